@@ -1,0 +1,163 @@
+//! The hidden truth of a game: where the mines are and the clue of every square.
+
+use super::glyph::Glyph;
+use super::grid::{Grid, Pos};
+
+/// The character a board file draws its frame with; printed boards use the same one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Frame {
+    /// `+`, the course's board files.
+    #[default]
+    Plus,
+    /// `#`, the course's later offering.
+    Hash,
+}
+
+impl Frame {
+    pub const ALL: [Frame; 2] = [Frame::Plus, Frame::Hash];
+
+    pub const fn glyph(self) -> char {
+        match self {
+            Frame::Plus => '+',
+            Frame::Hash => '#',
+        }
+    }
+
+    pub fn from_byte(byte: u8) -> Option<Frame> {
+        Frame::ALL
+            .into_iter()
+            .find(|f| f.glyph() as u32 == u32::from(byte))
+    }
+}
+
+/// Mines and clues: two grids of the same shape, fixed once the board loads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    mines: Grid<bool>,
+    /// The number of mines among each square's eight neighbours, computed
+    /// once here so that every later question about a clue is a lookup.
+    clues: Grid<u8>,
+    mine_count: usize,
+    frame: Frame,
+}
+
+impl Board {
+    /// A board with mines where `mines` is true.
+    pub fn new(mines: Grid<bool>, frame: Frame) -> Self {
+        let clues = count_clues(&mines);
+        let mine_count = mines.iter().filter(|&&m| m).count();
+        Self {
+            mines,
+            clues,
+            mine_count,
+            frame,
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.mines.rows()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.mines.cols()
+    }
+
+    pub fn frame(&self) -> Frame {
+        self.frame
+    }
+
+    pub fn mine_count(&self) -> usize {
+        self.mine_count
+    }
+
+    pub fn is_mine(&self, pos: Pos) -> bool {
+        self.mines[pos]
+    }
+
+    /// Mines among the eight neighbours of `pos` (whether or not `pos` is a mine).
+    pub fn clue(&self, pos: Pos) -> u8 {
+        self.clues[pos]
+    }
+
+    pub fn contains(&self, pos: Pos) -> bool {
+        self.mines.contains(pos)
+    }
+
+    /// The square as a solved board shows it: a mine, or its clue.
+    pub fn solved_glyph(&self, pos: Pos) -> Glyph {
+        if self.is_mine(pos) {
+            Glyph::Mine
+        } else {
+            Glyph::Open(self.clue(pos))
+        }
+    }
+
+    /// The grid of mines, for neighbour walks and positions.
+    pub fn mines(&self) -> &Grid<bool> {
+        &self.mines
+    }
+}
+
+/// Counts each square's neighbouring mines by letting every mine add one to
+/// its neighbours: work in proportion to the mines, not to squares times eight.
+fn count_clues(mines: &Grid<bool>) -> Grid<u8> {
+    let mut clues = Grid::filled(mines.rows(), mines.cols(), 0u8);
+    for pos in mines.positions().filter(|&p| mines[p]) {
+        for near in mines.neighbours(pos) {
+            clues[near] += 1;
+        }
+    }
+    clues
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from rows of `*` and `.`.
+    fn board(rows: &[&str]) -> Board {
+        let cols = rows[0].len();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| b == b'*'))
+            .collect();
+        Board::new(Grid::from_row_major(rows.len(), cols, cells), Frame::Plus)
+    }
+
+    fn clue_rows(board: &Board) -> Vec<String> {
+        (0..board.rows())
+            .map(|r| {
+                (0..board.cols())
+                    .map(|c| char::from(b'0' + board.clue(Pos::new(r, c))))
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clues_count_the_eight_neighbours() {
+        let b = board(&["*..", "...", "..*"]);
+        assert_eq!(clue_rows(&b), ["010", "121", "010"]);
+        assert_eq!(b.mine_count(), 2);
+    }
+
+    #[test]
+    fn surrounded_square_has_clue_eight() {
+        let b = board(&["***", "*.*", "***"]);
+        assert_eq!(b.clue(Pos::new(1, 1)), 8);
+    }
+
+    #[test]
+    fn frame_does_not_count() {
+        // The course's example: a mine beside the frame still gives 1.
+        let b = board(&["*."]);
+        assert_eq!(clue_rows(&b), ["01"]);
+    }
+
+    #[test]
+    fn frame_from_byte() {
+        assert_eq!(Frame::from_byte(b'+'), Some(Frame::Plus));
+        assert_eq!(Frame::from_byte(b'#'), Some(Frame::Hash));
+        assert_eq!(Frame::from_byte(b'*'), None);
+    }
+}

@@ -1,0 +1,14 @@
+//! What a player sees at a square: the vocabulary shared by the game and the printer.
+
+/// One square as shown to the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    Hidden,
+    Flag,
+    /// An opened square and its clue; 0 is an empty field.
+    Open(u8),
+    /// A mine shown as it is, as on a solved board.
+    Mine,
+    /// The mine that went off.
+    Detonated,
+}

@@ -1,0 +1,17 @@
+//! The game itself, with no I/O: boards, clues, the state of play and its rules.
+//!
+//! Front ends turn what a player types into [`Move`]s, hand them to
+//! [`Game::apply`], and show the [`Outcome`] and the [`Glyph`]s.
+
+pub mod board;
+pub mod board_file;
+pub mod game;
+pub mod glyph;
+pub mod grid;
+mod reveal;
+
+pub use board::{Board, Frame};
+pub use board_file::{BoardError, Fault, Found, parse_board};
+pub use game::{Action, Cover, Game, Move, Outcome, Status};
+pub use glyph::Glyph;
+pub use grid::{Grid, Pos};

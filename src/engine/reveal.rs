@@ -1,0 +1,144 @@
+//! Opening a square, and with an empty one its whole island.
+//!
+//! The course asks for a recursive reveal:
+//!
+//! ```text
+//! reveal(square):
+//!     if square is open, flagged or a mine: return        -- the base cases
+//!     open square
+//!     if its clue is 0:                                   -- an empty field
+//!         for each neighbour n, in reading order: reveal(n)
+//! ```
+//!
+//! [`reveal`] is that function with its call stack made explicit: `calls`
+//! holds one entry for each `reveal(square)` still running, innermost last.
+//! It opens the same squares in the same order as the recursive version,
+//! but the depth of the recursion, which on an open board is close to the
+//! number of squares, lives on the heap rather than on the thread's stack;
+//! design.md has the measurements behind this choice.
+
+use super::board::Board;
+use super::game::Cover;
+use super::grid::{Grid, Pos};
+
+/// Runs `reveal(start)` on `cover` and returns how many squares it opened.
+pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usize {
+    let mut opened = 0;
+    let mut calls = Vec::new();
+    enter(board, cover, start, &mut calls, &mut opened);
+    while let Some(&square) = calls.last() {
+        // Resume the innermost call at its next neighbour. Neighbours it
+        // already visited are open by now (a square with clue 0 has no mine
+        // next to it, and flags stay put), so the first closed neighbour is
+        // exactly where the recursive loop would carry on.
+        match board
+            .mines()
+            .neighbours(square)
+            .find(|&n| cover[n] == Cover::Hidden)
+        {
+            Some(next) => enter(board, cover, next, &mut calls, &mut opened),
+            None => {
+                calls.pop();
+            }
+        }
+    }
+    opened
+}
+
+/// The body of `reveal(square)` up to its loop: the base cases, opening the
+/// square, and, for an empty field, pushing the call that will visit its neighbours.
+fn enter(
+    board: &Board,
+    cover: &mut Grid<Cover>,
+    square: Pos,
+    calls: &mut Vec<Pos>,
+    opened: &mut usize,
+) {
+    if cover[square] != Cover::Hidden || board.is_mine(square) {
+        return;
+    }
+    cover[square] = Cover::Open;
+    *opened += 1;
+    if board.clue(square) == 0 {
+        calls.push(square);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Frame;
+
+    fn board(rows: &[&str]) -> Board {
+        let cols = rows[0].len();
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| b == b'*'))
+            .collect();
+        Board::new(Grid::from_row_major(rows.len(), cols, cells), Frame::Plus)
+    }
+
+    fn open_map(cover: &Grid<Cover>) -> Vec<String> {
+        (0..cover.rows())
+            .map(|r| {
+                (0..cover.cols())
+                    .map(|c| match cover[Pos::new(r, c)] {
+                        Cover::Open => 'o',
+                        Cover::Flagged => 'F',
+                        Cover::Hidden => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn clue_opens_alone() {
+        let b = board(&["*..", "...", "..."]);
+        let mut cover = Grid::filled(3, 3, Cover::Hidden);
+        assert_eq!(reveal(&b, &mut cover, Pos::new(1, 1)), 1);
+        assert_eq!(open_map(&cover), ["...", ".o.", "..."]);
+    }
+
+    #[test]
+    fn empty_field_opens_island_and_rim() {
+        let b = board(&["..*..", "..*..", "..*.."]);
+        let mut cover = Grid::filled(3, 5, Cover::Hidden);
+        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 6);
+        assert_eq!(open_map(&cover), ["oo...", "oo...", "oo..."]);
+    }
+
+    #[test]
+    fn island_stops_at_its_rim() {
+        let b = board(&["....", ".*..", "....", "...."]);
+        let mut cover = Grid::filled(4, 4, Cover::Hidden);
+        reveal(&b, &mut cover, Pos::new(3, 3));
+        assert_eq!(open_map(&cover), ["..oo", "..oo", "oooo", "oooo"]);
+    }
+
+    #[test]
+    fn flags_are_neither_opened_nor_passed() {
+        let b = board(&["....."]);
+        let mut cover = Grid::filled(1, 5, Cover::Hidden);
+        cover[Pos::new(0, 2)] = Cover::Flagged;
+        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 2);
+        assert_eq!(open_map(&cover), ["ooF.."]);
+    }
+
+    #[test]
+    fn huge_open_board_opens_on_a_small_stack() {
+        // 3000x3000 with one mine in a corner; run on a thread with the
+        // default 2 MiB test stack to show the depth does not live there.
+        let handle = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(|| {
+                let mut mines = Grid::filled(3000, 3000, false);
+                mines[Pos::new(0, 0)] = true;
+                let b = Board::new(mines, Frame::Plus);
+                let mut cover = Grid::filled(3000, 3000, Cover::Hidden);
+                reveal(&b, &mut cover, Pos::new(2999, 2999))
+            })
+            .unwrap();
+        assert_eq!(handle.join().unwrap(), 3000 * 3000 - 1);
+    }
+}

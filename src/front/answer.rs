@@ -1,0 +1,67 @@
+//! What the player typed, checked: a number in range or an action letter.
+//! Pure functions, so every odd input can be tested without a terminal.
+
+use crate::engine::Action;
+
+/// A whole number from 1 to `max`, with spaces around it allowed.
+///
+/// Anything else (empty, `abc`, `1.5`, `1 2`, `0`, `-3`, a number too big
+/// for any board) is refused.
+pub fn number_in_range(answer: &str, max: usize) -> Option<usize> {
+    let number: usize = answer.trim().parse().ok()?;
+    (1..=max).contains(&number).then_some(number)
+}
+
+/// `r` to reveal or `f` to flag, in either case, with spaces around allowed.
+pub fn action(answer: &str) -> Option<Action> {
+    match answer.trim() {
+        "r" | "R" => Some(Action::Reveal),
+        "f" | "F" => Some(Action::Flag),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_range_with_spaces() {
+        assert_eq!(number_in_range("3", 5), Some(3));
+        assert_eq!(number_in_range("  5\t", 5), Some(5));
+        assert_eq!(number_in_range("1", 1), Some(1));
+    }
+
+    #[test]
+    fn refuses_what_is_not_one_whole_number_in_range() {
+        for bad in [
+            "",
+            " ",
+            "abc",
+            "1.5",
+            "1 2",
+            "0",
+            "-3",
+            "6",
+            "99999999999999999999999",
+            "٣",
+            "0x3",
+        ] {
+            assert_eq!(number_in_range(bad, 5), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn actions_in_either_case() {
+        assert_eq!(action("r"), Some(Action::Reveal));
+        assert_eq!(action(" F "), Some(Action::Flag));
+        assert_eq!(action("R"), Some(Action::Reveal));
+    }
+
+    #[test]
+    fn refuses_other_actions() {
+        for bad in ["", "x", "rf", "reveal", "r r", "ř"] {
+            assert_eq!(action(bad), None, "{bad:?}");
+        }
+    }
+}

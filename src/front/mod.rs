@@ -1,0 +1,4 @@
+//! Ways to play: each front end reads input, calls the engine, and prints.
+
+pub mod answer;
+pub mod prompt;

@@ -1,0 +1,286 @@
+//! The course's board printer (`prettyPrintBoard`), in plain text or colour.
+//!
+//! ```text
+//!                        1 1 1     <- tens line, only for 10 or more columns
+//!      1 2 3 4 5 6 7 8 9 0 1 2     <- last digits of the column numbers
+//!    + + + + + + + + + + + + + +   <- frame row
+//! 1  + . . 1   F . . . . . . . +   <- rows labelled 1, 2, ... 10
+//!    + + + + + + + + + + + + + +
+//! ```
+//! Every line ends with the space the course's printer leaves after each
+//! character, and the board is framed by blank lines. Boards of 100 or more
+//! rows widen the label column; boards of 100 or more columns get a
+//! hundreds line (and so on), so columns stay aligned. Colour only wraps
+//! single characters in escape codes: stripped of them, the coloured output
+//! is the plain output.
+
+use std::io::{self, Write};
+
+use owo_colors::Style;
+
+use crate::engine::{Board, Glyph, Pos};
+
+/// Whether output carries colour escape codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    Plain,
+    Colour,
+}
+
+impl Paint {
+    /// `text` in `style`, or as it is when plain.
+    pub fn apply(self, text: &str, style: Style) -> String {
+        match self {
+            Paint::Plain => text.to_owned(),
+            Paint::Colour => style.style(text).to_string(),
+        }
+    }
+
+    /// The line that announces a win.
+    pub fn win(self, text: &str) -> String {
+        self.apply(text, Style::new().green().bold())
+    }
+
+    /// The line that announces a loss.
+    pub fn loss(self, text: &str) -> String {
+        self.apply(text, Style::new().red().bold())
+    }
+}
+
+/// The classic clue colours, indexed by clue: 1 blue, 2 green, 3 red,
+/// 4 dark blue, 5 dark red, 6 cyan, 7 bright white, 8 grey.
+fn clue_style(clue: u8) -> Style {
+    let plain = Style::new();
+    match clue {
+        1 => plain.bright_blue(),
+        2 => plain.green(),
+        3 => plain.bright_red(),
+        4 => plain.blue(),
+        5 => plain.red(),
+        6 => plain.cyan(),
+        7 => plain.bright_white(),
+        8 => plain.bright_black(),
+        _ => plain,
+    }
+}
+
+/// Each glyph's text, escape codes included, worked out once per board so
+/// that printing a square is a table lookup.
+struct Palette {
+    hidden: String,
+    flag: String,
+    clues: [String; 9],
+    mine: String,
+    detonated: String,
+    frame: String,
+}
+
+impl Palette {
+    fn new(frame: char, paint: Paint) -> Self {
+        let dim = Style::new().dimmed();
+        Self {
+            hidden: paint.apply(".", dim),
+            flag: paint.apply("F", Style::new().red().bold()),
+            clues: std::array::from_fn(|clue| match clue {
+                0 => " ".to_owned(),
+                _ => paint.apply(&clue.to_string(), clue_style(clue as u8)),
+            }),
+            mine: paint.apply("*", Style::new().bold()),
+            detonated: paint.apply("X", Style::new().white().on_red().bold()),
+            frame: paint.apply(&frame.to_string(), dim),
+        }
+    }
+
+    fn glyph(&self, glyph: Glyph) -> &str {
+        match glyph {
+            Glyph::Hidden => &self.hidden,
+            Glyph::Flag => &self.flag,
+            Glyph::Open(clue) => &self.clues[usize::from(clue.min(8))],
+            Glyph::Mine => &self.mine,
+            Glyph::Detonated => &self.detonated,
+        }
+    }
+}
+
+/// Prints `board` as the course does, showing `glyph(pos)` at each square.
+pub fn write_board(
+    out: &mut impl Write,
+    board: &Board,
+    glyph: impl Fn(Pos) -> Glyph,
+    paint: Paint,
+) -> io::Result<()> {
+    let palette = Palette::new(board.frame().glyph(), paint);
+    let label_width = label_width(board.rows());
+    writeln!(out)?;
+    write_column_numbers(out, board.cols(), label_width)?;
+    let mut line = String::new();
+    frame_row(&mut line, board.cols(), label_width, &palette);
+    out.write_all(line.as_bytes())?;
+    for row in 0..board.rows() {
+        line.clear();
+        line.push_str(&format!("{:<label_width$}", row + 1));
+        push_cell(&mut line, &palette.frame);
+        for col in 0..board.cols() {
+            push_cell(&mut line, palette.glyph(glyph(Pos::new(row, col))));
+        }
+        push_cell(&mut line, &palette.frame);
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    line.clear();
+    frame_row(&mut line, board.cols(), label_width, &palette);
+    out.write_all(line.as_bytes())?;
+    writeln!(out)
+}
+
+/// Prints the solved board: mines as `*`, every other square opened.
+pub fn write_solution(out: &mut impl Write, board: &Board, paint: Paint) -> io::Result<()> {
+    write_board(out, board, |pos| board.solved_glyph(pos), paint)
+}
+
+/// The course labels rows in three characters (`1  `, `10 `); wider row
+/// numbers get one character more than they need, so a space always follows.
+fn label_width(rows: usize) -> usize {
+    (digits(rows) + 1).max(3)
+}
+
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
+}
+
+/// The course's printer puts a space after every character.
+fn push_cell(line: &mut String, text: &str) {
+    line.push_str(text);
+    line.push(' ');
+}
+
+fn frame_row(line: &mut String, cols: usize, label_width: usize, palette: &Palette) {
+    line.push_str(&" ".repeat(label_width));
+    for _ in 0..cols + 2 {
+        push_cell(line, &palette.frame);
+    }
+    line.push('\n');
+}
+
+/// One line per decimal place of the column numbers, highest first: digit
+/// `place` of each column number, blank where the number is too short to have it.
+fn write_column_numbers(out: &mut impl Write, cols: usize, label_width: usize) -> io::Result<()> {
+    let indent = " ".repeat(label_width + 2);
+    for place in (0..digits(cols) as u32).rev() {
+        let unit = 10usize.pow(place);
+        let mut line = indent.clone();
+        for col in 1..=cols {
+            let shown = if col >= unit {
+                char::from(b'0' + (col / unit % 10) as u8)
+            } else {
+                ' '
+            };
+            line.push(shown);
+            line.push(' ');
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Frame, Grid};
+
+    fn open_board(rows: usize, cols: usize) -> Board {
+        Board::new(Grid::filled(rows, cols, false), Frame::Plus)
+    }
+
+    fn printed(board: &Board, glyph: impl Fn(Pos) -> Glyph) -> String {
+        let mut out = Vec::new();
+        write_board(&mut out, board, glyph, Paint::Plain).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn prints_like_the_course() {
+        let text = printed(&open_board(2, 3), |_| Glyph::Hidden);
+        assert_eq!(
+            text,
+            "\n     1 2 3 \n   + + + + + \n1  + . . . + \n2  + . . . + \n   + + + + + \n\n"
+        );
+    }
+
+    #[test]
+    fn tens_line_from_ten_columns() {
+        let text = printed(&open_board(1, 10), |_| Glyph::Hidden);
+        let lines: Vec<_> = text.lines().collect();
+        assert_eq!(lines[1], "                       1 ");
+        assert_eq!(lines[2], "     1 2 3 4 5 6 7 8 9 0 ");
+    }
+
+    #[test]
+    fn hundred_columns_get_a_hundreds_line() {
+        let text = printed(&open_board(1, 105), |_| Glyph::Hidden);
+        let lines: Vec<_> = text.lines().collect();
+        let hundreds = lines[1];
+        let tens = lines[2];
+        let units = lines[3];
+        // Column c is printed at offset 5 + 2 * (c - 1).
+        let at = |line: &str, col: usize| line.as_bytes()[5 + 2 * (col - 1)] as char;
+        assert_eq!(
+            (at(hundreds, 99), at(tens, 99), at(units, 99)),
+            (' ', '9', '9')
+        );
+        assert_eq!(
+            (at(hundreds, 100), at(tens, 100), at(units, 100)),
+            ('1', '0', '0')
+        );
+        assert_eq!(
+            (at(hundreds, 105), at(tens, 105), at(units, 105)),
+            ('1', '0', '5')
+        );
+        assert_eq!((at(hundreds, 5), at(tens, 5)), (' ', ' '));
+    }
+
+    #[test]
+    fn hundred_rows_widen_the_labels() {
+        let text = printed(&open_board(100, 1), |_| Glyph::Hidden);
+        let lines: Vec<_> = text.lines().collect();
+        assert_eq!(lines[1], "      1 ");
+        assert_eq!(lines[2], "    + + + ");
+        assert_eq!(lines[3], "1   + . + ");
+        assert_eq!(lines[102], "100 + . + ");
+    }
+
+    #[test]
+    fn every_glyph_has_its_character() {
+        let board = open_board(1, 5);
+        let shown = [
+            Glyph::Hidden,
+            Glyph::Flag,
+            Glyph::Open(0),
+            Glyph::Open(3),
+            Glyph::Detonated,
+        ];
+        let text = printed(&board, |p| shown[p.col]);
+        assert!(text.contains("1  + . F   3 X + \n"), "{text}");
+    }
+
+    #[test]
+    fn hash_frame_is_kept() {
+        let board = Board::new(Grid::filled(1, 1, true), Frame::Hash);
+        let mut out = Vec::new();
+        write_solution(&mut out, &board, Paint::Plain).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "\n     1 \n   # # # \n1  # * # \n   # # # \n\n"
+        );
+    }
+
+    #[test]
+    fn colour_wraps_glyphs_only() {
+        let board = open_board(1, 1);
+        let mut out = Vec::new();
+        write_board(&mut out, &board, |_| Glyph::Open(1), Paint::Colour).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("\x1b[94m1\x1b[0m "), "{text:?}");
+    }
+}
