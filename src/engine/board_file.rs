@@ -53,6 +53,8 @@ pub enum Fault {
         width: usize,
         found: Found,
     },
+    #[error("the row is {found} wide, but the top frame is {width} wide")]
+    RowWidth { found: usize, width: usize },
     #[error("expected nothing but spaces or tabs after the right frame, found {0}")]
     AfterRightFrame(Found),
     #[error("the bottom frame is {found} wide, but the top frame is {width}")]
@@ -164,14 +166,19 @@ fn top_frame(line: &[u8]) -> Result<(Frame, usize), BoardError> {
         .first()
         .and_then(|&b| Frame::from_byte(b))
         .ok_or_else(|| at(1, 1, Fault::NoTopFrame(found_at(line, 0))))?;
-    let width = line
-        .iter()
-        .take_while(|&&b| b == frame.glyph() as u8)
-        .count();
-    check_blank_tail(line, width, 1, |found| Fault::TopFrame {
-        frame: frame.glyph(),
-        found,
-    })?;
+    let body = trim_blank_end(line);
+    if let Some(offset) = body.iter().position(|&b| b != frame.glyph() as u8) {
+        let found = found_at(line, offset);
+        return Err(at(
+            1,
+            offset + 1,
+            Fault::TopFrame {
+                frame: frame.glyph(),
+                found,
+            },
+        ));
+    }
+    let width = body.len();
     if width < 3 {
         return Err(at(1, 1, Fault::NoColumns(frame.glyph())));
     }
@@ -212,6 +219,16 @@ fn check_bottom(line: &[u8], width: usize, rows: usize, number: usize) -> Result
     Ok(())
 }
 
+/// Whether `body` is a frame character, squares, and a frame character.
+fn is_framed_row(body: &[u8], frame: u8) -> bool {
+    match body {
+        [first, inside @ .., last] => {
+            *first == frame && *last == frame && inside.iter().all(|&b| b == b'*' || b == b' ')
+        }
+        _ => false,
+    }
+}
+
 /// Checks one row of the board and appends its squares (true for a mine) to `mines`.
 fn read_row(
     line: &[u8],
@@ -230,6 +247,13 @@ fn read_row(
                 found: found_at(line, 0),
             },
         );
+    }
+    let body = trim_blank_end(line);
+    if body.len() != width && is_framed_row(body, glyph as u8) {
+        // Say the row is too short or too long, rather than complain about
+        // whatever happens to stand where its right frame should be.
+        let found = body.len();
+        return fail(found - 1, Fault::RowWidth { found, width });
     }
     for offset in 1..width - 1 {
         match line.get(offset) {
@@ -335,6 +359,21 @@ mod tests {
     }
 
     #[test]
+    fn top_frame_with_a_gap() {
+        let fault = Fault::TopFrame {
+            frame: '+',
+            found: Found::Char(' '),
+        };
+        assert_eq!(fault_at(b"+++ +\n"), (1, 4, fault));
+    }
+
+    #[test]
+    fn framed_row_of_another_width() {
+        let fault = Fault::RowWidth { found: 5, width: 6 };
+        assert_eq!(fault_at(b"++++++\n+ * +\n++++++\n"), (2, 5, fault));
+    }
+
+    #[test]
     fn ragged_short_row() {
         let fault = Fault::ShortRow {
             frame: '+',
@@ -345,9 +384,11 @@ mod tests {
 
     #[test]
     fn ragged_long_row() {
+        let fault = Fault::RowWidth { found: 6, width: 5 };
+        assert_eq!(fault_at(b"+++++\n+   *+\n+++++\n"), (2, 6, fault));
         assert_eq!(
-            fault_at(b"+++++\n+   ++\n+++++\n"),
-            (2, 6, Fault::AfterRightFrame(Found::Char('+')))
+            fault_at(b"+++++\n+ * + x\n+++++\n"),
+            (2, 7, Fault::AfterRightFrame(Found::Char('x')))
         );
     }
 

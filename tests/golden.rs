@@ -1,0 +1,60 @@
+//! The course's example transcripts, byte for byte: each `tests/golden/NAME.in`
+//! typed into the program must print exactly `tests/golden/NAME.out`.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Runs the program from the project root with `args`, typing `input`, and
+/// returns what it printed; stdout and stdin are pipes, as in the examples.
+fn run(args: &[&str], input: &[u8]) -> Vec<u8> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minesweeper"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("FORCE_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+    output.stdout
+}
+
+fn golden(name: &str, args: &[&str]) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let input = std::fs::read(dir.join(format!("{name}.in"))).unwrap();
+    let expected = std::fs::read(dir.join(format!("{name}.out"))).unwrap();
+    let printed = run(args, &input);
+    if printed != expected {
+        panic!(
+            "{name}: output differs from the transcript\n--- expected\n{}\n--- printed\n{}",
+            String::from_utf8_lossy(&expected),
+            String::from_utf8_lossy(&printed)
+        );
+    }
+}
+
+#[test]
+fn board2_win() {
+    golden("board2-win", &["boards/board2.txt"]);
+}
+
+#[test]
+fn board2_loss() {
+    golden("board2-loss", &["boards/board2.txt"]);
+}
+
+#[test]
+fn board2_input_ends_mid_move() {
+    golden("board2-eof", &["boards/board2.txt"]);
+}
+
+#[test]
+fn board4_named_at_the_prompt() {
+    golden("board4-prompt", &[]);
+}
