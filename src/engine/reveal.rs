@@ -27,14 +27,13 @@ pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usiz
     let mut calls = Vec::new();
     enter(board, cover, start, &mut calls, &mut opened);
     while let Some(&square) = calls.last() {
-        // Resume the innermost call at its next neighbour. Neighbours it
-        // already visited are open by now (a square with clue 0 has no mine
-        // next to it, and flags stay put), so the first closed neighbour is
-        // exactly where the recursive loop would carry on.
+        // Resume the innermost call at its next neighbour. The neighbours it
+        // already visited are open now or will never open (flags stay put),
+        // so the first one that can open is where the recursive loop carries on.
         match board
             .mines()
             .neighbours(square)
-            .find(|&n| cover[n] == Cover::Hidden)
+            .find(|&n| can_open(board, cover, n))
         {
             Some(next) => enter(board, cover, next, &mut calls, &mut opened),
             None => {
@@ -43,6 +42,11 @@ pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usiz
         }
     }
     opened
+}
+
+/// The negation of the base cases: the square is closed, unflagged and safe.
+fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
+    cover[square] == Cover::Hidden && !board.is_mine(square)
 }
 
 /// The body of `reveal(square)` up to its loop: the base cases, opening the
@@ -54,7 +58,7 @@ fn enter(
     calls: &mut Vec<Pos>,
     opened: &mut usize,
 ) {
-    if cover[square] != Cover::Hidden || board.is_mine(square) {
+    if !can_open(board, cover, square) {
         return;
     }
     cover[square] = Cover::Open;
