@@ -8,10 +8,12 @@ use std::process::{Command, Stdio};
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
 /// The program, run from the project root with the colour settings of the
-/// surrounding shell removed, so `auto` means plain on a pipe.
+/// surrounding shell removed, so `auto` means plain on a pipe, and help
+/// wrapped to 80 columns whatever the terminal.
 fn minesweeper() -> Command {
     let mut cmd = Command::new(get_cargo_bin("minesweeper"));
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("COLUMNS", "80")
         .env_remove("FORCE_COLOR")
         .env_remove("CLICOLOR_FORCE")
         .env_remove("NO_COLOR");

@@ -97,9 +97,16 @@ impl<T> Grid<T> {
         step(pos, offset, self.rows, self.cols)
     }
 
-    fn index(&self, pos: Pos) -> usize {
+    /// The row-major index of `pos`: half the size of a `Pos`, for long
+    /// lists of squares.
+    pub fn index_of(&self, pos: Pos) -> usize {
         debug_assert!(self.contains(pos), "{pos:?} is off the grid");
         pos.row * self.cols + pos.col
+    }
+
+    /// The square at row-major `index`; the inverse of [`Grid::index_of`].
+    pub fn pos_at(&self, index: usize) -> Pos {
+        Pos::new(index / self.cols, index % self.cols)
     }
 }
 
@@ -113,13 +120,13 @@ impl<T> std::ops::Index<Pos> for Grid<T> {
     type Output = T;
 
     fn index(&self, pos: Pos) -> &T {
-        &self.cells[self.index(pos)]
+        &self.cells[self.index_of(pos)]
     }
 }
 
 impl<T> std::ops::IndexMut<Pos> for Grid<T> {
     fn index_mut(&mut self, pos: Pos) -> &mut T {
-        let index = self.index(pos);
+        let index = self.index_of(pos);
         &mut self.cells[index]
     }
 }

@@ -11,7 +11,8 @@
 //! ```
 //!
 //! [`reveal`] is that function with its call stack made explicit: `calls`
-//! holds one entry for each `reveal(square)` still running, innermost last.
+//! holds one entry for each `reveal(square)` still running, innermost last
+//! (the square's index: 8 bytes, where a `Pos` takes 16).
 //! It opens the same squares in the same order as the recursive version,
 //! but the depth of the recursion, which on an open board is close to the
 //! number of squares, lives on the heap rather than on the thread's stack;
@@ -26,7 +27,8 @@ pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usiz
     let mut opened = 0;
     let mut calls = Vec::new();
     enter(board, cover, start, &mut calls, &mut opened);
-    while let Some(&square) = calls.last() {
+    while let Some(&top) = calls.last() {
+        let square = cover.pos_at(top);
         // Resume the innermost call at its next neighbour. The neighbours it
         // already visited are open now or will never open (flags stay put),
         // so the first one that can open is where the recursive loop carries on.
@@ -55,7 +57,7 @@ fn enter(
     board: &Board,
     cover: &mut Grid<Cover>,
     square: Pos,
-    calls: &mut Vec<Pos>,
+    calls: &mut Vec<usize>,
     opened: &mut usize,
 ) {
     if !can_open(board, cover, square) {
@@ -64,7 +66,7 @@ fn enter(
     cover[square] = Cover::Open;
     *opened += 1;
     if board.clue(square) == 0 {
-        calls.push(square);
+        calls.push(cover.index_of(square));
     }
 }
 

@@ -1,0 +1,90 @@
+//! Speed of the work that grows with the board: loading a file, counting
+//! clues, opening an island, printing. Run with `cargo bench`; the figures
+//! are recorded in BENCHMARKS.md.
+
+use divan::Bencher;
+use minesweeper::engine::{Action, Board, Frame, Game, Grid, Move, Pos, parse_board};
+use minesweeper::render::{Paint, write_board};
+
+fn main() {
+    divan::main();
+}
+
+/// A `size` x `size` board with about `percent` % mines, scattered by a
+/// fixed multiplicative hash so every run measures the same board.
+fn board(size: usize, percent: usize) -> Board {
+    let cells = (0..size * size)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 7) % 100 < percent)
+        .collect();
+    Board::new(Grid::from_row_major(size, size, cells), Frame::Plus)
+}
+
+/// The same board as a board file.
+fn board_file(board: &Board) -> Vec<u8> {
+    let edge = "+".repeat(board.cols() + 2);
+    let mut text = format!("{edge}\n");
+    for row in 0..board.rows() {
+        text.push('+');
+        for col in 0..board.cols() {
+            text.push(if board.is_mine(Pos::new(row, col)) {
+                '*'
+            } else {
+                ' '
+            });
+        }
+        text.push_str("+\n");
+    }
+    text.push_str(&edge);
+    text.push('\n');
+    text.into_bytes()
+}
+
+/// A board with a single mine in the top-left corner: one reveal in the
+/// opposite corner opens every other square, the deepest island there is.
+fn open_board(size: usize) -> Board {
+    let mut mines = Grid::filled(size, size, false);
+    mines[Pos::new(0, 0)] = true;
+    Board::new(mines, Frame::Plus)
+}
+
+#[divan::bench(args = [100, 1000, 3000])]
+fn load_board_file(bencher: Bencher, size: usize) {
+    let file = board_file(&board(size, 15));
+    bencher
+        .counter(divan::counter::BytesCount::new(file.len()))
+        .bench(|| parse_board(divan::black_box(&file)).unwrap());
+}
+
+#[divan::bench(args = [100, 1000, 3000])]
+fn count_clues(bencher: Bencher, size: usize) {
+    let mines = board(size, 15).mines().clone();
+    bencher
+        .with_inputs(|| mines.clone())
+        .bench_values(|mines| Board::new(mines, Frame::Plus));
+}
+
+#[divan::bench(args = [100, 1000, 3000])]
+fn open_whole_board(bencher: Bencher, size: usize) {
+    let board = open_board(size);
+    let corner = Move {
+        action: Action::Reveal,
+        at: Pos::new(size - 1, size - 1),
+    };
+    bencher
+        .with_inputs(|| Game::new(board.clone()))
+        .bench_local_values(|mut game| game.apply(corner));
+}
+
+#[divan::bench(args = [Paint::Plain, Paint::Colour])]
+fn print_1000x1000(bencher: Bencher, paint: Paint) {
+    let board = board(1000, 15);
+    bencher.bench(|| {
+        write_board(
+            &mut std::io::sink(),
+            &board,
+            |p| board.solved_glyph(p),
+            paint,
+        )
+        .unwrap()
+    });
+}
