@@ -3,7 +3,9 @@
 //! are recorded in BENCHMARKS.md.
 
 use divan::Bencher;
-use minesweeper::engine::{Action, Board, Frame, Game, Grid, Move, Pos, parse_board};
+use minesweeper::engine::{
+    Action, Board, Frame, Game, Grid, Move, Pos, parse_board, to_board_file,
+};
 use minesweeper::render::{Paint, write_board};
 
 fn main() {
@@ -19,26 +21,6 @@ fn board(size: usize, percent: usize) -> Board {
     Board::new(Grid::from_row_major(size, size, cells), Frame::Plus)
 }
 
-/// The same board as a board file.
-fn board_file(board: &Board) -> Vec<u8> {
-    let edge = "+".repeat(board.cols() + 2);
-    let mut text = format!("{edge}\n");
-    for row in 0..board.rows() {
-        text.push('+');
-        for col in 0..board.cols() {
-            text.push(if board.is_mine(Pos::new(row, col)) {
-                '*'
-            } else {
-                ' '
-            });
-        }
-        text.push_str("+\n");
-    }
-    text.push_str(&edge);
-    text.push('\n');
-    text.into_bytes()
-}
-
 /// A board with a single mine in the top-left corner: one reveal in the
 /// opposite corner opens every other square, the deepest island there is.
 fn open_board(size: usize) -> Board {
@@ -49,7 +31,7 @@ fn open_board(size: usize) -> Board {
 
 #[divan::bench(args = [100, 1000, 3000])]
 fn load_board_file(bencher: Bencher, size: usize) {
-    let file = board_file(&board(size, 15));
+    let file = to_board_file(&board(size, 15)).into_bytes();
     bencher
         .counter(divan::counter::BytesCount::new(file.len()))
         .bench(|| parse_board(divan::black_box(&file)).unwrap());

@@ -4,6 +4,7 @@ use std::collections::{HashSet, VecDeque};
 
 use minesweeper::engine::{
     Action, Board, Cover, Frame, Game, Glyph, Grid, Move, Outcome, Pos, Status, parse_board,
+    to_board_file,
 };
 use minesweeper::front::prompt::{Console, play};
 use minesweeper::render::{Paint, write_board, write_solution};
@@ -34,26 +35,6 @@ fn to_move(board: &Board, (reveal, row, col): (bool, f64, f64)) -> Move {
     );
     let action = if reveal { Action::Reveal } else { Action::Flag };
     Move { action, at }
-}
-
-/// The board as a board file.
-fn board_file(board: &Board) -> String {
-    let frame = board.frame().glyph();
-    let edge: String = std::iter::repeat_n(frame, board.cols() + 2).collect();
-    let mut text = format!("{edge}\n");
-    for row in 0..board.rows() {
-        text.push(frame);
-        for col in 0..board.cols() {
-            text.push(if board.is_mine(Pos::new(row, col)) {
-                '*'
-            } else {
-                ' '
-            });
-        }
-        text.push(frame);
-        text.push('\n');
-    }
-    text + &edge + "\n"
 }
 
 /// What reveal(start) should open, worked out independently of the engine:
@@ -213,7 +194,7 @@ proptest! {
 
     #[test]
     fn board_files_load_back(board in any_board()) {
-        prop_assert_eq!(parse_board(board_file(&board).as_bytes()).unwrap(), board);
+        prop_assert_eq!(parse_board(to_board_file(&board).as_bytes()).unwrap(), board);
     }
 
     #[test]
@@ -229,7 +210,7 @@ proptest! {
             1..4,
         ),
     ) {
-        let mut bytes = board_file(&board).into_bytes();
+        let mut bytes = to_board_file(&board).into_bytes();
         for (at, byte) in damage {
             let index = (at * bytes.len() as f64) as usize;
             bytes[index] = byte;

@@ -110,19 +110,20 @@ fn count_clues(mines: &Grid<bool>) -> Grid<u8> {
     clues
 }
 
+/// A board drawn as rows of `*` (mine) and `.` (empty), for tests.
+#[cfg(test)]
+pub(crate) fn drawn(rows: &[&str]) -> Board {
+    let cols = rows[0].len();
+    let cells = rows
+        .iter()
+        .flat_map(|r| r.bytes().map(|b| b == b'*'))
+        .collect();
+    Board::new(Grid::from_row_major(rows.len(), cols, cells), Frame::Plus)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A board from rows of `*` and `.`.
-    fn board(rows: &[&str]) -> Board {
-        let cols = rows[0].len();
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| b == b'*'))
-            .collect();
-        Board::new(Grid::from_row_major(rows.len(), cols, cells), Frame::Plus)
-    }
 
     fn clue_rows(board: &Board) -> Vec<String> {
         (0..board.rows())
@@ -136,21 +137,21 @@ mod tests {
 
     #[test]
     fn clues_count_the_eight_neighbours() {
-        let b = board(&["*..", "...", "..*"]);
+        let b = drawn(&["*..", "...", "..*"]);
         assert_eq!(clue_rows(&b), ["010", "121", "010"]);
         assert_eq!(b.mine_count(), 2);
     }
 
     #[test]
     fn surrounded_square_has_clue_eight() {
-        let b = board(&["***", "*.*", "***"]);
+        let b = drawn(&["***", "*.*", "***"]);
         assert_eq!(b.clue(Pos::new(1, 1)), 8);
     }
 
     #[test]
     fn frame_does_not_count() {
         // The course's example: a mine beside the frame still gives 1.
-        let b = board(&["*."]);
+        let b = drawn(&["*."]);
         assert_eq!(clue_rows(&b), ["01"]);
     }
 

@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::board::{Board, Frame};
-use super::grid::Grid;
+use super::grid::{Grid, Pos};
 
 /// Where a board file breaks the format (1-based line and column) and how.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -90,6 +90,31 @@ impl fmt::Display for Found {
             Found::EndOfLine => f.write_str("the end of the line"),
         }
     }
+}
+
+/// Writes `board` as a board file, in its own frame character: the inverse
+/// of [`parse_board`].
+pub fn to_board_file(board: &Board) -> String {
+    let frame = board.frame().glyph();
+    let edge: String = std::iter::repeat_n(frame, board.cols() + 2).collect();
+    let mut text = String::with_capacity((board.rows() + 2) * (board.cols() + 3));
+    text.push_str(&edge);
+    text.push('\n');
+    for row in 0..board.rows() {
+        text.push(frame);
+        for col in 0..board.cols() {
+            text.push(if board.is_mine(Pos::new(row, col)) {
+                '*'
+            } else {
+                ' '
+            });
+        }
+        text.push(frame);
+        text.push('\n');
+    }
+    text.push_str(&edge);
+    text.push('\n');
+    text
 }
 
 /// Reads a board file's bytes.
@@ -301,7 +326,6 @@ fn read_row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::grid::Pos;
 
     fn fault_at(text: &[u8]) -> (usize, usize, Fault) {
         let err = parse_board(text).expect_err("the board should be refused");
@@ -333,6 +357,12 @@ mod tests {
     fn smallest_board_is_one_square() {
         let board = parse_board(b"+++\n+ +\n+++\n").unwrap();
         assert_eq!((board.rows(), board.cols()), (1, 1));
+    }
+
+    #[test]
+    fn writes_what_it_reads() {
+        let text = "####\n#* #\n#  #\n####\n";
+        assert_eq!(to_board_file(&parse_board(text.as_bytes()).unwrap()), text);
     }
 
     #[test]

@@ -11,7 +11,7 @@ pub mod grid;
 mod reveal;
 
 pub use board::{Board, Frame};
-pub use board_file::{BoardError, Fault, Found, parse_board};
+pub use board_file::{BoardError, Fault, Found, parse_board, to_board_file};
 pub use game::{Action, Cover, Game, Move, Outcome, Status};
 pub use glyph::Glyph;
 pub use grid::{Grid, Pos};

@@ -73,16 +73,7 @@ fn enter(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Frame;
-
-    fn board(rows: &[&str]) -> Board {
-        let cols = rows[0].len();
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.bytes().map(|b| b == b'*'))
-            .collect();
-        Board::new(Grid::from_row_major(rows.len(), cols, cells), Frame::Plus)
-    }
+    use crate::engine::board::{Frame, drawn};
 
     fn open_map(cover: &Grid<Cover>) -> Vec<String> {
         (0..cover.rows())
@@ -100,7 +91,7 @@ mod tests {
 
     #[test]
     fn clue_opens_alone() {
-        let b = board(&["*..", "...", "..."]);
+        let b = drawn(&["*..", "...", "..."]);
         let mut cover = Grid::filled(3, 3, Cover::Hidden);
         assert_eq!(reveal(&b, &mut cover, Pos::new(1, 1)), 1);
         assert_eq!(open_map(&cover), ["...", ".o.", "..."]);
@@ -108,7 +99,7 @@ mod tests {
 
     #[test]
     fn empty_field_opens_island_and_rim() {
-        let b = board(&["..*..", "..*..", "..*.."]);
+        let b = drawn(&["..*..", "..*..", "..*.."]);
         let mut cover = Grid::filled(3, 5, Cover::Hidden);
         assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 6);
         assert_eq!(open_map(&cover), ["oo...", "oo...", "oo..."]);
@@ -116,7 +107,7 @@ mod tests {
 
     #[test]
     fn island_stops_at_its_rim() {
-        let b = board(&["....", ".*..", "....", "...."]);
+        let b = drawn(&["....", ".*..", "....", "...."]);
         let mut cover = Grid::filled(4, 4, Cover::Hidden);
         reveal(&b, &mut cover, Pos::new(3, 3));
         assert_eq!(open_map(&cover), ["..oo", "..oo", "oooo", "oooo"]);
@@ -124,7 +115,7 @@ mod tests {
 
     #[test]
     fn flags_are_neither_opened_nor_passed() {
-        let b = board(&["....."]);
+        let b = drawn(&["....."]);
         let mut cover = Grid::filled(1, 5, Cover::Hidden);
         cover[Pos::new(0, 2)] = Cover::Flagged;
         assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 2);
