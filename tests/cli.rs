@@ -40,6 +40,19 @@ mod playing {
     }
 
     #[test]
+    fn every_message_then_a_win() {
+        assert_cmd_snapshot!(minesweeper().arg("boards/board1.txt").pass_stdin(typed(&[
+            "2", "1", "r", // a clue
+            "2", "1", "r", // already revealed
+            "2", "1", "f", // revealed, so it cannot be flagged
+            "1", "1", "f", // a flag
+            "1", "1", "r", // must be unflagged first
+            "1", "1", "f", // flag removed
+            "1", "2", "f", // the mine flagged: won
+        ])));
+    }
+
+    #[test]
     fn refused_numbers_and_actions() {
         assert_cmd_snapshot!(minesweeper().arg("boards/board1.txt").pass_stdin(typed(&[
             "",
