@@ -4,7 +4,7 @@
 
 use divan::Bencher;
 use minesweeper::engine::{
-    Action, Board, Frame, Game, Grid, Move, Pos, parse_board, to_board_file,
+    Action, Board, Frame, Game, Grid, Move, Pos, Rules, parse_board, to_board_file,
 };
 use minesweeper::render::{Paint, write_board};
 
@@ -53,7 +53,7 @@ fn open_whole_board(bencher: Bencher, size: usize) {
         at: Pos::new(size - 1, size - 1),
     };
     bencher
-        .with_inputs(|| Game::new(board.clone()))
+        .with_inputs(|| Game::new(board.clone(), Rules::PROJ3))
         .bench_local_values(|mut game| game.apply(corner));
 }
 

@@ -2,11 +2,16 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// A console Minesweeper: play a board file, the course's CMSC 201 Project 3 way.
+use crate::engine::{FirstMove, Layout, Rules};
+
+/// A console Minesweeper: play a board file the course's CMSC 201 Project 3
+/// way, or random boards by the classic rules.
 ///
-/// Flag every mine (and nothing else) to win; reveal a mine and the game is over.
+/// Proj3 rules (the default): flag every mine, and nothing else, to win.
+/// Classic rules: open every square without a mine to win. Under both,
+/// revealing a mine loses.
 #[derive(Debug, Parser)]
 #[command(name = "minesweeper", version, args_conflicts_with_subcommands = true)]
 #[command(after_help = "\
@@ -17,20 +22,97 @@ Board files are rows of `+` (the frame), `*` (a mine) and spaces (empty squares)
   +   * +
   +++++++
 
+On the board: `.` not opened, `F` flag, `?` question mark, `1`-`8` a clue,
+blank an opened empty square, `X` the mine that went off. When a classic
+game is lost the board shows everything: `*` mines that were not flagged,
+`F` right flags, `x` wrong flags.
+
 Exit status: 0 when the game ends or the input runs out, 1 for a bad board
 file or an I/O error, 2 for a usage error.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 
-    /// The board file to play. Without it, the game asks for one; an empty
-    /// answer plays the built-in board (the course's board3.txt).
-    #[arg(value_name = "BOARD")]
-    pub board: Option<PathBuf>,
-
     /// When to colour the output: `auto` colours a terminal unless NO_COLOR is set.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t, global = true)]
     pub color: ColorChoice,
+
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// What to play.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The board file to play. Without it, proj3 asks for one (an empty
+    /// answer plays the built-in board, the course's board3.txt) and
+    /// classic plays a random board.
+    #[arg(value_name = "BOARD", conflicts_with = "RandomArgs")]
+    pub board: Option<PathBuf>,
+
+    /// The rules to play by.
+    #[arg(long, value_enum, default_value_t)]
+    pub rules: RuleSet,
+
+    #[command(flatten)]
+    pub random: RandomArgs,
+}
+
+/// A random board: its size, its mines, its seed, its first move.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Random boards")]
+pub struct RandomArgs {
+    /// A standard size: beginner 9x9 with 10 mines, intermediate 16x16 with
+    /// 40, expert 16 rows and 30 columns with 99. --rows, --cols and --mines
+    /// change the size they give.
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+
+    /// Rows of the board (1 to 5000).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    pub rows: Option<u16>,
+
+    /// Columns of the board (1 to 5000).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    pub cols: Option<u16>,
+
+    /// How many mines.
+    #[arg(long)]
+    pub mines: Option<usize>,
+
+    /// Makes the board reproducible: the same seed gives the same mines, on
+    /// every platform and in every release. Without it a seed is picked and
+    /// printed (at the end of the game, or on stderr by `generate`).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Which squares the mines avoid, given the first square opened: none
+    /// (`any`), that square (`safe`, the default), or it and its neighbours
+    /// (`opening`).
+    #[arg(long, value_enum, value_name = "POLICY")]
+    pub first_move: Option<FirstMovePolicy>,
+}
+
+impl RandomArgs {
+    /// Whether any option asks for a random board.
+    pub fn any_given(&self) -> bool {
+        self.level.is_some()
+            || self.rows.is_some()
+            || self.cols.is_some()
+            || self.mines.is_some()
+            || self.seed.is_some()
+            || self.first_move.is_some()
+    }
+
+    /// The level's size (beginner without one), changed by --rows, --cols, --mines.
+    pub fn layout(&self) -> Layout {
+        let base = self.level.unwrap_or(Level::Beginner).layout();
+        Layout::new(
+            self.rows.map_or(base.rows, usize::from),
+            self.cols.map_or(base.cols, usize::from),
+            self.mines.unwrap_or(base.mines),
+        )
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -41,6 +123,78 @@ pub enum Command {
         #[arg(value_name = "BOARD")]
         board: PathBuf,
     },
+    /// Write a random board file to stdout, to play or to keep.
+    Generate {
+        #[command(flatten)]
+        random: RandomArgs,
+
+        /// The first square that will be opened, as ROW,COL (from 1), for
+        /// --first-move safe or opening to keep clear.
+        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        at: Option<(usize, usize)>,
+    },
+}
+
+fn parse_square(text: &str) -> Result<(usize, usize), String> {
+    let numbers = text
+        .split_once(',')
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+    match numbers {
+        Some((row, col)) if row >= 1 && col >= 1 => Ok((row, col)),
+        _ => Err("expected ROW,COL with both numbers from 1, such as 5,5".to_owned()),
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum RuleSet {
+    /// CMSC 201 Project 3: win by flagging exactly the mines.
+    #[default]
+    Proj3,
+    /// The classic game: win by opening every safe square; flags, question marks.
+    Classic,
+}
+
+impl RuleSet {
+    pub fn rules(self) -> Rules {
+        match self {
+            RuleSet::Proj3 => Rules::PROJ3,
+            RuleSet::Classic => Rules::CLASSIC,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Level {
+    Beginner,
+    Intermediate,
+    Expert,
+}
+
+impl Level {
+    pub fn layout(self) -> Layout {
+        match self {
+            Level::Beginner => Layout::BEGINNER,
+            Level::Intermediate => Layout::INTERMEDIATE,
+            Level::Expert => Layout::EXPERT,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstMovePolicy {
+    Any,
+    Safe,
+    Opening,
+}
+
+impl From<FirstMovePolicy> for FirstMove {
+    fn from(policy: FirstMovePolicy) -> Self {
+        match policy {
+            FirstMovePolicy::Any => FirstMove::Any,
+            FirstMovePolicy::Safe => FirstMove::Safe,
+            FirstMovePolicy::Opening => FirstMove::Opening,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -64,10 +218,34 @@ mod tests {
     #[test]
     fn a_board_or_a_subcommand() {
         let cli = Cli::try_parse_from(["minesweeper", "b.txt"]).unwrap();
-        assert_eq!(cli.board, Some(PathBuf::from("b.txt")));
+        assert_eq!(cli.play.board, Some(PathBuf::from("b.txt")));
         let cli =
             Cli::try_parse_from(["minesweeper", "show", "b.txt", "--color", "never"]).unwrap();
         assert!(matches!(cli.command, Some(Command::Show { .. })));
         assert_eq!(cli.color, ColorChoice::Never);
+    }
+
+    #[test]
+    fn level_sizes_changed_by_rows_cols_mines() {
+        let cli =
+            Cli::try_parse_from(["minesweeper", "--level", "expert", "--mines", "50"]).unwrap();
+        assert_eq!(cli.play.random.layout(), Layout::new(16, 30, 50));
+        let cli = Cli::try_parse_from(["minesweeper", "--rows", "20", "--cols", "40"]).unwrap();
+        assert_eq!(cli.play.random.layout(), Layout::new(20, 40, 10));
+    }
+
+    #[test]
+    fn a_board_file_takes_no_random_options() {
+        assert!(Cli::try_parse_from(["minesweeper", "--seed", "7", "b.txt"]).is_err());
+        assert!(Cli::try_parse_from(["minesweeper", "--rules", "classic", "b.txt"]).is_ok());
+    }
+
+    #[test]
+    fn squares_are_row_comma_column() {
+        assert_eq!(parse_square("5,5"), Ok((5, 5)));
+        assert_eq!(parse_square(" 2 , 30 "), Ok((2, 30)));
+        for bad in ["5", "0,1", "a,b", "1,2,3", ""] {
+            assert!(parse_square(bad).is_err(), "{bad}");
+        }
     }
 }

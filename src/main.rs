@@ -11,7 +11,7 @@ fn main() -> ExitCode {
         Err(error) if error.is_closed_output() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = writeln!(std::io::stderr(), "error: {error}");
-            ExitCode::FAILURE
+            ExitCode::from(error.exit_code())
         }
     }
 }

@@ -69,9 +69,11 @@ fn clue_style(clue: u8) -> Style {
 struct Palette {
     hidden: String,
     flag: String,
+    question: String,
     clues: [String; 9],
     mine: String,
     detonated: String,
+    wrong_flag: String,
     frame: String,
 }
 
@@ -81,12 +83,14 @@ impl Palette {
         Self {
             hidden: paint.apply(".", dim),
             flag: paint.apply("F", Style::new().red().bold()),
+            question: paint.apply("?", Style::new().yellow().bold()),
             clues: std::array::from_fn(|clue| match clue {
                 0 => " ".to_owned(),
                 _ => paint.apply(&clue.to_string(), clue_style(clue as u8)),
             }),
             mine: paint.apply("*", Style::new().bold()),
             detonated: paint.apply("X", Style::new().white().on_red().bold()),
+            wrong_flag: paint.apply("x", Style::new().black().on_yellow()),
             frame: paint.apply(&frame.to_string(), dim),
         }
     }
@@ -95,9 +99,11 @@ impl Palette {
         match glyph {
             Glyph::Hidden => &self.hidden,
             Glyph::Flag => &self.flag,
+            Glyph::Question => &self.question,
             Glyph::Open(clue) => &self.clues[usize::from(clue.min(8))],
             Glyph::Mine => &self.mine,
             Glyph::Detonated => &self.detonated,
+            Glyph::WrongFlag => &self.wrong_flag,
         }
     }
 }

@@ -197,6 +197,216 @@ mod playing {
     }
 }
 
+/// Classic games, from fixed seeds. Elapsed time is the one thing that
+/// differs from run to run; the snapshots show it as `[elapsed]`.
+mod classic {
+    use super::*;
+
+    /// Runs the program with `args`, typing `lines`, and snapshots the run.
+    macro_rules! assert_classic_snapshot {
+        ($args:expr, $lines:expr) => {
+            insta::with_settings!({filters => vec![(r"Time: \d+\.\d seconds", "Time: [elapsed] seconds")]}, {
+                assert_cmd_snapshot!(minesweeper().args($args).pass_stdin(typed($lines)));
+            })
+        };
+    }
+
+    /// Seed 1, 4x5 with 3 mines, first move at 1,1:
+    /// ```text
+    /// . . . . .
+    /// * . * . .
+    /// . . * . .
+    /// . . . . .
+    /// ```
+    const SEED_1: [&str; 10] = [
+        "--rules", "classic", "--rows", "4", "--cols", "5", "--mines", "3", "--seed", "1",
+    ];
+
+    #[test]
+    fn win_by_opening_every_safe_square() {
+        assert_classic_snapshot!(
+            SEED_1,
+            &[
+                "1", "1", "r", // a clue: the mines are placed now, clear of it
+                "1", "5", "r", // an island
+                "1", "5", "r", // open already: quietly nothing
+                "1", "2", "r", "1", "3", "r", "2", "2", "r", "3", "1", "r", "3", "2", "r", "4",
+                "1", "r", "4", "2", "r", "4", "3", "r", // the last safe square
+                "n",
+            ]
+        );
+    }
+
+    #[test]
+    fn loss_uncovers_the_board() {
+        assert_classic_snapshot!(
+            SEED_1,
+            &[
+                "1", "1", "r", //
+                "2", "1", "f", // a right flag
+                "1", "2", "f", // a wrong flag
+                "4", "1", "f", "4", "1", "f", // a question mark
+                "3", "3", "r", // a mine
+                "n",
+            ]
+        );
+    }
+
+    #[test]
+    fn marks_cycle_flag_question_none() {
+        assert_classic_snapshot!(
+            SEED_1,
+            &[
+                "4", "5", "f", // flag
+                "4", "5", "r", // refused: flagged
+                "4", "5", "f", // question mark
+                "4", "5", "f", // none
+                "4", "5", "f", "4", "5", "f", // question mark again
+                "4", "5", "r", // a question mark can be opened: an island
+                "4", "5", "f", // open: cannot be marked
+            ]
+        );
+    }
+
+    #[test]
+    fn play_again_with_the_next_seed() {
+        assert_classic_snapshot!(
+            SEED_1,
+            &[
+                "1", "1", "r", "2", "1", "r", // lost
+                "maybe", "y", // asked again, then a new board from seed 2
+                "1", "1", "r", "1", "2", "r", // lost again
+                "n",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_board_file_plays_again_as_it_was() {
+        let safe: Vec<String> = (1..=5)
+            .flat_map(|r| (1..=5).map(move |c| (r, c)))
+            .filter(|rc| ![(1, 2), (2, 4), (4, 3), (4, 4), (5, 5)].contains(rc))
+            .flat_map(|(r, c)| [r.to_string(), c.to_string(), "r".to_owned()])
+            .collect();
+        let mut lines: Vec<&str> = safe.iter().map(String::as_str).collect();
+        lines.push("y");
+        assert_classic_snapshot!(["--rules", "classic", "boards/board2.txt"], &lines);
+    }
+
+    #[test]
+    fn counter_stops_at_zero() {
+        let args = [
+            "--rules", "classic", "--rows", "1", "--cols", "4", "--mines", "1", "--seed", "3",
+        ];
+        assert_classic_snapshot!(args, &["1", "1", "f", "1", "2", "f"]);
+    }
+
+    #[test]
+    fn unseeded_game_prints_a_seed_that_replays_it() {
+        // Opening every square in turn ends the game, on a mine or in a win.
+        let moves: String = (1..=9)
+            .flat_map(|r| (1..=9).map(move |c| format!("{r}\n{c}\nr\n")))
+            .collect();
+        let run = |args: &[&str]| {
+            let output = minesweeper()
+                .args(["--rules", "classic"])
+                .args(args)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    child.stdin.take().unwrap().write_all(moves.as_bytes())?;
+                    child.wait_with_output()
+                })
+                .unwrap();
+            String::from_utf8(output.stdout).unwrap()
+        };
+        let first = run(&[]);
+        let seed_line = first
+            .lines()
+            .find(|l| l.starts_with("\tSeed: "))
+            .expect("an unseeded game that ends prints its seed");
+        let seed = seed_line["\tSeed: ".len()..].split(' ').next().unwrap();
+        let again = run(&["--seed", seed]);
+        let boards = |text: &str| {
+            text.lines()
+                .filter(|l| !l.contains("Time:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(boards(&first), boards(&again));
+    }
+
+    #[test]
+    fn too_many_mines_is_a_usage_error() {
+        assert_cmd_snapshot!(minesweeper().args(["--rules", "classic", "--mines", "81"]));
+    }
+
+    #[test]
+    fn expert_level_prints_thirty_columns() {
+        assert_classic_snapshot!(
+            ["--rules", "classic", "--level", "expert", "--seed", "7"],
+            &["8", "15", "r"]
+        );
+    }
+}
+
+mod generate {
+    use super::*;
+
+    #[test]
+    fn seeded_board_file() {
+        assert_cmd_snapshot!(minesweeper().args(["generate", "--level", "expert", "--seed", "7"]));
+    }
+
+    #[test]
+    fn opening_around_a_square() {
+        assert_cmd_snapshot!(minesweeper().args([
+            "generate",
+            "--rows",
+            "6",
+            "--cols",
+            "6",
+            "--mines",
+            "20",
+            "--seed",
+            "5",
+            "--at",
+            "3,3",
+            "--first-move",
+            "opening",
+        ]));
+    }
+
+    #[test]
+    fn plays_back_as_the_same_game() {
+        // The game places its mines with the same generator, clear of the
+        // first square, as `generate --at` does.
+        let file = minesweeper()
+            .args([
+                "generate", "--rows", "4", "--cols", "5", "--mines", "3", "--seed", "1", "--at",
+                "1,1",
+            ])
+            .output()
+            .unwrap();
+        let generated = String::from_utf8(file.stdout).unwrap();
+        assert_eq!(
+            generated,
+            "+++++++\n+     +\n+* *  +\n+  *  +\n+     +\n+++++++\n"
+        );
+    }
+
+    #[test]
+    fn safe_without_a_square_is_a_usage_error() {
+        assert_cmd_snapshot!(minesweeper().args(["generate", "--first-move", "safe"]));
+    }
+
+    #[test]
+    fn square_off_the_board_is_a_usage_error() {
+        assert_cmd_snapshot!(minesweeper().args(["generate", "--at", "10,1"]));
+    }
+}
+
 mod choosing_a_board {
     use super::*;
 

@@ -3,10 +3,11 @@
 use std::collections::{HashSet, VecDeque};
 
 use minesweeper::engine::{
-    Action, Board, Cover, Frame, Game, Glyph, Grid, Move, Outcome, Pos, Status, parse_board,
-    to_board_file,
+    Action, Board, Cover, FirstMove, Frame, Game, Glyph, Grid, Layout, Move, Outcome, Pos, Rules,
+    Status, parse_board, place_mines, to_board_file,
 };
-use minesweeper::front::prompt::{Console, play};
+use minesweeper::front::prompt::{BoardSource, Console, Session, play};
+use minesweeper::front::script::Script;
 use minesweeper::render::{Paint, write_board, write_solution};
 use proptest::prelude::*;
 
@@ -117,7 +118,7 @@ proptest! {
         flags in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 0..6),
         start in (0.0f64..1.0, 0.0f64..1.0),
     ) {
-        let mut game = Game::new(board.clone());
+        let mut game = Game::new(board.clone(), Rules::PROJ3);
         let mut flagged = HashSet::new();
         for spot in flags {
             let mv = to_move(&board, (false, spot.0, spot.1));
@@ -139,7 +140,7 @@ proptest! {
 
     #[test]
     fn moves_keep_the_books_straight(board in any_board(), moves in any_moves()) {
-        let mut game = Game::new(board.clone());
+        let mut game = Game::new(board.clone(), Rules::PROJ3);
         for spot in moves {
             let mv = to_move(&board, spot);
             let before = game.cover(mv.at);
@@ -169,7 +170,7 @@ proptest! {
 
     #[test]
     fn colour_stripped_is_plain(board in any_board(), moves in any_moves()) {
-        let mut game = Game::new(board.clone());
+        let mut game = Game::new(board.clone(), Rules::PROJ3);
         for spot in moves {
             game.apply(to_move(&board, spot));
         }
@@ -233,7 +234,12 @@ proptest! {
             err: Vec::new(),
             paint: Paint::Plain,
         };
-        play(&mut console, Some(board)).unwrap();
+        let session = Session {
+            rules: Rules::PROJ3,
+            script: &Script::PROJ3,
+            source: BoardSource::Board(board),
+        };
+        play(&mut console, session).unwrap();
         let text = String::from_utf8(console.out).unwrap();
         prop_assert!(
             text.ends_with("You won! Congratulations, and good game!\n")
@@ -242,6 +248,113 @@ proptest! {
             "{}", text
         );
     }
+}
+
+/// Layouts up to 12x12 with any number of mines that fits.
+fn any_layout() -> impl Strategy<Value = Layout> {
+    (1usize..=12, 1usize..=12)
+        .prop_flat_map(|(rows, cols)| (Just(rows), Just(cols), 0..=rows * cols))
+        .prop_map(|(rows, cols, mines)| Layout::new(rows, cols, mines))
+}
+
+fn any_policy() -> impl Strategy<Value = FirstMove> {
+    prop::sample::select(vec![FirstMove::Any, FirstMove::Safe, FirstMove::Opening])
+}
+
+proptest! {
+    #[test]
+    fn first_move_is_kept_clear_as_the_policy_says(
+        layout in any_layout(),
+        policy in any_policy(),
+        first in (0.0f64..1.0, 0.0f64..1.0),
+        seed in any::<u64>(),
+    ) {
+        let first = Pos::new(
+            (first.0 * layout.rows as f64) as usize,
+            (first.1 * layout.cols as f64) as usize,
+        );
+        prop_assume!(layout.mines <= layout.max_mines(policy));
+        let board = place_mines(layout, policy, Some(first), seed).unwrap();
+        prop_assert_eq!(board.mine_count(), layout.mines);
+        match policy {
+            FirstMove::Any => {}
+            FirstMove::Safe => prop_assert!(!board.is_mine(first)),
+            FirstMove::Opening => {
+                prop_assert!(!board.is_mine(first));
+                prop_assert_eq!(board.clue(first), 0, "the first square opens an area");
+            }
+        }
+    }
+
+    #[test]
+    fn opening_policy_opens_an_area_in_play(
+        layout in any_layout(),
+        first in (0.0f64..1.0, 0.0f64..1.0),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::CLASSIC.with_first_move(FirstMove::Opening);
+        prop_assume!(layout.mines <= layout.max_mines(FirstMove::Opening));
+        let mut game = Game::random(layout, seed, rules).unwrap();
+        let at = Pos::new(
+            (first.0 * layout.rows as f64) as usize,
+            (first.1 * layout.cols as f64) as usize,
+        );
+        let outcome = game.apply(Move { action: Action::Reveal, at });
+        let around = game.board().mines().neighbours(at).count();
+        prop_assert!(matches!(outcome, Outcome::Opened(n) if n > around));
+    }
+
+    #[test]
+    fn generated_boards_load_back(layout in any_layout(), seed in any::<u64>()) {
+        let board = place_mines(layout, FirstMove::Any, None, seed).unwrap();
+        prop_assert_eq!(parse_board(to_board_file(&board).as_bytes()).unwrap(), board);
+    }
+
+    #[test]
+    fn classic_is_won_exactly_when_every_safe_square_is_open(
+        board in any_board(),
+        moves in any_moves(),
+    ) {
+        let mut game = Game::new(board.clone(), Rules::CLASSIC);
+        for spot in moves {
+            game.apply(to_move(&board, spot));
+            if matches!(game.status(), Status::Lost(_)) {
+                break;
+            }
+            let all_safe_open = board
+                .mines()
+                .positions()
+                .all(|p| board.is_mine(p) || game.cover(p) == Cover::Open);
+            prop_assert_eq!(game.status() == Status::Won, all_safe_open);
+            prop_assert!(game.mines_left() >= 0);
+        }
+    }
+}
+
+/// Every placement of 2 mines on a 3x3 board is equally likely: a
+/// chi-square test over 7,200 seeds, with the first square (a corner) kept
+/// clear, so 28 placements of 2 mines over the other 8 squares. The seeds
+/// are fixed, so the test gives the same answer every time.
+#[test]
+fn placement_is_uniform() {
+    let layout = Layout::new(3, 3, 2);
+    let seeds = 7_200u64;
+    let mut counts = std::collections::HashMap::new();
+    for seed in 0..seeds {
+        let board = place_mines(layout, FirstMove::Safe, Some(Pos::new(0, 0)), seed).unwrap();
+        *counts.entry(to_board_file(&board)).or_insert(0u64) += 1;
+    }
+    assert_eq!(counts.len(), 28, "every placement occurs");
+    let expected = seeds as f64 / 28.0;
+    let chi_square: f64 = counts
+        .values()
+        .map(|&n| (n as f64 - expected).powi(2) / expected)
+        .sum();
+    // 27 degrees of freedom: 55.5 is the 99.9th percentile.
+    assert!(
+        chi_square < 55.5,
+        "chi-square {chi_square:.1} over 27 degrees of freedom"
+    );
 }
 
 /// A refused file's error points inside the file, or just past its last line.

@@ -1,16 +1,20 @@
-//! The state of play: what the player has opened and flagged, and the
-//! outcome of each move under the course's (proj3) rules.
+//! The state of play: what the player has opened and marked, and the
+//! outcome of each move under a rule set.
 
-use super::board::Board;
+use super::board::{Board, Frame};
 use super::glyph::Glyph;
 use super::grid::{Grid, Pos};
+use super::placement::{Layout, NoRoom, place_mines};
 use super::reveal::reveal;
+use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};
 
 /// What covers a square, from the player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cover {
     Hidden,
     Flagged,
+    /// Marked with a question mark: the player is unsure (classic rules).
+    Questioned,
     Open,
 }
 
@@ -18,7 +22,8 @@ pub enum Cover {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
     Reveal,
-    /// Place a flag, or take one away.
+    /// Change the square's mark: place or take away a flag, or, under
+    /// rules with question marks, step through flag, question mark, none.
     Flag,
 }
 
@@ -37,7 +42,12 @@ pub enum Outcome {
     /// Opened a mine; the game is lost.
     Detonated,
     FlagPlaced,
+    /// A flag taken away, leaving the square covered.
     FlagRemoved,
+    /// A flag turned into a question mark.
+    QuestionPlaced,
+    /// A question mark taken away, leaving the square covered.
+    QuestionRemoved,
     /// Nothing happened: a flagged square must be unflagged before it is revealed.
     RevealFlagged,
     /// Nothing happened: the square was already open.
@@ -52,39 +62,88 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Playing,
-    /// Every mine is flagged and no other square is.
+    /// The rules' win condition is met.
     Won,
     /// The player opened the mine at this square.
     Lost(Pos),
 }
 
-/// A game in progress on a fixed board.
+/// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
+    rules: Rules,
     board: Board,
+    /// A random board whose mines are placed at the first opening.
+    pending: Option<Pending>,
     cover: Grid<Cover>,
     flags: usize,
-    /// Flags on squares without a mine: the game is won when none are
-    /// misplaced and the flags number the mines.
+    /// Flags on squares without a mine: under proj3 rules the game is won
+    /// when none are misplaced and the flags number the mines.
     misplaced_flags: usize,
+    /// Open squares: under classic rules the game is won when every square
+    /// without a mine is open.
+    opened: usize,
     status: Status,
 }
 
+/// What a random board needs to place its mines.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    layout: Layout,
+    seed: u64,
+}
+
 impl Game {
-    pub fn new(board: Board) -> Self {
+    /// A game on a board whose mines are known.
+    pub fn new(board: Board, rules: Rules) -> Self {
+        Self::start(board, None, rules)
+    }
+
+    fn start(board: Board, pending: Option<Pending>, rules: Rules) -> Self {
         let cover = Grid::filled(board.rows(), board.cols(), Cover::Hidden);
         let mut game = Self {
+            rules,
             board,
+            pending,
             cover,
             flags: 0,
             misplaced_flags: 0,
+            opened: 0,
             status: Status::Playing,
         };
-        // A board without mines has every mine flagged before the first move.
+        // A board can be won before the first move: no mines to flag, or
+        // no safe square to open.
         game.update_win();
         game
     }
 
+    /// A game on a random board: `layout.mines` mines, placed from `seed`
+    /// when the first square is opened, kept clear of it as the rules'
+    /// first-move policy says.
+    pub fn random(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
+        let room = layout.max_mines(rules.first_move);
+        if layout.mines > room {
+            return Err(NoRoom {
+                mines: layout.mines,
+                room,
+            });
+        }
+        let unplaced = Grid::filled(layout.rows, layout.cols, false);
+        // Without mines there is nothing to place, and nothing to wait for.
+        let pending = (layout.mines > 0).then_some(Pending { layout, seed });
+        Ok(Self::start(
+            Board::new(unplaced, Frame::Plus),
+            pending,
+            rules,
+        ))
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The board. Before the first opening of a random game its mines are
+    /// not placed yet, and it shows none.
     pub fn board(&self) -> &Board {
         &self.board
     }
@@ -97,20 +156,42 @@ impl Game {
         self.cover[pos]
     }
 
-    /// Mines minus flags: negative when the player has flagged too many.
-    pub fn mines_left(&self) -> i64 {
-        self.board.mine_count() as i64 - self.flags as i64
+    /// How many mines the board holds, placed or not.
+    pub fn mine_count(&self) -> usize {
+        self.pending
+            .map_or(self.board.mine_count(), |p| p.layout.mines)
     }
 
-    /// What the player sees at `pos`.
-    pub fn glyph(&self, pos: Pos) -> Glyph {
-        if self.status == Status::Lost(pos) {
-            return Glyph::Detonated;
+    /// Mines minus flags, as the rules show it: possibly negative under
+    /// proj3, never below zero under classic rules.
+    pub fn mines_left(&self) -> i64 {
+        let left = self.mine_count() as i64 - self.flags as i64;
+        match self.rules.counter {
+            Counter::MayGoNegative => left,
+            Counter::StopsAtZero => left.max(0),
         }
-        match self.cover[pos] {
+    }
+
+    /// What the player sees at `pos`; once the game is over, as the rules'
+    /// end display says.
+    pub fn glyph(&self, pos: Pos) -> Glyph {
+        let as_played = match self.cover[pos] {
             Cover::Hidden => Glyph::Hidden,
             Cover::Flagged => Glyph::Flag,
+            Cover::Questioned => Glyph::Question,
             Cover::Open => Glyph::Open(self.board.clue(pos)),
+        };
+        let mine = self.board.is_mine(pos);
+        match (self.status, self.rules.end_display) {
+            (Status::Lost(at), _) if at == pos => Glyph::Detonated,
+            (Status::Won, EndDisplay::Uncovered) if mine => Glyph::Flag,
+            (Status::Lost(_), EndDisplay::Uncovered) => match as_played {
+                Glyph::Flag if !mine => Glyph::WrongFlag,
+                Glyph::Flag => Glyph::Flag,
+                _ if mine => Glyph::Mine,
+                other => other,
+            },
+            _ => as_played,
         }
     }
 
@@ -121,7 +202,7 @@ impl Game {
         }
         let outcome = match mv.action {
             Action::Reveal => self.reveal(mv.at),
-            Action::Flag => self.toggle_flag(mv.at),
+            Action::Flag => self.mark(mv.at),
         };
         self.update_win();
         outcome
@@ -129,40 +210,71 @@ impl Game {
 
     fn reveal(&mut self, at: Pos) -> Outcome {
         match self.cover[at] {
-            Cover::Flagged => Outcome::RevealFlagged,
-            Cover::Open => Outcome::RevealOpen,
-            Cover::Hidden if self.board.is_mine(at) => {
-                self.status = Status::Lost(at);
-                Outcome::Detonated
-            }
-            Cover::Hidden => Outcome::Opened(reveal(&self.board, &mut self.cover, at)),
+            Cover::Flagged => return Outcome::RevealFlagged,
+            Cover::Open => return Outcome::RevealOpen,
+            Cover::Hidden | Cover::Questioned => {}
         }
+        self.place_pending_mines(at);
+        if self.board.is_mine(at) {
+            self.status = Status::Lost(at);
+            return Outcome::Detonated;
+        }
+        let opened = reveal(&self.board, &mut self.cover, at);
+        self.opened += opened;
+        Outcome::Opened(opened)
     }
 
-    fn toggle_flag(&mut self, at: Pos) -> Outcome {
+    /// Places a random board's mines, now that `first` is being opened.
+    fn place_pending_mines(&mut self, first: Pos) {
+        let Some(Pending { layout, seed }) = self.pending.take() else {
+            return;
+        };
+        self.board = place_mines(layout, self.rules.first_move, Some(first), seed)
+            .expect("Game::random checked there is room for the mines");
+        // Flags placed before the mines were are right or wrong only now.
+        self.misplaced_flags = self
+            .cover
+            .positions()
+            .filter(|&p| self.cover[p] == Cover::Flagged && !self.board.is_mine(p))
+            .count();
+    }
+
+    fn mark(&mut self, at: Pos) -> Outcome {
         let misplaced = usize::from(!self.board.is_mine(at));
-        match self.cover[at] {
-            Cover::Open => Outcome::FlagOpen,
-            Cover::Hidden => {
-                self.cover[at] = Cover::Flagged;
-                self.flags += 1;
-                self.misplaced_flags += misplaced;
-                Outcome::FlagPlaced
+        let (next, outcome) = match (self.cover[at], self.rules.marks) {
+            (Cover::Open, _) => return Outcome::FlagOpen,
+            (Cover::Hidden, _) => (Cover::Flagged, Outcome::FlagPlaced),
+            (Cover::Flagged, Marks::Flag) => (Cover::Hidden, Outcome::FlagRemoved),
+            (Cover::Flagged, Marks::FlagThenQuestion) => {
+                (Cover::Questioned, Outcome::QuestionPlaced)
             }
-            Cover::Flagged => {
-                self.cover[at] = Cover::Hidden;
-                self.flags -= 1;
-                self.misplaced_flags -= misplaced;
-                Outcome::FlagRemoved
-            }
+            (Cover::Questioned, _) => (Cover::Hidden, Outcome::QuestionRemoved),
+        };
+        if self.cover[at] == Cover::Flagged {
+            self.flags -= 1;
+            self.misplaced_flags -= misplaced;
         }
+        if next == Cover::Flagged {
+            self.flags += 1;
+            self.misplaced_flags += misplaced;
+        }
+        self.cover[at] = next;
+        outcome
     }
 
     fn update_win(&mut self) {
-        if self.status == Status::Playing
-            && self.misplaced_flags == 0
-            && self.flags == self.board.mine_count()
-        {
+        if self.status != Status::Playing || self.pending.is_some() {
+            return;
+        }
+        let won = match self.rules.win {
+            WinCondition::FlagEveryMine => {
+                self.misplaced_flags == 0 && self.flags == self.board.mine_count()
+            }
+            WinCondition::OpenEverySafeSquare => {
+                self.opened == self.cover.rows() * self.cover.cols() - self.board.mine_count()
+            }
+        };
+        if won {
             self.status = Status::Won;
         }
     }
@@ -174,7 +286,7 @@ mod tests {
     use crate::engine::board_file::parse_board;
 
     fn game(text: &str) -> Game {
-        Game::new(parse_board(text.as_bytes()).unwrap())
+        Game::new(parse_board(text.as_bytes()).unwrap(), Rules::PROJ3)
     }
 
     fn play(game: &mut Game, action: Action, row: usize, col: usize) -> Outcome {
@@ -246,5 +358,82 @@ mod tests {
     #[test]
     fn board_without_mines_is_won_at_once() {
         assert_eq!(game("+++\n+ +\n+++\n").status(), Status::Won);
+    }
+
+    fn classic(text: &str) -> Game {
+        Game::new(parse_board(text.as_bytes()).unwrap(), Rules::CLASSIC)
+    }
+
+    #[test]
+    fn classic_marks_cycle_through_a_question_mark() {
+        let mut g = classic(TWO_MINES);
+        assert_eq!(play(&mut g, Action::Flag, 2, 0), Outcome::FlagPlaced);
+        assert_eq!(play(&mut g, Action::Flag, 2, 0), Outcome::QuestionPlaced);
+        assert_eq!(g.glyph(Pos::new(2, 0)), Glyph::Question);
+        assert_eq!(g.mines_left(), 2, "a question mark is no flag");
+        assert_eq!(play(&mut g, Action::Flag, 2, 0), Outcome::QuestionRemoved);
+        assert_eq!(g.glyph(Pos::new(2, 0)), Glyph::Hidden);
+    }
+
+    #[test]
+    fn classic_counter_stops_at_zero() {
+        let mut g = classic(TWO_MINES);
+        for col in 0..3 {
+            play(&mut g, Action::Flag, 2, col);
+        }
+        assert_eq!(g.mines_left(), 0);
+    }
+
+    #[test]
+    fn classic_is_won_by_opening_every_safe_square() {
+        let mut g = classic("++++\n+* +\n+  +\n++++\n");
+        play(&mut g, Action::Reveal, 0, 1);
+        play(&mut g, Action::Reveal, 1, 0);
+        assert_eq!(g.status(), Status::Playing);
+        play(&mut g, Action::Reveal, 1, 1);
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!(g.glyph(Pos::new(0, 0)), Glyph::Flag, "mines show as flags");
+    }
+
+    #[test]
+    fn classic_loss_uncovers_flags_and_mines() {
+        let mut g = classic(TWO_MINES);
+        play(&mut g, Action::Flag, 0, 0); // right
+        play(&mut g, Action::Flag, 0, 1); // wrong
+        play(&mut g, Action::Reveal, 1, 2); // the other mine
+        assert_eq!(g.glyph(Pos::new(0, 0)), Glyph::Flag);
+        assert_eq!(g.glyph(Pos::new(0, 1)), Glyph::WrongFlag);
+        assert_eq!(g.glyph(Pos::new(1, 2)), Glyph::Detonated);
+        assert_eq!(g.glyph(Pos::new(2, 2)), Glyph::Hidden);
+    }
+
+    #[test]
+    fn random_mines_wait_for_the_first_opening() {
+        let layout = Layout::new(3, 3, 8);
+        let mut g = Game::random(layout, 1, Rules::PROJ3).unwrap();
+        assert_eq!(g.mines_left(), 8);
+        assert_eq!(g.board().mine_count(), 0, "not placed yet");
+        play(&mut g, Action::Flag, 0, 0);
+        assert_eq!(play(&mut g, Action::Reveal, 1, 1), Outcome::Opened(1));
+        assert_eq!(g.board().mine_count(), 8);
+        assert_eq!(g.glyph(Pos::new(1, 1)), Glyph::Open(8));
+        for row in 0..3 {
+            for col in 0..3 {
+                if (row, col) != (1, 1) && (row, col) != (0, 0) {
+                    play(&mut g, Action::Flag, row, col);
+                }
+            }
+        }
+        assert_eq!(
+            g.status(),
+            Status::Won,
+            "the flag placed before the mines counts"
+        );
+    }
+
+    #[test]
+    fn random_board_without_room_is_refused() {
+        let err = Game::random(Layout::new(2, 2, 4), 1, Rules::CLASSIC).unwrap_err();
+        assert_eq!(err, NoRoom { mines: 4, room: 3 });
     }
 }

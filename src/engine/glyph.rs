@@ -5,10 +5,14 @@
 pub enum Glyph {
     Hidden,
     Flag,
+    /// A question mark: the player is unsure (classic rules).
+    Question,
     /// An opened square and its clue; 0 is an empty field.
     Open(u8),
     /// A mine shown as it is, as on a solved board.
     Mine,
     /// The mine that went off.
     Detonated,
+    /// After a loss, a flag on a square without a mine (classic rules).
+    WrongFlag,
 }

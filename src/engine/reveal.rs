@@ -5,6 +5,7 @@
 //! ```text
 //! reveal(square):
 //!     if square is open, flagged or a mine: return        -- the base cases
+//!                                                            (a question mark is no flag)
 //!     open square
 //!     if its clue is 0:                                   -- an empty field
 //!         for each neighbour n, in reading order: reveal(n)
@@ -46,9 +47,10 @@ pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usiz
     opened
 }
 
-/// The negation of the base cases: the square is closed, unflagged and safe.
+/// The negation of the base cases: the square is closed, unflagged (a
+/// question mark does not stop it) and safe.
 fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
-    cover[square] == Cover::Hidden && !board.is_mine(square)
+    matches!(cover[square], Cover::Hidden | Cover::Questioned) && !board.is_mine(square)
 }
 
 /// The body of `reveal(square)` up to its loop: the base cases, opening the
@@ -82,6 +84,7 @@ mod tests {
                     .map(|c| match cover[Pos::new(r, c)] {
                         Cover::Open => 'o',
                         Cover::Flagged => 'F',
+                        Cover::Questioned => '?',
                         Cover::Hidden => '.',
                     })
                     .collect()
@@ -120,6 +123,14 @@ mod tests {
         cover[Pos::new(0, 2)] = Cover::Flagged;
         assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 2);
         assert_eq!(open_map(&cover), ["ooF.."]);
+    }
+
+    #[test]
+    fn question_marks_are_opened() {
+        let b = drawn(&["....."]);
+        let mut cover = Grid::filled(1, 5, Cover::Hidden);
+        cover[Pos::new(0, 2)] = Cover::Questioned;
+        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 5);
     }
 
     #[test]

@@ -21,6 +21,15 @@ pub fn action(answer: &str) -> Option<Action> {
     }
 }
 
+/// `y` or `yes` for yes, `n` or `no` for no, in any case, spaces around allowed.
+pub fn yes_or_no(answer: &str) -> Option<bool> {
+    match answer.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Some(true),
+        "n" | "no" => Some(false),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,6 +65,14 @@ mod tests {
         assert_eq!(action("r"), Some(Action::Reveal));
         assert_eq!(action(" F "), Some(Action::Flag));
         assert_eq!(action("R"), Some(Action::Reveal));
+    }
+
+    #[test]
+    fn yes_and_no() {
+        assert_eq!(yes_or_no(" Y "), Some(true));
+        assert_eq!(yes_or_no("no"), Some(false));
+        assert_eq!(yes_or_no("maybe"), None);
+        assert_eq!(yes_or_no(""), None);
     }
 
     #[test]

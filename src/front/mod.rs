@@ -2,3 +2,4 @@
 
 pub mod answer;
 pub mod prompt;
+pub mod script;

@@ -1,33 +1,26 @@
-//! The course's console game: prompts for a row, a column and an action,
-//! plays the move, prints the board. The text is the course's, byte for byte.
+//! The console game: prompts for a row, a column and an action, plays the
+//! move, prints the board. Under proj3 rules the text is the course's, byte
+//! for byte; the words of each rule set are in [`Script`].
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-use crate::engine::{Action, Board, Game, Move, Outcome, Pos, Status};
+use crate::engine::three_bv;
+use crate::engine::{Action, Board, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
 use super::answer;
+use super::script::Script;
 
-const INTRO: &str = "
-\tThis program allows you to play Minesweeper.
-\tThe object of the game is to flag every mine,
-\tusing clues about the number of neighboring
-\tmines in each field.  To win the game, flag
-\tall of the mines (and don't incorrectly flag
-\tany non-mine fields).  Good luck!
-
-";
 const ASK_FILE: &str = "Enter the file to load the board from: ";
 const ASK_ROW: &str = "Please choose the row:\n";
 const ASK_COLUMN: &str = "Please choose the column:\n";
 const BAD_NUMBER: &str = "That number is not allowed.  Please try again!\n";
-const ASK_ACTION: &str =
-    "Enter 'r' to reveal the space, or\nenter 'f' to mark the space with a flag: ";
 const BAD_ACTION: &str = "That's not a valid action.\n";
-const WON: &str = "You won! Congratulations, and good game!";
-const LOST: &str = "You detonated a mine!  Game Over!";
+const ASK_AGAIN: &str = "Play again? (y/n) ";
+const BAD_YES_NO: &str = "Please answer y or n.\n";
 const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 
 /// The player's side of the console: where answers come from, where the
@@ -39,34 +32,151 @@ pub struct Console<R, W, E> {
     pub paint: Paint,
 }
 
-/// Plays one game on `board`, or, without one, on a board file the player
-/// names. Returns when the game is won or lost or the input ends.
+/// Where each game's board comes from.
+#[derive(Clone, Debug)]
+pub enum BoardSource {
+    /// Ask for a board file; an empty answer is the built-in board. Another
+    /// game plays the same board.
+    Ask,
+    /// A board file already loaded.
+    Board(Board),
+    /// Random boards: the first from `seed`, each next one from the seed after.
+    Random(RandomBoards),
+}
+
+/// Random boards of one layout, checked to have room for their mines.
+#[derive(Clone, Copy, Debug)]
+pub struct RandomBoards {
+    layout: Layout,
+    seed: u64,
+}
+
+impl RandomBoards {
+    /// Fails when the rules' first-move policy leaves too little room.
+    pub fn new(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
+        Game::random(layout, seed, rules)?;
+        Ok(Self { layout, seed })
+    }
+}
+
+/// What to play: the rules, their words, and where the boards come from.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub rules: Rules,
+    pub script: &'static Script,
+    pub source: BoardSource,
+}
+
+/// Why a game stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    Over,
+    InputEnded,
+}
+
+/// Plays games until one ends and the player wants no other (or the rules
+/// offer none), or the input ends.
 pub fn play<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
-    board: Option<Board>,
+    mut session: Session,
 ) -> io::Result<()> {
-    console.out.write_all(INTRO.as_bytes())?;
-    let board = match board {
-        Some(board) => board,
-        None => match ask_board(console)? {
-            Some(board) => board,
-            None => return input_ended(console),
-        },
-    };
-    let mut game = Game::new(board);
-    show(console, &game, None)?;
+    console.out.write_all(session.script.intro.as_bytes())?;
     loop {
-        match game.status() {
-            Status::Won => return writeln!(console.out, "{}", console.paint.win(WON)),
-            Status::Lost(_) => return writeln!(console.out, "{}", console.paint.loss(LOST)),
-            Status::Playing => {}
-        }
-        let Some(mv) = ask_move(console, game.board())? else {
+        let seed = match &session.source {
+            BoardSource::Random(boards) => Some(boards.seed),
+            _ => None,
+        };
+        let Some(mut game) = next_game(console, &mut session)? else {
             return input_ended(console);
         };
-        let outcome = game.apply(mv);
-        show(console, &game, message(outcome, mv.at))?;
+        let started = Instant::now();
+        if play_game(console, &mut game, session.script)? == Ending::InputEnded {
+            return input_ended(console);
+        }
+        report(console, &game, session.script, started.elapsed(), seed)?;
+        if !session.script.offers_another_game {
+            return Ok(());
+        }
+        match ask_yes_no(console)? {
+            Some(true) => {}
+            Some(false) => return Ok(()),
+            // The game is over, so nothing is cut short: just end the line.
+            None => return writeln!(console.out),
+        }
     }
+}
+
+/// A new game from the session's board source; `None` if the input ends
+/// while asking for a board file.
+fn next_game<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    session: &mut Session,
+) -> io::Result<Option<Game>> {
+    let rules = session.rules;
+    let board = match &mut session.source {
+        BoardSource::Ask => match ask_board(console)? {
+            Some(board) => board,
+            None => return Ok(None),
+        },
+        BoardSource::Board(board) => board.clone(),
+        BoardSource::Random(boards) => {
+            let game = Game::random(boards.layout, boards.seed, rules)
+                .expect("RandomBoards::new checked there is room for the mines");
+            boards.seed = boards.seed.wrapping_add(1);
+            return Ok(Some(game));
+        }
+    };
+    session.source = BoardSource::Board(board.clone());
+    Ok(Some(Game::new(board, rules)))
+}
+
+/// Plays one game to its end, or until the input ends.
+fn play_game<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    game: &mut Game,
+    script: &Script,
+) -> io::Result<Ending> {
+    show(console, game, None)?;
+    loop {
+        match game.status() {
+            Status::Won => {
+                writeln!(console.out, "{}", console.paint.win(script.won))?;
+                return Ok(Ending::Over);
+            }
+            Status::Lost(_) => {
+                writeln!(console.out, "{}", console.paint.loss(script.lost))?;
+                return Ok(Ending::Over);
+            }
+            Status::Playing => {}
+        }
+        let Some(mv) = ask_move(console, game.board(), script)? else {
+            return Ok(Ending::InputEnded);
+        };
+        let outcome = game.apply(mv);
+        show(console, game, message(script, outcome, mv.at))?;
+    }
+}
+
+/// What follows a finished game: time and 3BV if the script reports them,
+/// and the seed of a random board so it can be played again.
+fn report<R, W: Write, E>(
+    console: &mut Console<R, W, E>,
+    game: &Game,
+    script: &Script,
+    elapsed: Duration,
+    seed: Option<u64>,
+) -> io::Result<()> {
+    if script.reports_time_and_3bv {
+        writeln!(console.out, "\tTime: {:.1} seconds", elapsed.as_secs_f64())?;
+        writeln!(console.out, "\t3BV: {}", three_bv(game.board()))?;
+    }
+    if let Some(seed) = seed {
+        writeln!(
+            console.out,
+            "\tSeed: {seed} (play this board again with --seed {seed})"
+        )?;
+    }
+    Ok(())
 }
 
 /// Asks for a board file until one loads; an empty answer is the built-in board.
@@ -93,6 +203,7 @@ fn ask_board<R: BufRead, W: Write, E: Write>(
 fn ask_move<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     board: &Board,
+    script: &Script,
 ) -> io::Result<Option<Move>> {
     console.out.write_all(ASK_ROW.as_bytes())?;
     let Some(row) = ask_number(console, board.rows())? else {
@@ -102,7 +213,7 @@ fn ask_move<R: BufRead, W: Write, E: Write>(
     let Some(col) = ask_number(console, board.cols())? else {
         return Ok(None);
     };
-    let Some(action) = ask_action(console)? else {
+    let Some(action) = ask_action(console, script)? else {
         return Ok(None);
     };
     let at = Pos::new(row - 1, col - 1);
@@ -130,15 +241,31 @@ fn ask_number<R: BufRead, W: Write, E: Write>(
 
 fn ask_action<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
+    script: &Script,
 ) -> io::Result<Option<Action>> {
     loop {
-        console.out.write_all(ASK_ACTION.as_bytes())?;
+        console.out.write_all(script.ask_action.as_bytes())?;
         let Some(typed) = read_answer(console)? else {
             return Ok(None);
         };
         match answer::action(&typed) {
             Some(action) => return Ok(Some(action)),
             None => console.out.write_all(BAD_ACTION.as_bytes())?,
+        }
+    }
+}
+
+fn ask_yes_no<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+) -> io::Result<Option<bool>> {
+    loop {
+        console.out.write_all(ASK_AGAIN.as_bytes())?;
+        let Some(typed) = read_answer(console)? else {
+            return Ok(None);
+        };
+        match answer::yes_or_no(&typed) {
+            Some(yes) => return Ok(Some(yes)),
+            None => console.out.write_all(BAD_YES_NO.as_bytes())?,
         }
     }
 }
@@ -189,22 +316,23 @@ fn mines_left(count: i64) -> String {
     }
 }
 
-/// The course's message for a move that changed nothing or took a flag away.
-fn message(outcome: Outcome, at: Pos) -> Option<String> {
-    let (row, col) = (at.row + 1, at.col + 1);
-    let text = match outcome {
-        Outcome::RevealFlagged => {
-            format!("Field {row}, {col} must be unflagged before it can be revealed")
-        }
-        Outcome::RevealOpen => format!("Field {row}, {col} is already revealed"),
-        Outcome::FlagRemoved => format!("Flag removed from {row}, {col}"),
-        Outcome::FlagOpen => {
-            format!("Field {row}, {col} is already revealed, so it cannot be flagged")
-        }
-        Outcome::Opened(_) | Outcome::Detonated | Outcome::FlagPlaced | Outcome::GameOver => {
-            return None;
-        }
-    };
+/// The script's message for a move that changed nothing or took a flag away.
+fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
+    let template = match outcome {
+        Outcome::RevealFlagged => script.reveal_flagged,
+        Outcome::RevealOpen => script.reveal_open,
+        Outcome::FlagOpen => script.flag_open,
+        Outcome::FlagRemoved => script.flag_removed,
+        Outcome::Opened(_)
+        | Outcome::Detonated
+        | Outcome::FlagPlaced
+        | Outcome::QuestionPlaced
+        | Outcome::QuestionRemoved
+        | Outcome::GameOver => None,
+    }?;
+    let text = template
+        .replace("{row}", &(at.row + 1).to_string())
+        .replace("{col}", &(at.col + 1).to_string());
     Some(text)
 }
 
@@ -220,7 +348,12 @@ mod tests {
             err: Vec::new(),
             paint: Paint::Plain,
         };
-        play(&mut console, Some(parse_board(board.as_bytes()).unwrap())).unwrap();
+        let session = Session {
+            rules: Rules::PROJ3,
+            script: &Script::PROJ3,
+            source: BoardSource::Board(parse_board(board.as_bytes()).unwrap()),
+        };
+        play(&mut console, session).unwrap();
         String::from_utf8(console.out).unwrap()
     }
 

@@ -1,0 +1,189 @@
+//! Random boards: mines placed uniformly, reproducibly from a seed.
+//!
+//! The generator is ChaCha8 (`rand_chacha::ChaCha8Rng`) keyed with the seed's
+//! eight little-endian bytes followed by 24 zero bytes, read 64 bits at a
+//! time. Both ChaCha8's output and the steps below are fixed, so a seed
+//! gives the same board on every platform and in every release; a unit test
+//! pins one layout.
+//!
+//! Placement is a partial Fisher–Yates shuffle of the squares allowed to
+//! hold a mine: the first `mines` of them after `mines` swaps. Every set of
+//! squares of that size is equally likely, and the work is the same at any
+//! density (no retrying of squares that already hold a mine).
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use super::board::{Board, Frame};
+use super::grid::{Grid, Pos};
+use super::rules::FirstMove;
+
+/// The shape of a random board and how many mines it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub rows: usize,
+    pub cols: usize,
+    pub mines: usize,
+}
+
+impl Layout {
+    /// Beginner: 9x9 with 10 mines.
+    pub const BEGINNER: Layout = Layout::new(9, 9, 10);
+    /// Intermediate: 16x16 with 40 mines.
+    pub const INTERMEDIATE: Layout = Layout::new(16, 16, 40);
+    /// Expert: 16 rows and 30 columns with 99 mines.
+    pub const EXPERT: Layout = Layout::new(16, 30, 99);
+
+    pub const fn new(rows: usize, cols: usize, mines: usize) -> Self {
+        Self { rows, cols, mines }
+    }
+
+    pub fn squares(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The most mines that leave room for any first move under `policy`.
+    pub fn max_mines(&self, policy: FirstMove) -> usize {
+        let kept_free = match policy {
+            FirstMove::Any => 0,
+            FirstMove::Safe => 1,
+            // The largest neighbourhood a first square can have on this board.
+            FirstMove::Opening => self.rows.min(3) * self.cols.min(3),
+        };
+        self.squares().saturating_sub(kept_free)
+    }
+}
+
+/// Too many mines for the squares left free by the first-move policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{mines} mines are too many: only {room} squares may hold a mine")]
+pub struct NoRoom {
+    pub mines: usize,
+    pub room: usize,
+}
+
+/// Places `layout.mines` mines uniformly over the squares that `policy`
+/// allows, given the first square opened (`None`: no square is kept free).
+pub fn place_mines(
+    layout: Layout,
+    policy: FirstMove,
+    first: Option<Pos>,
+    seed: u64,
+) -> Result<Board, NoRoom> {
+    let mut free = Grid::filled(layout.rows, layout.cols, false);
+    if let Some(first) = first {
+        for pos in kept_free(&free, policy, first) {
+            free[pos] = true;
+        }
+    }
+    let mut allowed: Vec<usize> = free
+        .positions()
+        .filter(|&p| !free[p])
+        .map(|p| free.index_of(p))
+        .collect();
+    if layout.mines > allowed.len() {
+        return Err(NoRoom {
+            mines: layout.mines,
+            room: allowed.len(),
+        });
+    }
+    let mut rng = generator(seed);
+    let mut mines = Grid::filled(layout.rows, layout.cols, false);
+    for i in 0..layout.mines {
+        let j = i + below(&mut rng, (allowed.len() - i) as u64) as usize;
+        allowed.swap(i, j);
+        mines[free.pos_at(allowed[i])] = true;
+    }
+    Ok(Board::new(mines, Frame::Plus))
+}
+
+/// The squares the policy keeps free around the first square.
+fn kept_free(grid: &Grid<bool>, policy: FirstMove, first: Pos) -> Vec<Pos> {
+    match policy {
+        FirstMove::Any => Vec::new(),
+        FirstMove::Safe => vec![first],
+        FirstMove::Opening => std::iter::once(first)
+            .chain(grid.neighbours(first))
+            .collect(),
+    }
+}
+
+fn generator(seed: u64) -> ChaCha8Rng {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    ChaCha8Rng::from_seed(key)
+}
+
+/// A uniform number in `0..n` (n > 0), by rejection: draws below
+/// `2^64 mod n` are thrown away so that every remainder is equally likely.
+fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
+    let threshold = n.wrapping_neg() % n;
+    loop {
+        let draw = rng.next_u64();
+        if draw >= threshold {
+            return draw % n;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board_file::to_board_file;
+
+    #[test]
+    fn seed_42_gives_the_same_board_forever() {
+        let board =
+            place_mines(Layout::BEGINNER, FirstMove::Safe, Some(Pos::new(4, 4)), 42).unwrap();
+        assert_eq!(to_board_file(&board), SEED_42);
+    }
+
+    /// Seed 42, 9x9 with 10 mines, first move at row 5, column 5.
+    const SEED_42: &str = "\
++++++++++++
++      ** +
++       * +
++   **    +
++         +
++   *     +
++      *  +
++         +
++*   *    +
++        *+
++++++++++++
+";
+
+    #[test]
+    fn different_seeds_give_different_boards() {
+        let a = place_mines(Layout::EXPERT, FirstMove::Any, None, 1).unwrap();
+        let b = place_mines(Layout::EXPERT, FirstMove::Any, None, 2).unwrap();
+        assert_ne!(a, b);
+        assert_eq!((a.mine_count(), b.mine_count()), (99, 99));
+    }
+
+    #[test]
+    fn full_board_has_a_mine_everywhere() {
+        let board = place_mines(Layout::new(3, 4, 12), FirstMove::Any, None, 7).unwrap();
+        assert_eq!(board.mine_count(), 12);
+    }
+
+    #[test]
+    fn too_many_mines_for_the_policy() {
+        let layout = Layout::new(3, 3, 9);
+        let err = place_mines(layout, FirstMove::Safe, Some(Pos::new(0, 0)), 1).unwrap_err();
+        assert_eq!(err, NoRoom { mines: 9, room: 8 });
+        assert_eq!(layout.max_mines(FirstMove::Opening), 0);
+        assert_eq!(Layout::BEGINNER.max_mines(FirstMove::Opening), 72);
+        assert_eq!(Layout::new(1, 5, 0).max_mines(FirstMove::Opening), 2);
+    }
+
+    #[test]
+    fn below_stays_below() {
+        let mut rng = generator(3);
+        for n in [1, 2, 3, 7, 1000, u64::MAX] {
+            for _ in 0..100 {
+                assert!(below(&mut rng, n) < n);
+            }
+        }
+    }
+}
