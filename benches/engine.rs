@@ -4,7 +4,8 @@
 
 use divan::Bencher;
 use minesweeper::engine::{
-    Action, Board, Frame, Game, Grid, Move, Pos, Rules, parse_board, to_board_file,
+    Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
+    place_mines, to_board_file,
 };
 use minesweeper::render::{Paint, write_board};
 
@@ -55,6 +56,13 @@ fn open_whole_board(bencher: Bencher, size: usize) {
     bencher
         .with_inputs(|| Game::new(board.clone(), Rules::PROJ3))
         .bench_local_values(|mut game| game.apply(corner));
+}
+
+/// Placing mines on a 1000x1000 board: the work should not grow with density.
+#[divan::bench(args = [1, 15, 50, 90])]
+fn place_mines_1000x1000(bencher: Bencher, percent: usize) {
+    let layout = Layout::new(1000, 1000, 1000 * 1000 * percent / 100);
+    bencher.bench(|| place_mines(layout, FirstMove::Safe, Some(Pos::new(500, 500)), 7).unwrap());
 }
 
 #[divan::bench(args = [Paint::Plain, Paint::Colour])]

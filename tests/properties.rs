@@ -169,8 +169,10 @@ proptest! {
     }
 
     #[test]
-    fn colour_stripped_is_plain(board in any_board(), moves in any_moves()) {
-        let mut game = Game::new(board.clone(), Rules::PROJ3);
+    fn colour_stripped_is_plain(board in any_board(), moves in any_moves(), classic in any::<bool>()) {
+        // Classic rules add question marks and, after a loss, wrong flags.
+        let rules = if classic { Rules::CLASSIC } else { Rules::PROJ3 };
+        let mut game = Game::new(board.clone(), rules);
         for spot in moves {
             game.apply(to_move(&board, spot));
         }
