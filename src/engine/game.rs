@@ -121,13 +121,7 @@ impl Game {
     /// when the first square is opened, kept clear of it as the rules'
     /// first-move policy says.
     pub fn random(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
-        let room = layout.max_mines(rules.first_move);
-        if layout.mines > room {
-            return Err(NoRoom {
-                mines: layout.mines,
-                room,
-            });
-        }
+        layout.check_room(rules.first_move)?;
         let unplaced = Grid::filled(layout.rows, layout.cols, false);
         // Without mines there is nothing to place, and nothing to wait for.
         let pending = (layout.mines > 0).then_some(Pending { layout, seed });

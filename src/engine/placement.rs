@@ -52,6 +52,18 @@ impl Layout {
         };
         self.squares().saturating_sub(kept_free)
     }
+
+    /// Fails when the mines leave no room for some first move under `policy`.
+    pub fn check_room(&self, policy: FirstMove) -> Result<(), NoRoom> {
+        let room = self.max_mines(policy);
+        if self.mines > room {
+            return Err(NoRoom {
+                mines: self.mines,
+                room,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// Too many mines for the squares left free by the first-move policy.

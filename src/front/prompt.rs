@@ -54,7 +54,7 @@ pub struct RandomBoards {
 impl RandomBoards {
     /// Fails when the rules' first-move policy leaves too little room.
     pub fn new(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
-        Game::random(layout, seed, rules)?;
+        layout.check_room(rules.first_move)?;
         Ok(Self { layout, seed })
     }
 }
@@ -121,7 +121,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         BoardSource::Board(board) => board.clone(),
         BoardSource::Random(boards) => {
             let game = Game::random(boards.layout, boards.seed, rules)
-                .expect("RandomBoards::new checked there is room for the mines");
+                .expect("RandomBoards::new checked the room for the mines");
             boards.seed = boards.seed.wrapping_add(1);
             return Ok(Some(game));
         }
