@@ -224,48 +224,41 @@ fn ask_number<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     max: usize,
 ) -> io::Result<Option<usize>> {
-    loop {
-        write!(
-            console.out,
-            "Enter a number between 1 and {max} (inclusive): "
-        )?;
-        let Some(typed) = read_answer(console)? else {
-            return Ok(None);
-        };
-        match answer::number_in_range(&typed, max) {
-            Some(number) => return Ok(Some(number)),
-            None => console.out.write_all(BAD_NUMBER.as_bytes())?,
-        }
-    }
+    let question = format!("Enter a number between 1 and {max} (inclusive): ");
+    ask_until_valid(console, &question, BAD_NUMBER, |typed| {
+        answer::number_in_range(typed, max)
+    })
 }
 
 fn ask_action<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     script: &Script,
 ) -> io::Result<Option<Action>> {
-    loop {
-        console.out.write_all(script.ask_action.as_bytes())?;
-        let Some(typed) = read_answer(console)? else {
-            return Ok(None);
-        };
-        match answer::action(&typed) {
-            Some(action) => return Ok(Some(action)),
-            None => console.out.write_all(BAD_ACTION.as_bytes())?,
-        }
-    }
+    ask_until_valid(console, script.ask_action, BAD_ACTION, answer::action)
 }
 
 fn ask_yes_no<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
 ) -> io::Result<Option<bool>> {
+    ask_until_valid(console, ASK_AGAIN, BAD_YES_NO, answer::yes_or_no)
+}
+
+/// Asks `question` until `check` accepts the answer, saying `complaint`
+/// after each one it refuses; `None` if the input ends first.
+fn ask_until_valid<R: BufRead, W: Write, E: Write, T>(
+    console: &mut Console<R, W, E>,
+    question: &str,
+    complaint: &str,
+    check: impl Fn(&str) -> Option<T>,
+) -> io::Result<Option<T>> {
     loop {
-        console.out.write_all(ASK_AGAIN.as_bytes())?;
+        console.out.write_all(question.as_bytes())?;
         let Some(typed) = read_answer(console)? else {
             return Ok(None);
         };
-        match answer::yes_or_no(&typed) {
-            Some(yes) => return Ok(Some(yes)),
-            None => console.out.write_all(BAD_YES_NO.as_bytes())?,
+        match check(&typed) {
+            Some(value) => return Ok(Some(value)),
+            None => console.out.write_all(complaint.as_bytes())?,
         }
     }
 }
