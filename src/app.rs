@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 
 use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
+use crate::front::comp1511;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
 use crate::front::script::Script;
 use crate::load::{LoadError, load_board};
@@ -46,6 +47,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             write_solution(&mut out, &board, paint)?;
         }
         Some(Command::Generate { random, at }) => generate(&mut out, &random, at)?,
+        Some(Command::Comp1511) => comp1511::play(io::stdin().lock(), &mut out)?,
         None => {
             // Everything about the game is checked before the game starts.
             let session = session(&cli.play)?;

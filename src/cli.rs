@@ -123,6 +123,15 @@ pub enum Command {
         #[arg(value_name = "BOARD")]
         board: PathBuf,
     },
+    /// Play the COMP1511 (UNSW) game: integer commands on stdin, as the course's reference program.
+    ///
+    /// First the number of mines and their row/column pairs (from 0; pairs off the 8x8 field are
+    /// ignored), then commands: 1 r and 2 c count the mines in a row or column, 3 r c s in the
+    /// s x s square centred at r, c (three hints a game); 4 r c reveals a square (and its
+    /// neighbours if none is a mine); 7 r c reveals lines out from it at every 45 degrees; 5 and 6
+    /// switch between the gameplay and debug prints. The first reveal never hits a mine: the
+    /// field shifts down until it is safe.
+    Comp1511,
     /// Write a random board file to stdout, to play or to keep.
     Generate {
         #[command(flatten)]

@@ -58,3 +58,34 @@ fn board2_input_ends_mid_move() {
 fn board4_named_at_the_prompt() {
     golden("board4-prompt", &[]);
 }
+
+/// The COMP1511 examples of the seed, each typed into `minesweeper comp1511`.
+/// The debug print ends each number with a space, as the course's
+/// `print_debug_minefield` does (`printf("%d ", ...)`).
+mod comp1511 {
+    use super::golden;
+
+    macro_rules! examples {
+        ($($test:ident: $name:literal,)*) => {
+            $(
+                #[test]
+                fn $test() {
+                    golden($name, &["comp1511"]);
+                }
+            )*
+        };
+    }
+
+    examples! {
+        place_mines: "comp1511-place-mines",
+        detect_row_and_column: "comp1511-detect-row-column",
+        detect_square: "comp1511-detect-square",
+        reveal_square_alone: "comp1511-reveal-square-alone",
+        reveal_square_around: "comp1511-reveal-square-around",
+        hints_run_out: "comp1511-hints",
+        gameplay_then_debug: "comp1511-gameplay-then-debug",
+        gameplay_lost: "comp1511-gameplay-lost",
+        reveal_radial: "comp1511-reveal-radial",
+        safe_first_turn: "comp1511-safe-first-turn",
+    }
+}

@@ -333,6 +333,17 @@ proptest! {
     }
 }
 
+proptest! {
+    #[test]
+    fn comp1511_takes_any_integers(numbers in prop::collection::vec(-3i64..12, 0..80)) {
+        let typed: String = numbers.iter().map(|n| format!("{n}\n")).collect();
+        let mut out = Vec::new();
+        minesweeper::front::comp1511::play(typed.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        prop_assert!(text.starts_with("Welcome to minesweeper!\nHow many mines? "));
+    }
+}
+
 /// Every placement of 2 mines on a 3x3 board is equally likely: a
 /// chi-square test over 7,200 seeds, with the first square (a corner) kept
 /// clear, so 28 placements of 2 mines over the other 8 squares. The seeds
