@@ -2,9 +2,11 @@
 
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
+use std::time::Duration;
 
 use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
+use crate::front::animate::Animation;
 use crate::front::comp1511;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
 use crate::front::script::Script;
@@ -72,7 +74,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
     }
     let source = match &args.board {
         Some(path) => BoardSource::Board(load_board(path)?),
-        None if args.random.any_given() || args.rules == RuleSet::Classic => {
+        None if args.random.any_given() || args.rules != RuleSet::Proj3 => {
             let layout = args.random.layout();
             let seed = args.random.seed.unwrap_or_else(fresh_seed);
             let boards = RandomBoards::new(layout, seed, rules)
@@ -81,14 +83,19 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         }
         None => BoardSource::Ask,
     };
+    // COMS 227 differs from classic only in how islands open: same words.
     let script = match args.rules {
         RuleSet::Proj3 => &Script::PROJ3,
-        RuleSet::Classic => &Script::CLASSIC,
+        RuleSet::Classic | RuleSet::Coms227 => &Script::CLASSIC,
     };
+    let animation = args
+        .animate
+        .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));
     Ok(Session {
         rules,
         script,
         source,
+        animation,
     })
 }
 

@@ -54,6 +54,18 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t)]
     pub rules: RuleSet,
 
+    /// Show each reveal step by step, as the island is explored: on a
+    /// terminal, redrawn in place MS milliseconds apart (60 without a value;
+    /// any key skips to the end); piped, every step's board one after another.
+    #[arg(
+        long,
+        value_name = "MS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "60"
+    )]
+    pub animate: Option<u64>,
+
     #[command(flatten)]
     pub random: RandomArgs,
 }
@@ -161,6 +173,9 @@ pub enum RuleSet {
     Proj3,
     /// The classic game: win by opening every safe square; flags, question marks.
     Classic,
+    /// Iowa State COMS 227: the classic game, but an empty square clears only
+    /// what it reaches up, left, down and right (clearRegion), plus its numbered rim.
+    Coms227,
 }
 
 impl RuleSet {
@@ -168,6 +183,7 @@ impl RuleSet {
         match self {
             RuleSet::Proj3 => Rules::PROJ3,
             RuleSet::Classic => Rules::CLASSIC,
+            RuleSet::Coms227 => Rules::COMS227,
         }
     }
 }

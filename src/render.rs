@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 use owo_colors::Style;
 
-use crate::engine::{Board, Glyph, Pos};
+use crate::engine::{Board, Direction, Glyph, Pos};
 
 /// Whether output carries colour escape codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,11 +74,62 @@ struct Palette {
     mine: String,
     detonated: String,
     wrong_flag: String,
+    seen: String,
+    /// One per [`Direction`], in its declaration order.
+    exploring: [String; 8],
     frame: String,
 }
 
+/// The characters of an animated reveal: arrows where the terminal can
+/// show them, plain ASCII otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Charset {
+    Ascii,
+    Unicode,
+}
+
+impl Charset {
+    fn seen(self) -> &'static str {
+        match self {
+            Charset::Ascii => "o",
+            Charset::Unicode => "•",
+        }
+    }
+
+    fn arrow(self, direction: Direction) -> &'static str {
+        use Direction::*;
+        match (self, direction) {
+            (Charset::Ascii, Up) => "^",
+            (Charset::Ascii, Left) => "<",
+            (Charset::Ascii, Down) => "v",
+            (Charset::Ascii, Right) => ">",
+            (Charset::Ascii, UpLeft | DownRight) => "\\",
+            (Charset::Ascii, UpRight | DownLeft) => "/",
+            (Charset::Unicode, Up) => "↑",
+            (Charset::Unicode, Left) => "←",
+            (Charset::Unicode, Down) => "↓",
+            (Charset::Unicode, Right) => "→",
+            (Charset::Unicode, UpLeft) => "↖",
+            (Charset::Unicode, UpRight) => "↗",
+            (Charset::Unicode, DownLeft) => "↙",
+            (Charset::Unicode, DownRight) => "↘",
+        }
+    }
+}
+
+const DIRECTIONS: [Direction; 8] = [
+    Direction::UpLeft,
+    Direction::Up,
+    Direction::UpRight,
+    Direction::Left,
+    Direction::Right,
+    Direction::DownLeft,
+    Direction::Down,
+    Direction::DownRight,
+];
+
 impl Palette {
-    fn new(frame: char, paint: Paint) -> Self {
+    fn new(frame: char, paint: Paint, charset: Charset) -> Self {
         let dim = Style::new().dimmed();
         Self {
             hidden: paint.apply(".", dim),
@@ -91,6 +142,9 @@ impl Palette {
             mine: paint.apply("*", Style::new().bold()),
             detonated: paint.apply("X", Style::new().white().on_red().bold()),
             wrong_flag: paint.apply("x", Style::new().black().on_yellow()),
+            seen: paint.apply(charset.seen(), Style::new().yellow().bold()),
+            exploring: DIRECTIONS
+                .map(|d| paint.apply(charset.arrow(d), Style::new().cyan().bold())),
             frame: paint.apply(&frame.to_string(), dim),
         }
     }
@@ -104,6 +158,8 @@ impl Palette {
             Glyph::Mine => &self.mine,
             Glyph::Detonated => &self.detonated,
             Glyph::WrongFlag => &self.wrong_flag,
+            Glyph::Seen => &self.seen,
+            Glyph::Exploring(direction) => &self.exploring[direction as usize],
         }
     }
 }
@@ -115,7 +171,18 @@ pub fn write_board(
     glyph: impl Fn(Pos) -> Glyph,
     paint: Paint,
 ) -> io::Result<()> {
-    let palette = Palette::new(board.frame().glyph(), paint);
+    write_frame(out, board, glyph, paint, Charset::Ascii)
+}
+
+/// [`write_board`], with the characters of an animated reveal from `charset`.
+pub fn write_frame(
+    out: &mut impl Write,
+    board: &Board,
+    glyph: impl Fn(Pos) -> Glyph,
+    paint: Paint,
+    charset: Charset,
+) -> io::Result<()> {
+    let palette = Palette::new(board.frame().glyph(), paint, charset);
     let label_width = label_width(board.rows());
     writeln!(out)?;
     write_column_numbers(out, board.cols(), label_width)?;

@@ -351,6 +351,66 @@ mod classic {
     }
 }
 
+/// COMS 227 rules and the animated reveal.
+mod coms227 {
+    use super::*;
+
+    #[test]
+    fn animated_clear_region_of_the_handout() {
+        // The handout's worked example: clearRegion from row 4, column 0
+        // (5, 1 counted from 1). Every status change is a frame: SEEN `o`,
+        // EXPLORING `^ < v >`, then the square revealed.
+        assert_cmd_snapshot!(
+            minesweeper()
+                .args([
+                    "--rules",
+                    "coms227",
+                    "--animate",
+                    "boards/coms227-example.txt"
+                ])
+                .pass_stdin(typed(&["5", "1", "r"]))
+        );
+    }
+
+    #[test]
+    fn diagonal_empty_squares_stay_closed() {
+        // Two empty regions meet only at a corner, between 2,2 and 3,3. The
+        // same move under classic rules opens both.
+        let run = |rules: &str| {
+            let output = minesweeper()
+                .args(["--rules", rules, "boards/corners.txt"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .and_then(|mut child| {
+                    child
+                        .stdin
+                        .take()
+                        .unwrap()
+                        .write_all(typed(&["1", "1", "r"]).as_bytes())?;
+                    child.wait_with_output()
+                })
+                .unwrap();
+            String::from_utf8(output.stdout).unwrap()
+        };
+        assert_cmd_snapshot!(
+            minesweeper()
+                .args(["--rules", "coms227", "boards/corners.txt"])
+                .pass_stdin(typed(&["1", "1", "r"]))
+        );
+        assert_ne!(run("coms227"), run("classic"));
+    }
+
+    #[test]
+    fn animation_works_with_proj3_too() {
+        assert_cmd_snapshot!(
+            minesweeper()
+                .args(["--animate", "boards/board1.txt"])
+                .pass_stdin(typed(&["2", "1", "r"]))
+        );
+    }
+}
+
 mod generate {
     use super::*;
 

@@ -41,7 +41,12 @@ fn to_move(board: &Board, (reveal, row, col): (bool, f64, f64)) -> Move {
 /// What reveal(start) should open, worked out independently of the engine:
 /// a breadth-first search of the 8-connected empty squares that are not
 /// flagged, plus every unflagged square touching them.
-fn expected_island(board: &Board, flagged: &HashSet<Pos>, start: Pos) -> HashSet<Pos> {
+fn expected_island(
+    board: &Board,
+    flagged: &HashSet<Pos>,
+    start: Pos,
+    four_way: bool,
+) -> HashSet<Pos> {
     let mut opened = HashSet::from([start]);
     if board.clue(start) > 0 {
         return opened;
@@ -53,8 +58,11 @@ fn expected_island(board: &Board, flagged: &HashSet<Pos>, start: Pos) -> HashSet
             if flagged.contains(&near) {
                 continue;
             }
-            opened.insert(near);
-            if board.clue(near) == 0 && seen.insert(near) {
+            let orthogonal = near.row == pos.row || near.col == pos.col;
+            if board.clue(near) > 0 {
+                opened.insert(near);
+            } else if (orthogonal || !four_way) && seen.insert(near) {
+                opened.insert(near);
                 queue.push_back(near);
             }
         }
@@ -113,12 +121,16 @@ fn unprint(text: &str, frame: char) -> String {
 
 proptest! {
     #[test]
+    /// Proj3 and classic islands are 8-connected; COMS 227 regions are
+    /// 4-connected. Both open the numbered squares around them.
     fn island_is_the_empty_component_and_its_rim(
         board in any_board(),
         flags in prop::collection::vec((0.0f64..1.0, 0.0f64..1.0), 0..6),
         start in (0.0f64..1.0, 0.0f64..1.0),
+        four_way in any::<bool>(),
     ) {
-        let mut game = Game::new(board.clone(), Rules::PROJ3);
+        let rules = if four_way { Rules::COMS227 } else { Rules::PROJ3 };
+        let mut game = Game::new(board.clone(), rules);
         let mut flagged = HashSet::new();
         for spot in flags {
             let mv = to_move(&board, (false, spot.0, spot.1));
@@ -130,7 +142,7 @@ proptest! {
         prop_assume!(!board.is_mine(mv.at) && !flagged.contains(&mv.at));
         prop_assume!(game.status() == Status::Playing);
         let outcome = game.apply(mv);
-        let expected = expected_island(&board, &flagged, mv.at);
+        let expected = expected_island(&board, &flagged, mv.at, four_way);
         prop_assert_eq!(outcome, Outcome::Opened(expected.len()));
         prop_assert_eq!(open_squares(&game), expected);
         for &flag in &flagged {
@@ -240,6 +252,7 @@ proptest! {
             rules: Rules::PROJ3,
             script: &Script::PROJ3,
             source: BoardSource::Board(board),
+            animation: None,
         };
         play(&mut console, session).unwrap();
         let text = String::from_utf8(console.out).unwrap();

@@ -5,7 +5,7 @@ use super::board::{Board, Frame};
 use super::glyph::Glyph;
 use super::grid::{Grid, Pos};
 use super::placement::{Layout, NoRoom, place_mines};
-use super::reveal::reveal;
+use super::reveal::{Step, reveal};
 use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};
 
 /// What covers a square, from the player's side.
@@ -191,18 +191,24 @@ impl Game {
 
     /// Plays `mv`, which must aim at a square of the board.
     pub fn apply(&mut self, mv: Move) -> Outcome {
+        self.apply_traced(mv, |_| {})
+    }
+
+    /// Plays `mv`, reporting each status change of the squares a reveal
+    /// opens to `observe`, in the order the reveal makes them.
+    pub fn apply_traced(&mut self, mv: Move, observe: impl FnMut(Step)) -> Outcome {
         if self.status != Status::Playing {
             return Outcome::GameOver;
         }
         let outcome = match mv.action {
-            Action::Reveal => self.reveal(mv.at),
+            Action::Reveal => self.reveal(mv.at, observe),
             Action::Flag => self.mark(mv.at),
         };
         self.update_win();
         outcome
     }
 
-    fn reveal(&mut self, at: Pos) -> Outcome {
+    fn reveal(&mut self, at: Pos, observe: impl FnMut(Step)) -> Outcome {
         match self.cover[at] {
             Cover::Flagged => return Outcome::RevealFlagged,
             Cover::Open => return Outcome::RevealOpen,
@@ -213,7 +219,7 @@ impl Game {
             self.status = Status::Lost(at);
             return Outcome::Detonated;
         }
-        let opened = reveal(&self.board, &mut self.cover, at);
+        let opened = reveal(&self.board, &mut self.cover, at, self.rules.region, observe);
         self.opened += opened;
         Outcome::Opened(opened)
     }

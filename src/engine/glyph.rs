@@ -1,5 +1,7 @@
 //! What a player sees at a square: the vocabulary shared by the game and the printer.
 
+use super::grid::Direction;
+
 /// One square as shown to the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Glyph {
@@ -15,4 +17,8 @@ pub enum Glyph {
     Detonated,
     /// After a loss, a flag on a square without a mine (classic rules).
     WrongFlag,
+    /// During an animated reveal: on the to-do list, not yet explored.
+    Seen,
+    /// During an animated reveal: looking at the neighbour in this direction.
+    Exploring(Direction),
 }

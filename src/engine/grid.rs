@@ -30,6 +30,54 @@ pub const EIGHT_WAY: [(isize, isize); 8] = [
     (1, 1),
 ];
 
+/// A step from a square to one of its neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    UpLeft,
+    Up,
+    UpRight,
+    Left,
+    Right,
+    DownLeft,
+    Down,
+    DownRight,
+}
+
+impl Direction {
+    /// The row and column change of one step.
+    pub const fn offset(self) -> (isize, isize) {
+        match self {
+            Direction::UpLeft => (-1, -1),
+            Direction::Up => (-1, 0),
+            Direction::UpRight => (-1, 1),
+            Direction::Left => (0, -1),
+            Direction::Right => (0, 1),
+            Direction::DownLeft => (1, -1),
+            Direction::Down => (1, 0),
+            Direction::DownRight => (1, 1),
+        }
+    }
+}
+
+/// Which neighbours connect the squares of an island.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Neighbourhood {
+    /// Up, left, down, right: the order COMS 227's clearRegion explores them in.
+    Four,
+    /// All eight, in reading order.
+    Eight,
+}
+
+impl Neighbourhood {
+    pub const fn directions(self) -> &'static [Direction] {
+        use Direction::*;
+        match self {
+            Neighbourhood::Four => &[Up, Left, Down, Right],
+            Neighbourhood::Eight => &[UpLeft, Up, UpRight, Left, Right, DownLeft, Down, DownRight],
+        }
+    }
+}
+
 /// A dense row-major grid of `T`, one per square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {

@@ -10,7 +10,7 @@ pub mod game;
 pub mod glyph;
 pub mod grid;
 pub mod placement;
-mod reveal;
+pub mod reveal;
 pub mod rules;
 mod three_bv;
 
@@ -18,7 +18,8 @@ pub use board::{Board, Frame};
 pub use board_file::{BoardError, Fault, Found, parse_board, to_board_file};
 pub use game::{Action, Cover, Game, Move, Outcome, Status};
 pub use glyph::Glyph;
-pub use grid::{Grid, Pos};
+pub use grid::{Direction, Grid, Neighbourhood, Pos};
 pub use placement::{Layout, NoRoom, place_mines};
+pub use reveal::{RevealStatus, Step};
 pub use rules::{Counter, EndDisplay, FirstMove, Marks, Rules, WinCondition};
 pub use three_bv::three_bv;

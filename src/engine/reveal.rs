@@ -1,75 +1,157 @@
-//! Opening a square, and with an empty one its whole island.
-//!
-//! The course asks for a recursive reveal:
+//! Opening a square, and with an empty one its whole island: COMS 227's
+//! clearRegion, which is the course's recursive reveal with its call stack
+//! made explicit.
 //!
 //! ```text
-//! reveal(square):
-//!     if square is open, flagged or a mine: return        -- the base cases
-//!                                                            (a question mark is no flag)
-//!     open square
-//!     if its clue is 0:                                   -- an empty field
-//!         for each neighbour n, in reading order: reveal(n)
+//! clear_region(square):                           -- square is closed and empty (clue 0)
+//!     square.status = SEEN
+//!     for each direction d of the neighbourhood:
+//!         square.status = EXPLORING_d
+//!         n = the neighbour in direction d
+//!         if n is closed, not flagged and empty: clear_region(n)
+//!     square.status = REVEALED
+//!     reveal every closed, unflagged numbered square next to it (all eight)
 //! ```
 //!
-//! [`reveal`] is that function with its call stack made explicit: `calls`
-//! holds one entry for each `reveal(square)` still running, innermost last
-//! (the square's index: 8 bytes, where a `Pos` takes 16).
-//! It opens the same squares in the same order as the recursive version,
-//! but the depth of the recursion, which on an open board is close to the
-//! number of squares, lives on the heap rather than on the thread's stack;
-//! design.md has the measurements behind this choice.
+//! [`reveal`] runs that recursion with a to-do list for its stack, as the
+//! COMS 227 handout describes: the last entry is the innermost call, and the
+//! square's status says where that call is in its loop (the innermost call
+//! is kept out of the list, in `current`, as it changes at every step). So the status
+//! changes come in exactly the recursion's order, and each one is reported
+//! as a [`Step`]; front ends that animate the reveal replay them. The depth
+//! of the recursion, close to the number of squares on an open board, lives
+//! on the heap rather than on the thread's stack: design.md has the
+//! measurements behind this choice.
+//!
+//! With the four-way neighbourhood (COMS 227) an empty square reachable only
+//! diagonally stays closed; with all eight (proj3, classic) the island is the
+//! 8-connected empty component and its rim, as the course's recursive
+//! `reveal` opens it.
 
 use super::board::Board;
 use super::game::Cover;
-use super::grid::{Grid, Pos};
+use super::grid::{Direction, Grid, Neighbourhood, Pos};
 
-/// Runs `reveal(start)` on `cover` and returns how many squares it opened.
-pub(super) fn reveal(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usize {
-    let mut opened = 0;
-    let mut calls = Vec::new();
-    enter(board, cover, start, &mut calls, &mut opened);
-    while let Some(&top) = calls.last() {
-        let square = cover.pos_at(top);
-        // Resume the innermost call at its next neighbour. The neighbours it
-        // already visited are open now or will never open (flags stay put),
-        // so the first one that can open is where the recursive loop carries on.
-        match board
-            .mines()
-            .neighbours(square)
-            .find(|&n| can_open(board, cover, n))
-        {
-            Some(next) => enter(board, cover, next, &mut calls, &mut opened),
-            None => {
-                calls.pop();
+/// Where a square is in the reveal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RevealStatus {
+    /// Put on the to-do list; its neighbours not yet looked at.
+    Seen,
+    /// Looking at its neighbour in this direction.
+    Exploring(Direction),
+    /// Open: an island square whose neighbours are all done, or a numbered square.
+    Revealed,
+}
+
+/// One status change of the reveal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub at: Pos,
+    pub status: RevealStatus,
+}
+
+/// Opens `start` (which must not be a mine), and if it is empty its island,
+/// reporting every status change to `observe`. Returns how many squares opened.
+pub(super) fn reveal(
+    board: &Board,
+    cover: &mut Grid<Cover>,
+    start: Pos,
+    neighbourhood: Neighbourhood,
+    mut observe: impl FnMut(Step),
+) -> usize {
+    if !can_open(board, cover, start) {
+        return 0;
+    }
+    if board.clue(start) > 0 {
+        open(cover, start, RevealStatus::Revealed, &mut observe);
+        return 1;
+    }
+    let directions = neighbourhood.directions();
+    let mut opened = 1;
+    // The innermost call: its square and how many directions it has explored.
+    let mut current = (start, 0);
+    seen(cover, start, &mut observe);
+    // The calls it interrupted, outermost first: each square's index and
+    // directions explored, packed in one word (a Pos and a count take three).
+    let mut suspended: Vec<u64> = Vec::new();
+    loop {
+        let (square, explored) = current;
+        if let Some(&direction) = directions.get(explored) {
+            current.1 += 1;
+            observe(Step {
+                at: square,
+                status: RevealStatus::Exploring(direction),
+            });
+            if let Some(next) = cover.neighbour(square, direction.offset())
+                && can_open(board, cover, next)
+                && board.clue(next) == 0
+            {
+                seen(cover, next, &mut observe);
+                opened += 1;
+                suspended.push(pack(cover.index_of(square), explored + 1));
+                current = (next, 0);
             }
+            continue;
+        }
+        observe(Step {
+            at: square,
+            status: RevealStatus::Revealed,
+        });
+        opened += reveal_rim(board, cover, square, &mut observe);
+        let Some(entry) = suspended.pop() else {
+            return opened;
+        };
+        let (index, explored) = unpack(entry);
+        current = (cover.pos_at(index), explored);
+    }
+}
+
+/// A square that a reveal may open: closed (a question mark does not stop
+/// it), unflagged, and no mine.
+fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
+    matches!(cover[square], Cover::Hidden | Cover::Questioned) && !board.is_mine(square)
+}
+
+/// Marks an empty square SEEN. It counts as open from here on, so no other
+/// call takes it on.
+fn seen(cover: &mut Grid<Cover>, square: Pos, observe: &mut impl FnMut(Step)) {
+    open(cover, square, RevealStatus::Seen, observe);
+}
+
+fn open(
+    cover: &mut Grid<Cover>,
+    square: Pos,
+    status: RevealStatus,
+    observe: &mut impl FnMut(Step),
+) {
+    cover[square] = Cover::Open;
+    observe(Step { at: square, status });
+}
+
+/// Opens the numbered squares around a revealed island square.
+fn reveal_rim(
+    board: &Board,
+    cover: &mut Grid<Cover>,
+    square: Pos,
+    observe: &mut impl FnMut(Step),
+) -> usize {
+    let mut opened = 0;
+    for near in board.mines().neighbours(square) {
+        if can_open(board, cover, near) && board.clue(near) > 0 {
+            open(cover, near, RevealStatus::Revealed, observe);
+            opened += 1;
         }
     }
     opened
 }
 
-/// The negation of the base cases: the square is closed, unflagged (a
-/// question mark does not stop it) and safe.
-fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
-    matches!(cover[square], Cover::Hidden | Cover::Questioned) && !board.is_mine(square)
+/// Directions explored fit in the low four bits; the index in the rest.
+fn pack(index: usize, explored: usize) -> u64 {
+    ((index as u64) << 4) | explored as u64
 }
 
-/// The body of `reveal(square)` up to its loop: the base cases, opening the
-/// square, and, for an empty field, pushing the call that will visit its neighbours.
-fn enter(
-    board: &Board,
-    cover: &mut Grid<Cover>,
-    square: Pos,
-    calls: &mut Vec<usize>,
-    opened: &mut usize,
-) {
-    if !can_open(board, cover, square) {
-        return;
-    }
-    cover[square] = Cover::Open;
-    *opened += 1;
-    if board.clue(square) == 0 {
-        calls.push(cover.index_of(square));
-    }
+fn unpack(entry: u64) -> (usize, usize) {
+    ((entry >> 4) as usize, (entry & 0xf) as usize)
 }
 
 #[cfg(test)]
@@ -92,11 +174,15 @@ mod tests {
             .collect()
     }
 
+    fn reveal8(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usize {
+        reveal(board, cover, start, Neighbourhood::Eight, |_| {})
+    }
+
     #[test]
     fn clue_opens_alone() {
         let b = drawn(&["*..", "...", "..."]);
         let mut cover = Grid::filled(3, 3, Cover::Hidden);
-        assert_eq!(reveal(&b, &mut cover, Pos::new(1, 1)), 1);
+        assert_eq!(reveal8(&b, &mut cover, Pos::new(1, 1)), 1);
         assert_eq!(open_map(&cover), ["...", ".o.", "..."]);
     }
 
@@ -104,7 +190,7 @@ mod tests {
     fn empty_field_opens_island_and_rim() {
         let b = drawn(&["..*..", "..*..", "..*.."]);
         let mut cover = Grid::filled(3, 5, Cover::Hidden);
-        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 6);
+        assert_eq!(reveal8(&b, &mut cover, Pos::new(0, 0)), 6);
         assert_eq!(open_map(&cover), ["oo...", "oo...", "oo..."]);
     }
 
@@ -112,8 +198,21 @@ mod tests {
     fn island_stops_at_its_rim() {
         let b = drawn(&["....", ".*..", "....", "...."]);
         let mut cover = Grid::filled(4, 4, Cover::Hidden);
-        reveal(&b, &mut cover, Pos::new(3, 3));
+        reveal8(&b, &mut cover, Pos::new(3, 3));
         assert_eq!(open_map(&cover), ["..oo", "..oo", "oooo", "oooo"]);
+    }
+
+    #[test]
+    fn four_way_region_does_not_pass_corners() {
+        // Two empty regions, top left and bottom right, meeting only where
+        // (1, 1) and (2, 2) touch at a corner.
+        let b = drawn(&["...*", "....", "....", "*..."]);
+        let mut cover = Grid::filled(4, 4, Cover::Hidden);
+        reveal(&b, &mut cover, Pos::new(0, 0), Neighbourhood::Four, |_| {});
+        assert_eq!(open_map(&cover), ["ooo.", "ooo.", "oo..", "...."]);
+        let mut cover = Grid::filled(4, 4, Cover::Hidden);
+        reveal8(&b, &mut cover, Pos::new(0, 0));
+        assert_eq!(open_map(&cover), ["ooo.", "oooo", "oooo", ".ooo"]);
     }
 
     #[test]
@@ -121,7 +220,7 @@ mod tests {
         let b = drawn(&["....."]);
         let mut cover = Grid::filled(1, 5, Cover::Hidden);
         cover[Pos::new(0, 2)] = Cover::Flagged;
-        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 2);
+        assert_eq!(reveal8(&b, &mut cover, Pos::new(0, 0)), 2);
         assert_eq!(open_map(&cover), ["ooF.."]);
     }
 
@@ -130,7 +229,65 @@ mod tests {
         let b = drawn(&["....."]);
         let mut cover = Grid::filled(1, 5, Cover::Hidden);
         cover[Pos::new(0, 2)] = Cover::Questioned;
-        assert_eq!(reveal(&b, &mut cover, Pos::new(0, 0)), 5);
+        assert_eq!(reveal8(&b, &mut cover, Pos::new(0, 0)), 5);
+    }
+
+    /// The worked example of the COMS 227 handout: clearRegion from row 4,
+    /// column 0, on a grid where (1,0) has count 2, (2,1), (3,2), (4,1) and
+    /// (5,1) are numbered, and (2,0), (3,0), (3,1), (4,0), (5,0) are empty.
+    #[test]
+    fn coms227_worked_example_step_by_step() {
+        use Direction::{Down, Left, Right, Up};
+        use RevealStatus::{Exploring, Revealed, Seen};
+        let b = drawn(&["**...", "..*..", ".....", "...*.", ".....", "..*.."]);
+        assert_eq!(b.clue(Pos::new(1, 0)), 2);
+        let mut cover = Grid::filled(6, 5, Cover::Hidden);
+        let mut steps = Vec::new();
+        reveal(&b, &mut cover, Pos::new(4, 0), Neighbourhood::Four, |s| {
+            steps.push(s)
+        });
+        let region: Vec<(usize, usize, RevealStatus)> = steps
+            .iter()
+            .filter(|s| b.clue(s.at) == 0)
+            .map(|s| (s.at.row, s.at.col, s.status))
+            .collect();
+        let handout = [
+            (4, 0, Seen),
+            (4, 0, Exploring(Up)),
+            (3, 0, Seen),
+            (3, 0, Exploring(Up)),
+            (2, 0, Seen),
+            (2, 0, Exploring(Up)),    // the cell above has count 2
+            (2, 0, Exploring(Left)),  // nonexistent
+            (2, 0, Exploring(Down)),  // already seen
+            (2, 0, Exploring(Right)), // not count zero
+            (2, 0, Revealed),
+            (3, 0, Exploring(Left)),
+            (3, 0, Exploring(Down)),
+            (3, 0, Exploring(Right)), // (3, 1) is hidden with count zero
+            (3, 1, Seen),
+            (3, 1, Exploring(Up)),
+            (3, 1, Exploring(Left)),
+            (3, 1, Exploring(Down)),
+            (3, 1, Exploring(Right)),
+            (3, 1, Revealed),
+            (3, 0, Revealed),
+            (4, 0, Exploring(Left)),
+            (4, 0, Exploring(Down)), // (5, 0) is hidden with count zero
+            (5, 0, Seen),
+            (5, 0, Exploring(Up)),
+            (5, 0, Exploring(Left)),
+            (5, 0, Exploring(Down)),
+            (5, 0, Exploring(Right)),
+            (5, 0, Revealed),
+            (4, 0, Exploring(Right)),
+            (4, 0, Revealed),
+        ];
+        assert_eq!(region, handout);
+        // The rim opens as each island square is revealed: (2, 0) first.
+        let rim: Vec<(usize, usize)> = steps[10..13].iter().map(|s| (s.at.row, s.at.col)).collect();
+        assert_eq!(rim, [(1, 0), (1, 1), (2, 1)]);
+        assert!(steps[10..13].iter().all(|s| s.status == Revealed));
     }
 
     #[test]
@@ -144,7 +301,7 @@ mod tests {
                 mines[Pos::new(0, 0)] = true;
                 let b = Board::new(mines, Frame::Plus);
                 let mut cover = Grid::filled(3000, 3000, Cover::Hidden);
-                reveal(&b, &mut cover, Pos::new(2999, 2999))
+                reveal8(&b, &mut cover, Pos::new(2999, 2999))
             })
             .unwrap();
         assert_eq!(handle.join().unwrap(), 3000 * 3000 - 1);

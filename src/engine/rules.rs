@@ -1,6 +1,8 @@
 //! Rule sets as data: each way the game differs between the course's proj3
 //! and the classic game is a field here, read by [`Game`](super::Game).
 
+use super::grid::Neighbourhood;
+
 /// How a game is won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WinCondition {
@@ -53,6 +55,8 @@ pub enum EndDisplay {
 /// One rule set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The neighbours through which an empty square's island spreads.
+    pub region: Neighbourhood,
     pub win: WinCondition,
     pub marks: Marks,
     pub counter: Counter,
@@ -63,6 +67,7 @@ pub struct Rules {
 impl Rules {
     /// CMSC 201 Project 3: flag exactly the mines to win.
     pub const PROJ3: Rules = Rules {
+        region: Neighbourhood::Eight,
         win: WinCondition::FlagEveryMine,
         marks: Marks::Flag,
         counter: Counter::MayGoNegative,
@@ -72,11 +77,20 @@ impl Rules {
 
     /// The game most people know (USC CS 455 PA3): open every safe square.
     pub const CLASSIC: Rules = Rules {
+        region: Neighbourhood::Eight,
         win: WinCondition::OpenEverySafeSquare,
         marks: Marks::FlagThenQuestion,
         counter: Counter::StopsAtZero,
         first_move: FirstMove::Safe,
         end_display: EndDisplay::Uncovered,
+    };
+
+    /// Iowa State COMS 227: an empty square clears only the region reached
+    /// through up, left, down and right, plus the numbered squares around it.
+    /// Otherwise the classic game.
+    pub const COMS227: Rules = Rules {
+        region: Neighbourhood::Four,
+        ..Rules::CLASSIC
     };
 
     /// The same rules with another first-move policy.

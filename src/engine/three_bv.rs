@@ -5,7 +5,7 @@
 
 use super::board::Board;
 use super::game::Cover;
-use super::grid::Grid;
+use super::grid::{Grid, Neighbourhood};
 use super::reveal::reveal;
 
 /// The 3BV of `board`.
@@ -15,7 +15,7 @@ pub fn three_bv(board: &Board) -> usize {
     let mut clicks = 0;
     for pos in mines.positions() {
         if board.clue(pos) == 0 && !board.is_mine(pos) && cover[pos] == Cover::Hidden {
-            reveal(board, &mut cover, pos);
+            reveal(board, &mut cover, pos, Neighbourhood::Eight, |_| {});
             clicks += 1;
         }
     }

@@ -7,10 +7,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::engine::three_bv;
-use crate::engine::{Action, Board, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
+use crate::engine::{Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
+use super::animate::{self, Animation};
 use super::answer;
 use super::script::Script;
 
@@ -59,12 +60,14 @@ impl RandomBoards {
     }
 }
 
-/// What to play: the rules, their words, and where the boards come from.
+/// What to play: the rules, their words, where the boards come from, and
+/// whether reveals are animated.
 #[derive(Clone, Debug)]
 pub struct Session {
     pub rules: Rules,
     pub script: &'static Script,
     pub source: BoardSource,
+    pub animation: Option<Animation>,
 }
 
 /// Why a game stopped.
@@ -90,7 +93,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             return input_ended(console);
         };
         let started = Instant::now();
-        if play_game(console, &mut game, session.script)? == Ending::InputEnded {
+        if play_game(console, &mut game, &session)? == Ending::InputEnded {
             return input_ended(console);
         }
         report(console, &game, session.script, started.elapsed(), seed)?;
@@ -134,8 +137,9 @@ fn next_game<R: BufRead, W: Write, E: Write>(
 fn play_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     game: &mut Game,
-    script: &Script,
+    session: &Session,
 ) -> io::Result<Ending> {
+    let script = session.script;
     show(console, game, None)?;
     loop {
         match game.status() {
@@ -152,9 +156,40 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         let Some(mv) = ask_move(console, game.board(), script)? else {
             return Ok(Ending::InputEnded);
         };
-        let outcome = game.apply(mv);
+        let outcome = match session.animation {
+            Some(animation) if mv.action == Action::Reveal => {
+                play_animated(console, game, mv, animation)?
+            }
+            _ => game.apply(mv),
+        };
         show(console, game, message(script, outcome, mv.at))?;
     }
+}
+
+/// Plays a reveal and shows its steps before the board is printed as usual.
+fn play_animated<R, W: Write, E>(
+    console: &mut Console<R, W, E>,
+    game: &mut Game,
+    mv: Move,
+    animation: Animation,
+) -> io::Result<Outcome> {
+    let mines = game.board().mines();
+    let before = Grid::from_row_major(
+        mines.rows(),
+        mines.cols(),
+        mines.positions().map(|p| game.glyph(p)).collect(),
+    );
+    let mut steps = Vec::new();
+    let outcome = game.apply_traced(mv, |step| steps.push(step));
+    animate::play(
+        &mut console.out,
+        game.board(),
+        before,
+        &steps,
+        console.paint,
+        animation,
+    )?;
+    Ok(outcome)
 }
 
 /// What follows a finished game: time and 3BV if the script reports them,
@@ -345,6 +380,7 @@ mod tests {
             rules: Rules::PROJ3,
             script: &Script::PROJ3,
             source: BoardSource::Board(parse_board(board.as_bytes()).unwrap()),
+            animation: None,
         };
         play(&mut console, session).unwrap();
         String::from_utf8(console.out).unwrap()
