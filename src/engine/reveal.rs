@@ -67,43 +67,95 @@ pub(super) fn reveal(
         return 1;
     }
     let directions = neighbourhood.directions();
+    let explores = direction_bits(directions);
     let mut opened = 1;
-    // The innermost call: its square and how many directions it has explored.
-    let mut current = (start, 0);
     seen(cover, start, &mut observe);
-    // The calls it interrupted, outermost first: each square's index and
-    // directions explored, packed in one word (a Pos and a count take three).
+    // The innermost call, kept out of the to-do list.
+    let mut current = Call {
+        square: start,
+        explored: 0,
+        rim: 0,
+    };
+    // The calls it interrupted, outermost first, each packed in one word.
     let mut suspended: Vec<u64> = Vec::new();
     loop {
-        let (square, explored) = current;
-        if let Some(&direction) = directions.get(explored) {
-            current.1 += 1;
+        if let Some(&direction) = directions.get(current.explored) {
+            current.explored += 1;
             observe(Step {
-                at: square,
+                at: current.square,
                 status: RevealStatus::Exploring(direction),
             });
-            if let Some(next) = cover.neighbour(square, direction.offset())
-                && can_open(board, cover, next)
-                && board.clue(next) == 0
-            {
-                seen(cover, next, &mut observe);
-                opened += 1;
-                suspended.push(pack(cover.index_of(square), explored + 1));
-                current = (next, 0);
+            let Some(next) = cover.neighbour(current.square, direction.offset()) else {
+                continue;
+            };
+            if !can_open(board, cover, next) {
+                continue;
             }
+            if board.clue(next) > 0 {
+                // Part of the rim, opened when this square is revealed.
+                current.rim |= bit(direction);
+                continue;
+            }
+            seen(cover, next, &mut observe);
+            opened += 1;
+            suspended.push(current.pack(cover));
+            current = Call {
+                square: next,
+                explored: 0,
+                rim: 0,
+            };
             continue;
         }
         observe(Step {
-            at: square,
+            at: current.square,
             status: RevealStatus::Revealed,
         });
-        opened += reveal_rim(board, cover, square, &mut observe);
+        // The rim: numbered neighbours that could open when explored, and
+        // those in directions the neighbourhood does not explore. Squares
+        // never close during a reveal, so no other neighbour needs a look.
+        let candidates = current.rim | !explores;
+        opened += reveal_rim(board, cover, current.square, candidates, &mut observe);
         let Some(entry) = suspended.pop() else {
             return opened;
         };
-        let (index, explored) = unpack(entry);
-        current = (cover.pos_at(index), explored);
+        current = Call::unpack(entry, cover);
     }
+}
+
+/// A call of clear_region in progress.
+#[derive(Clone, Copy)]
+struct Call {
+    square: Pos,
+    /// How many directions it has explored.
+    explored: usize,
+    /// A bit per [`Direction`] whose neighbour is numbered and could open.
+    rim: u8,
+}
+
+impl Call {
+    /// The square's index, the rim bits and the directions explored in one
+    /// word: a `Call` as it is would take three.
+    fn pack(self, grid: &Grid<Cover>) -> u64 {
+        ((grid.index_of(self.square) as u64) << 12)
+            | (u64::from(self.rim) << 4)
+            | self.explored as u64
+    }
+
+    fn unpack(entry: u64, grid: &Grid<Cover>) -> Call {
+        Call {
+            square: grid.pos_at((entry >> 12) as usize),
+            explored: (entry & 0xf) as usize,
+            rim: (entry >> 4) as u8,
+        }
+    }
+}
+
+fn bit(direction: Direction) -> u8 {
+    1 << direction as u8
+}
+
+fn direction_bits(directions: &[Direction]) -> u8 {
+    directions.iter().fold(0, |bits, &d| bits | bit(d))
 }
 
 /// A square that a reveal may open: closed (a question mark does not stop
@@ -128,30 +180,29 @@ fn open(
     observe(Step { at: square, status });
 }
 
-/// Opens the numbered squares around a revealed island square.
+/// Opens the numbered squares around a revealed island square, among the
+/// directions in `candidates`, in reading order.
 fn reveal_rim(
     board: &Board,
     cover: &mut Grid<Cover>,
     square: Pos,
+    candidates: u8,
     observe: &mut impl FnMut(Step),
 ) -> usize {
     let mut opened = 0;
-    for near in board.mines().neighbours(square) {
-        if can_open(board, cover, near) && board.clue(near) > 0 {
+    for &direction in Neighbourhood::Eight.directions() {
+        if candidates & bit(direction) == 0 {
+            continue;
+        }
+        if let Some(near) = cover.neighbour(square, direction.offset())
+            && board.clue(near) > 0
+            && can_open(board, cover, near)
+        {
             open(cover, near, RevealStatus::Revealed, observe);
             opened += 1;
         }
     }
     opened
-}
-
-/// Directions explored fit in the low four bits; the index in the rest.
-fn pack(index: usize, explored: usize) -> u64 {
-    ((index as u64) << 4) | explored as u64
-}
-
-fn unpack(entry: u64) -> (usize, usize) {
-    ((entry >> 4) as usize, (entry & 0xf) as usize)
 }
 
 #[cfg(test)]
