@@ -6,8 +6,7 @@ use minesweeper::engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Glyph, Grid, Layout, Move, Outcome, Pos, Rules,
     Status, parse_board, place_mines, to_board_file,
 };
-use minesweeper::front::prompt::{BoardSource, Console, Session, play};
-use minesweeper::front::script::Script;
+use minesweeper::front::prompt::{Console, Session, play};
 use minesweeper::render::{Paint, write_board, write_solution};
 use proptest::prelude::*;
 
@@ -248,13 +247,7 @@ proptest! {
             err: Vec::new(),
             paint: Paint::Plain,
         };
-        let session = Session {
-            rules: Rules::PROJ3,
-            script: &Script::PROJ3,
-            source: BoardSource::Board(board),
-            animation: None,
-        };
-        play(&mut console, session).unwrap();
+        play(&mut console, Session::proj3(board)).unwrap();
         let text = String::from_utf8(console.out).unwrap();
         prop_assert!(
             text.ends_with("You won! Congratulations, and good game!\n")

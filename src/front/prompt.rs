@@ -70,6 +70,18 @@ pub struct Session {
     pub animation: Option<Animation>,
 }
 
+impl Session {
+    /// The course's game on `board`, without animation.
+    pub fn proj3(board: Board) -> Session {
+        Session {
+            rules: Rules::PROJ3,
+            script: &Script::PROJ3,
+            source: BoardSource::Board(board),
+            animation: None,
+        }
+    }
+}
+
 /// Why a game stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ending {
@@ -376,12 +388,7 @@ mod tests {
             err: Vec::new(),
             paint: Paint::Plain,
         };
-        let session = Session {
-            rules: Rules::PROJ3,
-            script: &Script::PROJ3,
-            source: BoardSource::Board(parse_board(board.as_bytes()).unwrap()),
-            animation: None,
-        };
+        let session = Session::proj3(parse_board(board.as_bytes()).unwrap());
         play(&mut console, session).unwrap();
         String::from_utf8(console.out).unwrap()
     }
