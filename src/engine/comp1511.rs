@@ -6,7 +6,7 @@
 //! panic: counts cover only the squares on the field, reveals off the field
 //! do nothing.
 
-use super::grid::{EIGHT_WAY, Grid, Pos};
+use super::grid::{Grid, Neighbourhood, Pos};
 
 /// The field is always this many squares a side.
 pub const SIZE: usize = 8;
@@ -232,7 +232,8 @@ impl Minefield {
     /// of the eight directions, each stopping after a square that has a mine
     /// next to it or lies on the edge of the field.
     fn open_radial(&mut self, pos: Pos) {
-        for offset in EIGHT_WAY {
+        for direction in Neighbourhood::Eight.directions() {
+            let offset = direction.offset();
             let mut at = pos;
             while let Some(next) = self.squares.neighbour(at, offset) {
                 self.squares[next] = Square::VisibleSafe;

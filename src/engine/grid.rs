@@ -15,22 +15,9 @@ impl Pos {
     }
 }
 
-/// The eight neighbours of a square, in reading order (top-left first).
-///
-/// The order is part of the behaviour: the island reveal visits neighbours
-/// in this order, so it fixes the sequence in which squares open.
-pub const EIGHT_WAY: [(isize, isize); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-
-/// A step from a square to one of its neighbours.
+/// A step from a square to one of its neighbours. Declared in reading
+/// order (top-left first): the order neighbours are visited in is part of
+/// the behaviour, since it fixes the sequence in which squares open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
     UpLeft,
@@ -132,12 +119,13 @@ impl<T> Grid<T> {
         self.cells.iter()
     }
 
-    /// The neighbours of `pos` that lie on the grid, in [`EIGHT_WAY`] order.
+    /// The neighbours of `pos` that lie on the grid, in reading order.
     pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = Pos> + use<T> {
         let (rows, cols) = (self.rows, self.cols);
-        EIGHT_WAY
+        Neighbourhood::Eight
+            .directions()
             .iter()
-            .filter_map(move |&offset| step(pos, offset, rows, cols))
+            .filter_map(move |d| step(pos, d.offset(), rows, cols))
     }
 
     /// The neighbour of `pos` at `offset`, if it lies on the grid.
