@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 use owo_colors::Style;
 
-use crate::engine::{Board, Direction, Glyph, Pos};
+use crate::engine::{Board, Direction, Glyph, Neighbourhood, Pos};
 
 /// Whether output carries colour escape codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,17 +117,6 @@ impl Charset {
     }
 }
 
-const DIRECTIONS: [Direction; 8] = [
-    Direction::UpLeft,
-    Direction::Up,
-    Direction::UpRight,
-    Direction::Left,
-    Direction::Right,
-    Direction::DownLeft,
-    Direction::Down,
-    Direction::DownRight,
-];
-
 impl Palette {
     fn new(frame: char, paint: Paint, charset: Charset) -> Self {
         let dim = Style::new().dimmed();
@@ -143,8 +132,11 @@ impl Palette {
             detonated: paint.apply("X", Style::new().white().on_red().bold()),
             wrong_flag: paint.apply("x", Style::new().black().on_yellow()),
             seen: paint.apply(charset.seen(), Style::new().yellow().bold()),
-            exploring: DIRECTIONS
-                .map(|d| paint.apply(charset.arrow(d), Style::new().cyan().bold())),
+            // Indexed by `Direction as usize`: the eight directions in declaration order.
+            exploring: std::array::from_fn(|i| {
+                let direction = Neighbourhood::Eight.directions()[i];
+                paint.apply(charset.arrow(direction), Style::new().cyan().bold())
+            }),
             frame: paint.apply(&frame.to_string(), dim),
         }
     }

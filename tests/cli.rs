@@ -20,6 +20,21 @@ fn minesweeper() -> Command {
     cmd
 }
 
+/// What the program prints on stdout with `args`, typing `input`.
+fn stdout_of(args: &[&str], input: &str) -> String {
+    let output = minesweeper()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            child.stdin.take().unwrap().write_all(input.as_bytes())?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// Typed lines, one answer each.
 fn typed(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
@@ -130,7 +145,7 @@ mod playing {
     }
 
     #[test]
-    fn crlf_board_plays_like_any_other() {
+    fn crlf_board_reads_like_an_lf_board() {
         let crlf = minesweeper()
             .args(["show", "boards/crlf.txt"])
             .output()
@@ -307,27 +322,13 @@ mod classic {
         let moves: String = (1..=9)
             .flat_map(|r| (1..=9).map(move |c| format!("{r}\n{c}\nr\n")))
             .collect();
-        let run = |args: &[&str]| {
-            let output = minesweeper()
-                .args(["--rules", "classic"])
-                .args(args)
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .and_then(|mut child| {
-                    child.stdin.take().unwrap().write_all(moves.as_bytes())?;
-                    child.wait_with_output()
-                })
-                .unwrap();
-            String::from_utf8(output.stdout).unwrap()
-        };
-        let first = run(&[]);
+        let first = stdout_of(&["--rules", "classic"], &moves);
         let seed_line = first
             .lines()
             .find(|l| l.starts_with("\tSeed: "))
             .expect("an unseeded game that ends prints its seed");
         let seed = seed_line["\tSeed: ".len()..].split(' ').next().unwrap();
-        let again = run(&["--seed", seed]);
+        let again = stdout_of(&["--rules", "classic", "--seed", seed], &moves);
         let boards = |text: &str| {
             text.lines()
                 .filter(|l| !l.contains("Time:"))
@@ -377,21 +378,10 @@ mod coms227 {
         // Two empty regions meet only at a corner, between 2,2 and 3,3. The
         // same move under classic rules opens both.
         let run = |rules: &str| {
-            let output = minesweeper()
-                .args(["--rules", rules, "boards/corners.txt"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .and_then(|mut child| {
-                    child
-                        .stdin
-                        .take()
-                        .unwrap()
-                        .write_all(typed(&["1", "1", "r"]).as_bytes())?;
-                    child.wait_with_output()
-                })
-                .unwrap();
-            String::from_utf8(output.stdout).unwrap()
+            stdout_of(
+                &["--rules", rules, "boards/corners.txt"],
+                &typed(&["1", "1", "r"]),
+            )
         };
         assert_cmd_snapshot!(
             minesweeper()
@@ -403,10 +393,12 @@ mod coms227 {
 
     #[test]
     fn animation_works_with_proj3_too() {
+        // An island under proj3 rules: explored through all eight
+        // neighbours, diagonals `\` and `/` among them.
         assert_cmd_snapshot!(
             minesweeper()
-                .args(["--animate", "boards/board1.txt"])
-                .pass_stdin(typed(&["2", "1", "r"]))
+                .args(["--animate", "boards/board2.txt"])
+                .pass_stdin(typed(&["3", "1", "r"]))
         );
     }
 }
