@@ -1,8 +1,10 @@
 //! Speed of the work that grows with the board: loading a file, counting
-//! clues, opening an island, printing. Run with `cargo bench`; the figures
+//! clues, opening an island, printing; and of the solver: whole games, and
+//! no-guess boards. Run with `cargo bench`; the figures
 //! are recorded in BENCHMARKS.md.
 
 use divan::Bencher;
+use minesweeper::engine::solver::{WhenStuck, autoplay, no_guess_board};
 use minesweeper::engine::{
     Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
@@ -77,4 +79,40 @@ fn print_1000x1000(bencher: Bencher, paint: Paint) {
         )
         .unwrap()
     });
+}
+
+/// The solver playing whole random games alone (first move safe, in the
+/// corner), one game per iteration, over a fixed run of seeds.
+#[divan::bench(args = ["beginner", "intermediate", "expert"])]
+fn solver_game(bencher: Bencher, level: &str) {
+    let layout = match level {
+        "beginner" => Layout::BEGINNER,
+        "intermediate" => Layout::INTERMEDIATE,
+        _ => Layout::EXPERT,
+    };
+    let rules = Rules::CLASSIC;
+    let mut seed = 0u64;
+    bencher
+        .with_inputs(|| {
+            seed += 1;
+            Game::random(layout, seed, rules).unwrap()
+        })
+        .bench_local_values(|mut game| {
+            autoplay(&mut game, Some(Pos::new(0, 0)), WhenStuck::Guess, |_, _| {})
+        });
+}
+
+/// A no-guess expert board from the centre, one per iteration, each from a
+/// new seed: the average over many seeds is what a user waits.
+#[divan::bench(sample_count = 200)]
+fn no_guess_expert(bencher: Bencher) {
+    let mut seed = 0u64;
+    bencher
+        .with_inputs(|| {
+            seed += 1_000_000;
+            seed
+        })
+        .bench_local_values(|seed| {
+            no_guess_board(Layout::EXPERT, FirstMove::Opening, Pos::new(7, 14), seed).unwrap()
+        });
 }

@@ -12,6 +12,7 @@ pub mod grid;
 pub mod placement;
 pub mod reveal;
 pub mod rules;
+pub mod solver;
 mod three_bv;
 
 pub use board::{Board, Frame};

@@ -1,0 +1,734 @@
+//! Layer 3: exact probabilities over the frontier.
+//!
+//! The frontier is the unknown squares next to an open clue. Squares that
+//! touch exactly the same clues are interchangeable, so they form a group
+//! and only the number of mines in each group matters (a group of `n` with
+//! `k` mines stands for C(n, k) arrangements). Groups linked through shared
+//! clues form a component; components are independent except through the
+//! mine count. Each component is enumerated by backtracking over its
+//! groups, counting its solutions by how many mines they use. The counts
+//! are then combined with the mine count: the unknown squares touching no
+//! clue (the interior) hold the remaining mines, C(interior, rest) ways.
+//!
+//! Certainty is decided with booleans (which mine totals are possible,
+//! which groups can or cannot hold a mine), never by comparing a float with
+//! 0 or 1, so rounding can never make an unsound deduction.
+//!
+//! The work is bounded: a component whose enumeration visits more than
+//! [`NODE_BUDGET`] nodes is given up (no certainties from it, its squares get
+//! the board's average density), and when a component is given up or the
+//! mine totals are too many to combine exactly, components are weighed
+//! independently and the mine count is not used for certainty.
+
+use super::{Deduction, Known, Reason, Solver, Verdict};
+use crate::engine::grid::Pos;
+
+/// Backtracking nodes one component may visit before it is given up.
+pub const NODE_BUDGET: usize = 200_000;
+
+/// Beyond this many `components x totals x totals` operations the mine
+/// count is combined approximately.
+const COMBINE_BUDGET: usize = 20_000_000;
+
+/// The chance of a mine on every unknown square, and which are certain.
+#[derive(Clone, Debug)]
+pub struct Probabilities {
+    /// Frontier squares (row-major indexes, sorted) and their probability.
+    frontier: Vec<(usize, f64)>,
+    /// The probability for each unknown square that touches no clue.
+    interior: f64,
+    /// The board's width, to turn positions into indexes.
+    cols: usize,
+    /// Frontier squares every arrangement agrees on, in row-major order.
+    certain: Vec<(usize, Verdict)>,
+    /// What every arrangement says of the interior, if they agree.
+    interior_verdict: Option<Verdict>,
+    mines_left: usize,
+    /// Whether every probability is exact (no budget was exceeded).
+    exact: bool,
+}
+
+impl Probabilities {
+    /// The chance that the unknown square `i` (row-major index) holds a mine.
+    pub(super) fn at_index(&self, i: usize) -> f64 {
+        match self.frontier.binary_search_by_key(&i, |&(j, _)| j) {
+            Ok(k) => self.frontier[k].1,
+            Err(_) => self.interior,
+        }
+    }
+
+    /// The chance that `pos` holds a mine, for a square the solver does
+    /// not know.
+    pub fn at(&self, pos: Pos) -> f64 {
+        self.at_index(pos.row * self.cols + pos.col)
+    }
+
+    /// Whether every probability was computed exactly, within the budgets.
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The certain squares as deductions, learnt by `solver`.
+    pub(super) fn certainties(&self, solver: &mut Solver) -> Vec<Deduction> {
+        let mut certain = self.certain.clone();
+        if let Some(verdict) = self.interior_verdict {
+            let interior = (0..solver.known.len()).filter(|&i| {
+                solver.known[i] == Known::Unknown
+                    && self.frontier.binary_search_by_key(&i, |&(j, _)| j).is_err()
+            });
+            certain.extend(interior.map(|i| (i, verdict)));
+            certain.sort_unstable_by_key(|&(i, _)| i);
+        }
+        let mut found = Vec::new();
+        for (i, verdict) in certain {
+            let deduction = Deduction {
+                at: solver.pos(i),
+                verdict,
+                reason: Reason::Arrangements {
+                    mines_left: self.mines_left,
+                },
+            };
+            solver.learn(&mut found, deduction);
+        }
+        found
+    }
+}
+
+/// The whole analysis of what `solver` knows.
+pub(super) fn analyse(solver: &Solver) -> Probabilities {
+    let frontier = Frontier::of(solver);
+    let components: Vec<Component> = frontier
+        .components()
+        .into_iter()
+        .map(|groups| Component::enumerate(&frontier, groups))
+        .collect();
+    let mines_left = solver.mines.saturating_sub(solver.known_mines);
+    let interior_squares = solver.unknown - frontier.squares();
+    combine(&frontier, &components, mines_left, interior_squares)
+}
+
+/// The frontier's groups and the clues that constrain them.
+struct Frontier {
+    cols: usize,
+    /// Each group's squares (row-major indexes).
+    groups: Vec<Vec<usize>>,
+    /// Each group's constraints.
+    group_constraints: Vec<Vec<usize>>,
+    /// Each constraint's remaining mines and its groups.
+    needs: Vec<u8>,
+    constraint_groups: Vec<Vec<usize>>,
+}
+
+impl Frontier {
+    fn of(solver: &Solver) -> Self {
+        // (square, constraint) for every unknown square next to an open clue.
+        let mut touches: Vec<(usize, usize)> = Vec::new();
+        let mut needs = Vec::new();
+        for i in 0..solver.known.len() {
+            let Known::Open(value) = solver.known[i] else {
+                continue;
+            };
+            let (unknown, mines) = solver.around(i);
+            if unknown.len() == 0 {
+                continue;
+            }
+            let constraint = needs.len();
+            needs.push(value.saturating_sub(mines));
+            touches.extend(unknown.into_iter().map(|n| (n, constraint)));
+        }
+        touches.sort_unstable();
+        // Each square with the sorted list of its constraints.
+        let mut squares: Vec<(Vec<usize>, usize)> = Vec::new();
+        for run in touches.chunk_by(|a, b| a.0 == b.0) {
+            squares.push((run.iter().map(|&(_, c)| c).collect(), run[0].0));
+        }
+        squares.sort_unstable();
+        let mut groups = Vec::new();
+        let mut group_constraints = Vec::new();
+        for run in squares.chunk_by(|a, b| a.0 == b.0) {
+            groups.push(run.iter().map(|&(_, square)| square).collect());
+            group_constraints.push(run[0].0.clone());
+        }
+        let mut constraint_groups = vec![Vec::new(); needs.len()];
+        for (g, constraints) in group_constraints.iter().enumerate() {
+            for &c in constraints {
+                constraint_groups[c].push(g);
+            }
+        }
+        Self {
+            cols: solver.cols,
+            groups,
+            group_constraints,
+            needs,
+            constraint_groups,
+        }
+    }
+
+    fn squares(&self) -> usize {
+        self.groups.iter().map(Vec::len).sum()
+    }
+
+    /// The groups of each component, each in the order the search visits
+    /// them: breadth first through shared constraints, so that constraints
+    /// close early and prune the search.
+    fn components(&self) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.groups.len()];
+        let mut components = Vec::new();
+        for start in 0..self.groups.len() {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut order = vec![start];
+            let mut next = 0;
+            while let Some(&g) = order.get(next) {
+                next += 1;
+                for &c in &self.group_constraints[g] {
+                    for &h in &self.constraint_groups[c] {
+                        if !seen[h] {
+                            seen[h] = true;
+                            order.push(h);
+                        }
+                    }
+                }
+            }
+            components.push(order);
+        }
+        components
+    }
+}
+
+/// One component's solutions, counted by how many mines they use.
+struct Component {
+    /// The component's groups, in search order.
+    groups: Vec<usize>,
+    sizes: Vec<u8>,
+    /// Whether the search finished within the budget.
+    exact: bool,
+    /// Arrangements using `m` mines (each group's choice of squares counted).
+    count: Vec<f64>,
+    /// Per group (search order), per `m`: mines in the group summed over those arrangements.
+    mines_in: Vec<Vec<f64>>,
+    /// Per group, per `m`: the fewest and most mines the group holds in a solution.
+    least: Vec<Vec<u8>>,
+    most: Vec<Vec<u8>>,
+}
+
+impl Component {
+    fn enumerate(frontier: &Frontier, groups: Vec<usize>) -> Self {
+        let sizes: Vec<u8> = groups
+            .iter()
+            .map(|&g| frontier.groups[g].len() as u8)
+            .collect();
+        let capacity: usize = sizes.iter().map(|&n| usize::from(n)).sum();
+        let mut search = Search::new(frontier, &groups, &sizes);
+        let mut component = Self {
+            exact: true,
+            count: vec![0.0; capacity + 1],
+            mines_in: vec![vec![0.0; capacity + 1]; groups.len()],
+            least: vec![vec![u8::MAX; capacity + 1]; groups.len()],
+            most: vec![vec![0; capacity + 1]; groups.len()],
+            groups,
+            sizes,
+        };
+        component.exact =
+            search.run(&mut component) && component.count.iter().all(|c| c.is_finite());
+        component
+    }
+
+    fn record(&mut self, chosen: &[u8], weight: f64) {
+        let m: usize = chosen.iter().map(|&k| usize::from(k)).sum();
+        self.count[m] += weight;
+        for (t, &k) in chosen.iter().enumerate() {
+            self.mines_in[t][m] += f64::from(k) * weight;
+            self.least[t][m] = self.least[t][m].min(k);
+            self.most[t][m] = self.most[t][m].max(k);
+        }
+    }
+
+    /// The mine totals some solution uses.
+    fn totals(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.count.len()).filter(|&m| self.count[m] > 0.0)
+    }
+
+    fn fewest(&self) -> usize {
+        self.totals().next().unwrap_or(0)
+    }
+
+    fn most_mines(&self) -> usize {
+        self.totals().last().unwrap_or(0)
+    }
+}
+
+/// The backtracking search over one component's groups.
+struct Search {
+    /// Per group in search order: its constraints (component-local).
+    constraints: Vec<Vec<usize>>,
+    needs: Vec<u8>,
+    /// Mines placed so far in each constraint's groups.
+    placed: Vec<u8>,
+    /// Squares not yet decided in each constraint's groups.
+    open: Vec<u8>,
+    chosen: Vec<u8>,
+    sizes: Vec<u8>,
+    nodes: usize,
+}
+
+impl Search {
+    fn new(frontier: &Frontier, groups: &[usize], sizes: &[u8]) -> Self {
+        // Component-local constraint numbers.
+        let mut local = std::collections::HashMap::new();
+        let mut needs = Vec::new();
+        let mut open = Vec::new();
+        let constraints = groups
+            .iter()
+            .zip(sizes)
+            .map(|(&g, &size)| {
+                frontier.group_constraints[g]
+                    .iter()
+                    .map(|&c| {
+                        let id = *local.entry(c).or_insert_with(|| {
+                            needs.push(frontier.needs[c]);
+                            open.push(0u8);
+                            needs.len() - 1
+                        });
+                        open[id] += size;
+                        id
+                    })
+                    .collect()
+            })
+            .collect();
+        Self {
+            constraints,
+            placed: vec![0; needs.len()],
+            needs,
+            open,
+            chosen: Vec::with_capacity(groups.len()),
+            sizes: sizes.to_vec(),
+            nodes: 0,
+        }
+    }
+
+    /// Records every solution in `component`; false if the budget ran out.
+    fn run(&mut self, component: &mut Component) -> bool {
+        self.step(component, 1.0)
+    }
+
+    fn step(&mut self, component: &mut Component, weight: f64) -> bool {
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return false;
+        }
+        let t = self.chosen.len();
+        if t == self.sizes.len() {
+            component.record(&self.chosen, weight);
+            return true;
+        }
+        let size = self.sizes[t];
+        for &c in &self.constraints[t] {
+            self.open[c] -= size;
+        }
+        let mut within_budget = true;
+        for k in 0..=size {
+            let fits = self.constraints[t].iter().all(|&c| {
+                let placed = self.placed[c] + k;
+                placed <= self.needs[c] && placed + self.open[c] >= self.needs[c]
+            });
+            if !fits {
+                continue;
+            }
+            for &c in &self.constraints[t] {
+                self.placed[c] += k;
+            }
+            self.chosen.push(k);
+            within_budget = self.step(component, weight * binomial(size, k));
+            self.chosen.pop();
+            for &c in &self.constraints[t] {
+                self.placed[c] -= k;
+            }
+            if !within_budget {
+                break;
+            }
+        }
+        for &c in &self.constraints[t] {
+            self.open[c] += size;
+        }
+        within_budget
+    }
+}
+
+/// C(n, k) for a group of at most eight squares.
+fn binomial(n: u8, k: u8) -> f64 {
+    let (n, k) = (u64::from(n), u64::from(k.min(n - k)));
+    let mut value = 1u64;
+    for i in 0..k {
+        value = value * (n - i) / (i + 1);
+    }
+    value as f64
+}
+
+/// Combines the components with the mine count into probabilities and certainties.
+fn combine(
+    frontier: &Frontier,
+    components: &[Component],
+    mines_left: usize,
+    interior: usize,
+) -> Probabilities {
+    let all_exact = components.iter().all(|c| c.exact);
+    let fewest: usize = components.iter().map(Component::fewest).sum();
+    let most: usize = components.iter().map(Component::most_mines).sum();
+    let feasible = if all_exact {
+        feasible_totals(components, mines_left, interior, fewest, most)
+    } else {
+        None
+    };
+    let weights = match &feasible {
+        Some(_) => exact_weights(components, mines_left, interior, most),
+        None => None,
+    };
+    let mut probabilities = Probabilities {
+        frontier: Vec::with_capacity(frontier.squares()),
+        interior: 0.0,
+        cols: frontier.cols,
+        certain: Vec::new(),
+        interior_verdict: None,
+        mines_left,
+        exact: weights.is_some(),
+    };
+    let weights = weights.unwrap_or_else(|| {
+        independent_weights(components, mines_left, interior, frontier.squares())
+    });
+    for (c, component) in components.iter().enumerate() {
+        for (t, &g) in component.groups.iter().enumerate() {
+            let p = if component.exact {
+                let expected: f64 = (0..component.count.len())
+                    .map(|m| component.mines_in[t][m] * weights.factor[c][m])
+                    .sum();
+                expected / (f64::from(component.sizes[t]) * weights.total[c])
+            } else {
+                weights.fallback
+            };
+            probabilities
+                .frontier
+                .extend(frontier.groups[g].iter().map(|&i| (i, p)));
+            if let Some(totals) = &feasible
+                && let Some(verdict) = group_verdict(component, t, &totals.per_component[c])
+            {
+                probabilities
+                    .certain
+                    .extend(frontier.groups[g].iter().map(|&i| (i, verdict)));
+            }
+        }
+    }
+    probabilities.frontier.sort_unstable_by_key(|&(i, _)| i);
+    probabilities.interior = weights.interior;
+    if let Some(totals) = &feasible
+        && interior > 0
+    {
+        // Every total in `overall` is at most `mines_left`.
+        let rest = |m: usize| mines_left - m;
+        probabilities.interior_verdict = if totals.overall.iter().all(|&m| rest(m) == 0) {
+            Some(Verdict::Safe)
+        } else if totals.overall.iter().all(|&m| rest(m) == interior) {
+            Some(Verdict::Mine)
+        } else {
+            None
+        };
+    }
+    probabilities.certain.sort_unstable_by_key(|&(i, _)| i);
+    probabilities
+}
+
+/// Which mine totals are possible, for each component and overall, once the
+/// mine count is taken into account.
+struct FeasibleTotals {
+    /// Per component, per `m`: whether a solution using `m` mines fits.
+    per_component: Vec<Vec<bool>>,
+    /// Possible totals over the whole frontier (for the all-or-nothing
+    /// checks on the interior, the fewest and the most are enough).
+    overall: Vec<usize>,
+}
+
+/// `None` when the totals cannot be decided within the budget, or the
+/// position is impossible.
+fn feasible_totals(
+    components: &[Component],
+    mines_left: usize,
+    interior: usize,
+    fewest: usize,
+    most: usize,
+) -> Option<FeasibleTotals> {
+    let fits = |m: usize| m <= mines_left && mines_left - m <= interior;
+    let solutions = |c: &Component| -> Vec<bool> { c.count.iter().map(|&n| n > 0.0).collect() };
+    if most <= mines_left && fewest + interior >= mines_left {
+        // Every combination of the components' totals fits the mine count.
+        return Some(FeasibleTotals {
+            per_component: components.iter().map(solutions).collect(),
+            overall: vec![fewest, most],
+        });
+    }
+    let width = mines_left + 1;
+    if components.len().saturating_mul(width.saturating_mul(width)) > COMBINE_BUDGET {
+        return None;
+    }
+    // Totals reachable by the components before and after each one.
+    let mut before = vec![reach_of_nothing(width)];
+    for c in components {
+        before.push(or_convolve(before.last().unwrap(), &solutions(c), width));
+    }
+    let mut after = vec![reach_of_nothing(width)];
+    for c in components.iter().rev() {
+        after.push(or_convolve(after.last().unwrap(), &solutions(c), width));
+    }
+    after.reverse();
+    let per_component = components
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let others = or_convolve(&before[k], &after[k + 1], width);
+            (0..c.count.len())
+                .map(|m| {
+                    c.count[m] > 0.0 && others.iter().enumerate().any(|(j, &r)| r && fits(m + j))
+                })
+                .collect()
+        })
+        .collect();
+    let overall: Vec<usize> = (0..width)
+        .filter(|&m| before[components.len()][m] && fits(m))
+        .collect();
+    if overall.is_empty() {
+        return None;
+    }
+    Some(FeasibleTotals {
+        per_component,
+        overall,
+    })
+}
+
+fn reach_of_nothing(width: usize) -> Vec<bool> {
+    let mut reach = vec![false; width];
+    reach[0] = true;
+    reach
+}
+
+/// The totals `a + b` for `a` reachable in `x` and `b` in `y`, below `width`.
+fn or_convolve(x: &[bool], y: &[bool], width: usize) -> Vec<bool> {
+    let mut sum = vec![false; width];
+    for (a, _) in x.iter().enumerate().filter(|&(_, &r)| r) {
+        for (b, _) in y.iter().enumerate().filter(|&(_, &r)| r) {
+            if a + b < width {
+                sum[a + b] = true;
+            }
+        }
+    }
+    sum
+}
+
+/// What every possible solution says of group `t`, if they agree.
+fn group_verdict(component: &Component, t: usize, feasible: &[bool]) -> Option<Verdict> {
+    let mut totals = (0..feasible.len()).filter(|&m| feasible[m]).peekable();
+    totals.peek()?;
+    let size = component.sizes[t];
+    let (mut never, mut always) = (true, true);
+    for m in totals {
+        never &= component.most[t][m] == 0;
+        always &= component.least[t][m] == size;
+    }
+    if never {
+        Some(Verdict::Safe)
+    } else if always {
+        Some(Verdict::Mine)
+    } else {
+        None
+    }
+}
+
+/// How much each component's mine total weighs, given everything else.
+struct Weights {
+    /// Per component, per `m`: the weight of its solutions using `m` mines.
+    factor: Vec<Vec<f64>>,
+    /// Per component: its solutions' counts times their weights, summed.
+    total: Vec<f64>,
+    /// The probability for an interior square.
+    interior: f64,
+    /// The probability for a square of a component given up.
+    fallback: f64,
+}
+
+/// Exact weights: a component's solutions using `m` mines weigh the number
+/// of ways the other components and the interior can hold the rest.
+fn exact_weights(
+    components: &[Component],
+    mines_left: usize,
+    interior: usize,
+    most: usize,
+) -> Option<Weights> {
+    let width = most + 1;
+    if components.len().saturating_mul(width.saturating_mul(width)) > COMBINE_BUDGET {
+        return None;
+    }
+    let ways = interior_ways(mines_left, interior, most);
+    let counts: Vec<Vec<f64>> = components.iter().map(|c| scaled(&c.count)).collect();
+    let mut before = vec![vec![1.0]];
+    for s in &counts {
+        before.push(scaled(&convolve(before.last().unwrap(), s)));
+    }
+    let mut after = vec![vec![1.0]];
+    for s in counts.iter().rev() {
+        after.push(scaled(&convolve(after.last().unwrap(), s)));
+    }
+    after.reverse();
+    let mut factor = Vec::with_capacity(components.len());
+    let mut total: Vec<f64> = Vec::with_capacity(components.len());
+    for (k, c) in components.iter().enumerate() {
+        let others = convolve(&before[k], &after[k + 1]);
+        let f: Vec<f64> = (0..c.count.len())
+            .map(|m| {
+                others
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, &w)| ways.get(m + j).map(|&b| w * b))
+                    .sum()
+            })
+            .collect();
+        total.push(c.count.iter().zip(&f).map(|(n, w)| n * w).sum());
+        factor.push(f);
+    }
+    let all = &before[components.len()];
+    let weight: f64 = all.iter().zip(&ways).map(|(n, w)| n * w).sum();
+    let interior_mines: f64 = all
+        .iter()
+        .zip(&ways)
+        .enumerate()
+        .map(|(m, (n, w))| n * w * mines_left.saturating_sub(m) as f64)
+        .sum();
+    let interior_p = if interior == 0 {
+        0.0
+    } else {
+        interior_mines / (weight * interior as f64)
+    };
+    let usable =
+        weight > 0.0 && interior_p.is_finite() && total.iter().all(|t| *t > 0.0 && t.is_finite());
+    usable.then_some(Weights {
+        factor,
+        total,
+        interior: interior_p,
+        fallback: 0.0,
+    })
+}
+
+/// C(interior, mines_left - m) for `m` in `0..=most`, scaled so the largest is 1.
+fn interior_ways(mines_left: usize, interior: usize, most: usize) -> Vec<f64> {
+    let fits = |m: usize| m <= mines_left && mines_left - m <= interior;
+    let mut log = vec![f64::NEG_INFINITY; most + 1];
+    let first = mines_left.saturating_sub(interior);
+    if first <= most && fits(first) {
+        log[first] = 0.0;
+        // C(I, r - 1) / C(I, r) = r / (I - r + 1), walking r = rest down.
+        for m in first + 1..=most {
+            if !fits(m) {
+                break;
+            }
+            let rest = (mines_left - m + 1) as f64;
+            log[m] = log[m - 1] + (rest / (interior as f64 - rest + 1.0)).ln();
+        }
+    }
+    scaled_logs(&log)
+}
+
+/// Weights that treat every unknown square as independently a mine with
+/// the board's remaining density: for boards too big to combine exactly.
+fn independent_weights(
+    components: &[Component],
+    mines_left: usize,
+    interior: usize,
+    frontier_squares: usize,
+) -> Weights {
+    let unknown = interior + frontier_squares;
+    let density = if unknown == 0 {
+        0.0
+    } else {
+        (mines_left as f64 / unknown as f64).min(1.0)
+    };
+    let mut factor = Vec::with_capacity(components.len());
+    let mut total = Vec::with_capacity(components.len());
+    let mut expected_frontier = 0.0;
+    for c in components {
+        let capacity = c.count.len() - 1;
+        let log: Vec<f64> = (0..=capacity)
+            .map(|m| log_power(density, m) + log_power(1.0 - density, capacity - m))
+            .collect();
+        let f = scaled_logs(&log);
+        let t: f64 = c.count.iter().zip(&f).map(|(n, w)| n * w).sum();
+        expected_frontier += if c.exact && t > 0.0 {
+            c.count
+                .iter()
+                .zip(&f)
+                .enumerate()
+                .map(|(m, (n, w))| m as f64 * n * w)
+                .sum::<f64>()
+                / t
+        } else {
+            density * capacity as f64
+        };
+        total.push(t);
+        factor.push(f);
+    }
+    let interior_p = if interior == 0 {
+        0.0
+    } else {
+        ((mines_left as f64 - expected_frontier) / interior as f64).clamp(0.0, 1.0)
+    };
+    Weights {
+        factor,
+        total,
+        interior: interior_p,
+        fallback: density,
+    }
+}
+
+/// ln(base^power), with 0^0 = 1.
+fn log_power(base: f64, power: usize) -> f64 {
+    if power == 0 {
+        0.0
+    } else {
+        power as f64 * base.ln()
+    }
+}
+
+/// `exp` of each logarithm, shifted so the largest is 1.
+fn scaled_logs(log: &[f64]) -> Vec<f64> {
+    let top = log.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    log.iter()
+        .map(|&l| {
+            if top.is_finite() {
+                (l - top).exp()
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
+/// `values` divided by their largest, so long products stay in range.
+fn scaled(values: &[f64]) -> Vec<f64> {
+    let top = values.iter().copied().fold(0.0, f64::max);
+    if top > 0.0 {
+        values.iter().map(|v| v / top).collect()
+    } else {
+        values.to_vec()
+    }
+}
+
+fn convolve(x: &[f64], y: &[f64]) -> Vec<f64> {
+    let mut sum = vec![0.0; x.len() + y.len() - 1];
+    for (a, &u) in x.iter().enumerate() {
+        if u == 0.0 {
+            continue;
+        }
+        for (b, &v) in y.iter().enumerate() {
+            sum[a + b] += u * v;
+        }
+    }
+    sum
+}

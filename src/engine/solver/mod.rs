@@ -1,0 +1,296 @@
+//! A solver that plays by deduction, as CIS 120's homework builds it, made
+//! strong: what the player can see goes in, certain squares (each with the
+//! reason it is certain) or the safest guess come out.
+//!
+//! The layers, each tried only when the one before finds nothing:
+//!
+//! 1. **One clue** ([`local`]): a clue whose mines are all known clears its
+//!    other neighbours; a clue with as many unknown neighbours as mines still
+//!    to find makes them all mines. The homework's two rules.
+//! 2. **Two clues** ([`local`]): what one clue forces on the squares it
+//!    shares with another decides the other's remaining squares.
+//! 3. **Every arrangement** ([`arrangements`]): the exact probability of a
+//!    mine on every unknown square, counting all the arrangements of the
+//!    remaining mines that fit the clues and the mine count. Probability 0 or
+//!    1 is a deduction; otherwise [`guess`] picks the safest square.
+//!
+//! The solver keeps its own knowledge: it never trusts a player's flags.
+
+mod arrangements;
+pub mod autoplay;
+mod guess;
+mod hint;
+mod local;
+mod neighbours;
+mod no_guess;
+
+use std::collections::VecDeque;
+
+use super::game::{Cover, Game};
+use super::grid::Pos;
+use neighbours::Neighbours;
+
+pub use arrangements::Probabilities;
+pub use autoplay::{Autoplay, Event, Finish, WhenStuck, autoplay};
+pub use guess::Guess;
+pub use hint::{Hint, hint};
+pub use no_guess::{
+    NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,
+};
+
+/// What the solver knows of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Nothing yet.
+    Unknown,
+    /// Deduced to hold a mine.
+    Mine,
+    /// Deduced to be clear, not opened yet.
+    Safe,
+    /// Opened, showing its clue.
+    Open(u8),
+}
+
+/// What a deduction says of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Mine,
+}
+
+/// Why a square is certain: the clues (and counts) that decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The clue's mines are all known (`mines`), so its other unknown
+    /// neighbours are clear. Layer 1.
+    Satisfied {
+        clue: Pos,
+        value: u8,
+        mines: Vec<Pos>,
+    },
+    /// The clue still needs `needs` mines and has exactly that many unknown
+    /// neighbours. Layer 1.
+    Crowded { clue: Pos, value: u8, needs: u8 },
+    /// Layer 2, for a safe square: `clue` needs at least `bound` mines among
+    /// the unknown squares it shares with `other`, and `bound` is all that
+    /// `other` still needs, so `other`'s remaining squares are clear.
+    /// For a mine: `clue` allows at most `bound` mines among the shared
+    /// squares, and `other` still needs `other_needs`, which leaves a mine
+    /// on each of `other`'s remaining squares.
+    Pair {
+        clue: Pos,
+        value: u8,
+        other: Pos,
+        other_value: u8,
+        other_needs: u8,
+        bound: u8,
+    },
+    /// Every arrangement of the `mines_left` unknown mines that fits the
+    /// clues agrees on the square. Layer 3.
+    Arrangements { mines_left: usize },
+}
+
+impl Reason {
+    /// The layer that found it: 1, 2 or 3.
+    pub fn layer(&self) -> u8 {
+        match self {
+            Reason::Satisfied { .. } | Reason::Crowded { .. } => 1,
+            Reason::Pair { .. } => 2,
+            Reason::Arrangements { .. } => 3,
+        }
+    }
+}
+
+/// A square the solver is certain of, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    pub at: Pos,
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+/// What one round of deduction found.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// Certain squares, in the order found; the solver already knows them.
+    Deduced(Vec<Deduction>),
+    /// Nothing is certain: the probabilities of a mine, to guess from.
+    Stuck(Probabilities),
+}
+
+/// The solver's knowledge of a board of `rows` x `cols` with `mines` mines,
+/// and the open clues still to look at.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    /// The deepest layer to use: 1, 2 or 3.
+    depth: u8,
+    known: Vec<Known>,
+    known_mines: usize,
+    unknown: usize,
+    /// Open squares whose neighbourhood changed since layer 1 last looked.
+    pending: VecDeque<usize>,
+    queued: Vec<bool>,
+}
+
+impl Solver {
+    /// Knows nothing yet of a board of `rows` x `cols` holding `mines` mines.
+    pub fn new(rows: usize, cols: usize, mines: usize) -> Self {
+        let squares = rows * cols;
+        Self {
+            rows,
+            cols,
+            mines,
+            depth: 3,
+            known: vec![Known::Unknown; squares],
+            known_mines: 0,
+            unknown: squares,
+            pending: VecDeque::new(),
+            queued: vec![false; squares],
+        }
+    }
+
+    /// Knows what the player of `game` can see: its open squares and its
+    /// mine count. Flags are the player's opinion, and are ignored.
+    pub fn seeing(game: &Game) -> Self {
+        let board = game.board();
+        let mut solver = Self::new(board.rows(), board.cols(), game.mine_count());
+        for pos in board.mines().positions() {
+            if game.cover(pos) == Cover::Open {
+                solver.open(pos, board.clue(pos));
+            }
+        }
+        solver
+    }
+
+    /// Uses layers 1 to `depth` only (1, 2 or 3).
+    pub fn with_depth(mut self, depth: u8) -> Self {
+        self.depth = depth.clamp(1, 3);
+        self
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// How many mines the board holds.
+    pub fn mines(&self) -> usize {
+        self.mines
+    }
+
+    pub fn known(&self, pos: Pos) -> Known {
+        self.known[self.index(pos)]
+    }
+
+    /// Learns that `pos` is open and shows `clue`.
+    pub fn open(&mut self, pos: Pos, clue: u8) {
+        let i = self.index(pos);
+        match self.known[i] {
+            Known::Open(_) => return,
+            Known::Unknown => self.forget_unknown(i),
+            Known::Safe => {}
+            // A sound solver never deduces a mine on a square that opens.
+            Known::Mine => debug_assert!(false, "{pos:?} was deduced a mine but opened"),
+        }
+        self.known[i] = Known::Open(clue);
+        self.queue(i);
+    }
+
+    /// One round: layer 1 until it finds nothing more, else layer 2, else
+    /// layer 3. What it deduces it knows from then on.
+    pub fn deduce(&mut self) -> Progress {
+        let found = local::single_clues(self);
+        if !found.is_empty() || self.depth < 2 {
+            return self.settle(found);
+        }
+        let found = local::pairs(self);
+        if !found.is_empty() || self.depth < 3 {
+            return self.settle(found);
+        }
+        let probabilities = arrangements::analyse(self);
+        let found = probabilities.certainties(self);
+        if found.is_empty() {
+            return Progress::Stuck(probabilities);
+        }
+        self.settle(found)
+    }
+
+    /// The probabilities of a mine on every unknown square, whatever the depth.
+    pub fn probabilities(&self) -> Probabilities {
+        arrangements::analyse(self)
+    }
+
+    fn settle(&mut self, found: Vec<Deduction>) -> Progress {
+        if found.is_empty() {
+            return Progress::Stuck(arrangements::analyse(self));
+        }
+        Progress::Deduced(found)
+    }
+
+    /// Records a deduction, unless the square is already known.
+    fn learn(&mut self, found: &mut Vec<Deduction>, deduction: Deduction) {
+        let i = self.index(deduction.at);
+        if self.known[i] != Known::Unknown {
+            return;
+        }
+        self.forget_unknown(i);
+        self.known[i] = match deduction.verdict {
+            Verdict::Safe => Known::Safe,
+            Verdict::Mine => {
+                self.known_mines += 1;
+                Known::Mine
+            }
+        };
+        found.push(deduction);
+    }
+
+    /// `i` stops being unknown: the open clues around it have news.
+    fn forget_unknown(&mut self, i: usize) {
+        self.unknown -= 1;
+        for n in self.neighbours(i) {
+            if matches!(self.known[n], Known::Open(_)) {
+                self.queue(n);
+            }
+        }
+    }
+
+    fn queue(&mut self, i: usize) {
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.pending.push_back(i);
+        }
+    }
+
+    fn index(&self, pos: Pos) -> usize {
+        debug_assert!(pos.row < self.rows && pos.col < self.cols);
+        pos.row * self.cols + pos.col
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.cols, i % self.cols)
+    }
+
+    fn neighbours(&self, i: usize) -> Neighbours {
+        Neighbours::of(i, self.rows, self.cols)
+    }
+
+    /// Unknown squares and deduced mines around the open square `i`.
+    fn around(&self, i: usize) -> (Neighbours, u8) {
+        let mut unknown = Neighbours::empty();
+        let mut mines = 0;
+        for n in self.neighbours(i) {
+            match self.known[n] {
+                Known::Unknown => unknown.push(n),
+                Known::Mine => mines += 1,
+                Known::Safe | Known::Open(_) => {}
+            }
+        }
+        (unknown, mines)
+    }
+}

@@ -1,0 +1,75 @@
+//! Up to eight square indexes, without allocating: the solver asks for a
+//! square's neighbours millions of times in a benchmark run.
+
+/// A short list of row-major square indexes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Neighbours {
+    items: [usize; 8],
+    len: usize,
+}
+
+impl Neighbours {
+    pub(super) fn empty() -> Self {
+        Self {
+            items: [0; 8],
+            len: 0,
+        }
+    }
+
+    /// The neighbours of square `i` on a `rows` x `cols` board, in reading order.
+    pub(super) fn of(i: usize, rows: usize, cols: usize) -> Self {
+        let (row, col) = (i / cols, i % cols);
+        let mut list = Self::empty();
+        for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
+            for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
+                if (r, c) != (row, col) {
+                    list.push(r * cols + c);
+                }
+            }
+        }
+        list
+    }
+
+    pub(super) fn push(&mut self, i: usize) {
+        self.items[self.len] = i;
+        self.len += 1;
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(super) fn as_slice(&self) -> &[usize] {
+        &self.items[..self.len]
+    }
+
+    pub(super) fn contains(&self, i: usize) -> bool {
+        self.as_slice().contains(&i)
+    }
+}
+
+impl IntoIterator for Neighbours {
+    type Item = usize;
+    type IntoIter = std::iter::Take<std::array::IntoIter<usize, 8>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(self.len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_edges_and_middles() {
+        assert_eq!(Neighbours::of(0, 3, 3).as_slice(), &[1, 3, 4]);
+        assert_eq!(
+            Neighbours::of(4, 3, 3).as_slice(),
+            &[0, 1, 2, 3, 5, 6, 7, 8]
+        );
+        assert_eq!(Neighbours::of(7, 3, 3).as_slice(), &[3, 4, 5, 6, 8]);
+        assert_eq!(Neighbours::of(0, 1, 1).len(), 0);
+        assert_eq!(Neighbours::of(1, 1, 3).as_slice(), &[0, 2]);
+    }
+}

@@ -1,0 +1,183 @@
+//! The solver is sound and its probabilities exact: checked against brute
+//! force, every layout of the mines that fits what the player sees.
+
+use minesweeper::engine::solver::{Known, NoGuessError, Progress, Solver, Verdict, no_guess_board};
+use minesweeper::engine::{Board, FirstMove, Frame, Grid, Layout, Pos};
+use proptest::prelude::*;
+
+/// A small board and which of its safe squares are open: at most 16
+/// squares, so every layout of the mines can be tried.
+fn any_position() -> impl Strategy<Value = (Board, Vec<bool>)> {
+    (1usize..=8, 1usize..=8, 0.0f64..0.7, 0.0f64..0.9)
+        .prop_filter("at most 16 squares", |&(rows, cols, _, _)| {
+            rows * cols <= 16
+        })
+        .prop_flat_map(|(rows, cols, density, opened)| {
+            let squares = rows * cols;
+            (
+                Just(rows),
+                Just(cols),
+                prop::collection::vec(prop::bool::weighted(density), squares),
+                prop::collection::vec(prop::bool::weighted(opened), squares),
+            )
+        })
+        .prop_map(|(rows, cols, mines, open)| {
+            let open = open.iter().zip(&mines).map(|(&o, &m)| o && !m).collect();
+            let board = Board::new(Grid::from_row_major(rows, cols, mines), Frame::Plus);
+            (board, open)
+        })
+}
+
+fn solver_seeing(board: &Board, open: &[bool]) -> Solver {
+    let mut solver = Solver::new(board.rows(), board.cols(), board.mine_count());
+    for (i, pos) in board.mines().positions().enumerate() {
+        if open[i] {
+            solver.open(pos, board.clue(pos));
+        }
+    }
+    solver
+}
+
+/// For each square, in how many of the layouts that fit it holds a mine;
+/// and how many layouts fit.
+fn brute_force(board: &Board, open: &[bool]) -> (Vec<u64>, u64) {
+    let squares: Vec<Pos> = board.mines().positions().collect();
+    let hidden: Vec<usize> = (0..squares.len()).filter(|&i| !open[i]).collect();
+    let mut with_mine = vec![0u64; squares.len()];
+    let mut layouts = 0;
+    for mask in 0u32..(1 << hidden.len()) {
+        if mask.count_ones() as usize != board.mine_count() {
+            continue;
+        }
+        let mine = |pos: Pos| {
+            let i = pos.row * board.cols() + pos.col;
+            hidden
+                .iter()
+                .position(|&h| h == i)
+                .is_some_and(|k| mask >> k & 1 == 1)
+        };
+        let fits = squares.iter().enumerate().all(|(i, &pos)| {
+            !open[i]
+                || board.mines().neighbours(pos).filter(|&n| mine(n)).count()
+                    == usize::from(board.clue(pos))
+        });
+        if fits {
+            layouts += 1;
+            for (k, &h) in hidden.iter().enumerate() {
+                with_mine[h] += u64::from(mask >> k & 1);
+            }
+        }
+    }
+    (with_mine, layouts)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Every deduction, at every layer, is true in every layout that fits;
+    /// and when the solver says it is stuck, no square is certain.
+    #[test]
+    fn deductions_agree_with_brute_force((board, open) in any_position(), depth in 1u8..=3) {
+        let (with_mine, layouts) = brute_force(&board, &open);
+        prop_assert!(layouts > 0);
+        let mut solver = solver_seeing(&board, &open).with_depth(depth);
+        while let Progress::Deduced(found) = solver.deduce() {
+            prop_assert!(!found.is_empty());
+            for d in found {
+                let i = d.at.row * board.cols() + d.at.col;
+                prop_assert!(!open[i], "{:?} is open", d.at);
+                let expected = match d.verdict {
+                    Verdict::Safe => 0,
+                    Verdict::Mine => layouts,
+                };
+                prop_assert_eq!(with_mine[i], expected, "{:?}", d);
+                prop_assert!(d.reason.layer() <= depth);
+            }
+        }
+        if depth == 3 {
+            for (i, pos) in board.mines().positions().enumerate() {
+                if solver.known(pos) == Known::Unknown {
+                    prop_assert!(with_mine[i] != 0 && with_mine[i] != layouts,
+                        "{:?} is certain but was not found", pos);
+                }
+            }
+        }
+    }
+
+    /// The probability of a mine on every unknown square is the share of
+    /// fitting layouts that put one there.
+    #[test]
+    fn probabilities_are_exact((board, open) in any_position()) {
+        let (with_mine, layouts) = brute_force(&board, &open);
+        let probabilities = solver_seeing(&board, &open).probabilities();
+        prop_assert!(probabilities.is_exact());
+        for (i, pos) in board.mines().positions().enumerate() {
+            if !open[i] {
+                let exact = with_mine[i] as f64 / layouts as f64;
+                let p = probabilities.at(pos);
+                prop_assert!((p - exact).abs() < 1e-9, "{:?}: {} against {}", pos, p, exact);
+            }
+        }
+    }
+}
+
+/// Opens `start` on `open` as the game does: an empty square opens its
+/// neighbours too, and so on.
+fn open_island(board: &Board, open: &mut [bool], start: Pos) {
+    let mut to_open = vec![start];
+    while let Some(pos) = to_open.pop() {
+        let i = pos.row * board.cols() + pos.col;
+        if open[i] {
+            continue;
+        }
+        open[i] = true;
+        if board.clue(pos) == 0 {
+            to_open.extend(board.mines().neighbours(pos));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A no-guess board is cleared from its first move by brute force alone:
+    /// at every point some closed square is safe in every layout that fits.
+    #[test]
+    fn no_guess_boards_need_no_guess(
+        rows in 3usize..=4,
+        cols in 3usize..=4,
+        mines in 1usize..=3,
+        seed: u64,
+        row in 0usize..4,
+        col in 0usize..4,
+    ) {
+        let layout = Layout::new(rows, cols, mines);
+        let first = Pos::new(row % rows, col % cols);
+        let found = match no_guess_board(layout, FirstMove::Safe, first, seed) {
+            Ok(found) => found,
+            // Dense small boards may have no such layout at all.
+            Err(NoGuessError::GaveUp { .. }) => return Ok(()),
+            Err(e) => panic!("{e}"),
+        };
+        let board = found.board;
+        prop_assert_eq!(board.mine_count(), mines);
+        prop_assert!(!board.is_mine(first));
+        let mut open = vec![false; rows * cols];
+        open_island(&board, &mut open, first);
+        let safe_squares = rows * cols - mines;
+        while open.iter().filter(|&&o| o).count() < safe_squares {
+            let (with_mine, _) = brute_force(&board, &open);
+            let certain: Vec<Pos> = board
+                .mines()
+                .positions()
+                .enumerate()
+                .filter(|&(i, _)| !open[i] && with_mine[i] == 0)
+                .map(|(_, pos)| pos)
+                .collect();
+            prop_assert!(!certain.is_empty(), "a guess is needed on seed {}", found.seed);
+            for pos in certain {
+                open_island(&board, &mut open, pos);
+            }
+        }
+    }
+}
