@@ -4,12 +4,14 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::time::Duration;
 
-use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet};
+use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet, Stuck};
+use crate::engine::solver::{NoGuessError, WhenStuck, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
 use crate::front::comp1511;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
 use crate::front::script::Script;
+use crate::front::{bench, solve};
 use crate::load::{LoadError, load_board};
 use crate::render::{Paint, write_solution};
 
@@ -23,6 +25,9 @@ pub enum AppError {
     /// Options that cannot work together, found after clap's own checks.
     #[error("{0}")]
     Usage(String),
+    /// `generate --no-guess` found no board within its bound.
+    #[error("{0}")]
+    NoGuess(String),
 }
 
 impl AppError {
@@ -30,7 +35,7 @@ impl AppError {
     pub fn exit_code(&self) -> u8 {
         match self {
             AppError::Usage(_) => 2,
-            AppError::Load(_) | AppError::Io(_) => 1,
+            AppError::Load(_) | AppError::Io(_) | AppError::NoGuess(_) => 1,
         }
     }
 
@@ -48,7 +53,47 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             let board = load_board(&board)?;
             write_solution(&mut out, &board, paint)?;
         }
-        Some(Command::Generate { random, at }) => generate(&mut out, &random, at)?,
+        Some(Command::Generate {
+            random,
+            at,
+            no_guess,
+        }) => generate(&mut out, &random, at, no_guess)?,
+        Some(Command::Solve {
+            board,
+            at,
+            when_stuck,
+            steps,
+        }) => {
+            let board = load_board(&board)?;
+            let at = at
+                .map(|at| square_on(at, Layout::new(board.rows(), board.cols(), 0)))
+                .transpose()?;
+            let when_stuck = match when_stuck {
+                Stuck::Hint => WhenStuck::Hint,
+                Stuck::Guess => WhenStuck::Guess,
+            };
+            let options = solve::Options {
+                at,
+                when_stuck,
+                steps,
+            };
+            solve::solve(&mut out, board, options, paint)?;
+        }
+        Some(Command::Bench {
+            random,
+            games,
+            threads,
+            at,
+            json,
+        }) => {
+            let trial = trial(&random, games, threads, at)?;
+            let tally = bench::run(trial);
+            if json {
+                bench::write_json(&mut out, &trial, &tally)?;
+            } else {
+                bench::write_text(&mut out, &trial, &tally)?;
+            }
+        }
         Some(Command::Comp1511) => comp1511::play(io::stdin().lock(), &mut out)?,
         None => {
             // Everything about the game is checked before the game starts.
@@ -96,6 +141,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         script,
         source,
         animation,
+        hints: args.hints,
     })
 }
 
@@ -112,22 +158,68 @@ fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
     ))
 }
 
+/// The square `--at ROW,COL` names, checked to lie on the board.
+fn square_on((row, col): (usize, usize), layout: Layout) -> Result<Pos, AppError> {
+    if row > layout.rows || col > layout.cols {
+        return Err(AppError::Usage(format!(
+            "--at {row},{col} is off a board of {} rows and {} columns",
+            layout.rows, layout.cols
+        )));
+    }
+    Ok(Pos::new(row - 1, col - 1))
+}
+
+/// The centre square, where a no-guess board starts by default.
+fn centre(layout: Layout) -> Pos {
+    Pos::new(
+        layout.rows.saturating_sub(1) / 2,
+        layout.cols.saturating_sub(1) / 2,
+    )
+}
+
+/// `bench`'s games, checked.
+fn trial(
+    random: &RandomArgs,
+    games: u64,
+    threads: Option<u16>,
+    at: Option<(usize, usize)>,
+) -> Result<bench::Trial, AppError> {
+    let layout = random.layout();
+    let first_move = random.first_move.map_or(FirstMove::Safe, FirstMove::from);
+    let rules = Rules::CLASSIC.with_first_move(first_move);
+    layout
+        .check_room(first_move)
+        .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
+    let at = match at {
+        Some(at) => square_on(at, layout)?,
+        None => bench::default_first_square(layout, first_move),
+    };
+    let threads = threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    Ok(bench::Trial {
+        layout,
+        first_move,
+        at,
+        games,
+        seed: random.seed.unwrap_or_else(fresh_seed),
+        threads,
+    })
+}
+
 /// `generate`: a random board file on stdout.
 fn generate(
     out: &mut impl Write,
     random: &RandomArgs,
     at: Option<(usize, usize)>,
+    no_guess: bool,
 ) -> Result<(), AppError> {
     let layout = random.layout();
     let policy = random.first_move.map(FirstMove::from);
     let first = match at {
-        Some((row, col)) if row > layout.rows || col > layout.cols => {
-            return Err(AppError::Usage(format!(
-                "--at {row},{col} is off a board of {} rows and {} columns",
-                layout.rows, layout.cols
-            )));
-        }
-        Some((row, col)) => Some(Pos::new(row - 1, col - 1)),
+        Some(at) => Some(square_on(at, layout)?),
+        None if no_guess => Some(centre(layout)),
         None if matches!(policy, Some(FirstMove::Safe | FirstMove::Opening)) => {
             return Err(AppError::Usage(
                 "--first-move safe or opening needs --at ROW,COL, the square to keep clear"
@@ -136,11 +228,12 @@ fn generate(
         }
         None => None,
     };
-    // A square named with --at is kept clear unless told otherwise.
-    let policy = policy.unwrap_or(if first.is_some() {
-        FirstMove::Safe
-    } else {
-        FirstMove::Any
+    // A square named with --at is kept clear unless told otherwise; a
+    // no-guess board starts with an opening.
+    let policy = policy.unwrap_or(match first {
+        Some(_) if no_guess => FirstMove::Opening,
+        Some(_) => FirstMove::Safe,
+        None => FirstMove::Any,
     });
     let seed = match random.seed {
         Some(seed) => seed,
@@ -151,12 +244,31 @@ fn generate(
             seed
         }
     };
-    let board = place_mines(layout, policy, first, seed).map_err(|no_room| {
+    let no_room = |no_room: NoRoom| {
         AppError::Usage(format!(
             "--mines {} is too many for a {}x{} board: only {} squares may hold a mine",
             no_room.mines, layout.rows, layout.cols, no_room.room
         ))
-    })?;
+    };
+    let board = match first {
+        Some(first) if no_guess => match no_guess_board(layout, policy, first, seed) {
+            Ok(found) => found.board,
+            Err(NoGuessError::NoRoom(e)) => return Err(no_room(e)),
+            Err(NoGuessError::GaveUp { tries }) => {
+                return Err(AppError::NoGuess(format!(
+                    "no {}x{} board with {} mines could be cleared from {},{} without \
+                     guessing in {tries} tries (seeds {seed} to {}); try fewer mines",
+                    layout.rows,
+                    layout.cols,
+                    layout.mines,
+                    first.row + 1,
+                    first.col + 1,
+                    seed.wrapping_add(tries - 1)
+                )));
+            }
+        },
+        _ => place_mines(layout, policy, first, seed).map_err(no_room)?,
+    };
     out.write_all(to_board_file(&board).as_bytes())?;
     Ok(())
 }

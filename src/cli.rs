@@ -66,6 +66,12 @@ pub struct PlayArgs {
     )]
     pub animate: Option<u64>,
 
+    /// Offer `h` for a hint at the row and action prompts: a square that is
+    /// certainly safe or certainly a mine, and why, or the safest guess.
+    /// Hints used are counted at the end.
+    #[arg(long)]
+    pub hints: bool,
+
     #[command(flatten)]
     pub random: RandomArgs,
 }
@@ -153,7 +159,74 @@ pub enum Command {
         /// --first-move safe or opening to keep clear.
         #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
         at: Option<(usize, usize)>,
+
+        /// Only a board the solver clears from --at (the centre without it)
+        /// by deduction alone, never guessing. The first move opens an area
+        /// unless --first-move says otherwise.
+        #[arg(long)]
+        no_guess: bool,
     },
+    /// Let the solver play a board file alone, and say how it went: hints
+    /// used, guesses made, won or lost.
+    ///
+    /// It deduces all it can, from one clue, from two clues side by side, and
+    /// from every arrangement of the remaining mines. When nothing is certain
+    /// it asks for a hint, a square the board knows to be safe (as the CIS 120
+    /// homework's solver does), or with --when-stuck guess opens the safest square.
+    Solve {
+        /// The board file to solve.
+        #[arg(value_name = "BOARD")]
+        board: PathBuf,
+
+        /// The first square to open, as ROW,COL (from 1). Without it the
+        /// first move is a hint.
+        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        at: Option<(usize, usize)>,
+
+        /// What to do when nothing is certain.
+        #[arg(long, value_enum, value_name = "WHAT", default_value_t)]
+        when_stuck: Stuck,
+
+        /// Print every deduction with its reason, and the board after it.
+        #[arg(long)]
+        steps: bool,
+    },
+    /// Let the solver play many random games alone and report its win rate,
+    /// with a 95 % interval, and its speed.
+    ///
+    /// Game i is the random board of seed SEED + i (play it with
+    /// `--rules classic --seed`), whatever the number of threads.
+    Bench {
+        #[command(flatten)]
+        random: RandomArgs,
+
+        /// How many games.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+
+        /// Threads to play on [default: every core].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+
+        /// The first square opened in every game, as ROW,COL (from 1)
+        /// [default: the top left corner; 3,3 when the first move opens an area].
+        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        at: Option<(usize, usize)>,
+
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// What the solver does when nothing is certain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Stuck {
+    /// Ask for a hint: open a square the board knows is safe.
+    #[default]
+    Hint,
+    /// Open the square least likely to hold a mine.
+    Guess,
 }
 
 fn parse_square(text: &str) -> Result<(usize, usize), String> {

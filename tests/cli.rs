@@ -457,6 +457,189 @@ mod generate {
     fn square_off_the_board_is_a_usage_error() {
         assert_cmd_snapshot!(minesweeper().args(["generate", "--at", "10,1"]));
     }
+
+    #[test]
+    fn no_guess_expert_board_from_the_centre() {
+        assert_cmd_snapshot!(minesweeper().args([
+            "generate",
+            "--level",
+            "expert",
+            "--no-guess",
+            "--seed",
+            "7"
+        ]));
+    }
+
+    #[test]
+    fn no_guess_board_is_solved_without_hints_or_guesses() {
+        // Re-solved through the command line from the file, as a user would.
+        let board = stdout_of(
+            &[
+                "generate",
+                "--level",
+                "expert",
+                "--no-guess",
+                "--seed",
+                "21",
+                "--at",
+                "2,3",
+            ],
+            "",
+        );
+        let path = std::env::temp_dir().join(format!("no-guess-{}.txt", std::process::id()));
+        std::fs::write(&path, board).unwrap();
+        let path_arg = path.to_str().unwrap();
+        let solved = stdout_of(
+            &["solve", "--at", "2,3", "--when-stuck", "guess", path_arg],
+            "",
+        );
+        std::fs::remove_file(&path).unwrap();
+        assert!(
+            solved.ends_with("Hints used: 0\nGuesses: 0\nResult: won\n"),
+            "{solved}"
+        );
+    }
+
+    #[test]
+    fn no_guess_board_that_cannot_be_made_says_so() {
+        // Seven mines around the middle of 3x3: the eighth square is always a guess.
+        assert_cmd_snapshot!(minesweeper().args([
+            "generate",
+            "--rows",
+            "3",
+            "--cols",
+            "3",
+            "--mines",
+            "7",
+            "--first-move",
+            "safe",
+            "--no-guess",
+            "--seed",
+            "1",
+        ]));
+    }
+}
+
+/// The solver: hints while playing, `solve` on board files, `bench`.
+mod solver {
+    use super::*;
+
+    #[test]
+    fn hints_at_the_row_and_action_prompts_then_a_win() {
+        assert_cmd_snapshot!(
+            minesweeper()
+                .args(["--hints", "boards/board2.txt"])
+                .pass_stdin(typed(&[
+                    "h", // nothing open: the safest guess
+                    "5", "1", "r", // an island
+                    "h", // certain now
+                    "1", "2", "h", // a hint at the action prompt
+                    "1", "2", "f", "4", "3", "f", "4", "4", "f", "2", "4", "f", "5", "5", "f",
+                ]))
+        );
+    }
+
+    #[test]
+    fn proj3_text_is_unchanged_without_hints() {
+        let text = stdout_of(&["boards/board2.txt"], "h\n");
+        assert!(text.ends_with("(inclusive): That number is not allowed.  Please try again!\nEnter a number between 1 and 5 (inclusive): \nInput ended before the game finished.\n"), "{text}");
+    }
+
+    #[test]
+    fn classic_first_move_hint_and_hints_counted_at_the_end() {
+        insta::with_settings!({filters => vec![(r"Time: \d+\.\d seconds", "Time: [elapsed] seconds")]}, {
+            assert_cmd_snapshot!(minesweeper()
+                .args(["--rules", "classic", "--rows", "4", "--cols", "5", "--mines", "3", "--seed", "1", "--hints"])
+                .pass_stdin(typed(&[
+                    "h", "1", "1", "r", // the first move is safe anywhere
+                    "h", "2", "1", "f", "4", "5", "r", // a guess, a flag the hint ignores
+                    "h", "4", "1", "r", "4", "3", "r", "1", "2", "r", "1", "3", "r", "2", "2", "r",
+                    "n",
+                ])));
+        });
+    }
+
+    #[test]
+    fn solve_prints_the_end_and_the_count() {
+        assert_cmd_snapshot!(minesweeper().args(["solve", "boards/board3.txt"]));
+    }
+
+    #[test]
+    fn solve_from_a_mine_is_lost_at_once() {
+        assert_cmd_snapshot!(minesweeper().args(["solve", "--at", "1,2", "boards/board1.txt"]));
+    }
+
+    #[test]
+    fn solve_square_off_the_board_is_a_usage_error() {
+        assert_cmd_snapshot!(minesweeper().args(["solve", "--at", "3,1", "boards/board1.txt"]));
+    }
+
+    #[test]
+    fn solve_refuses_a_bad_board_file() {
+        assert_cmd_snapshot!(minesweeper().args(["solve", "tests/bad-boards/ragged.txt"]));
+    }
+
+    /// Speed differs from run to run; the snapshots show it as `[speed]`.
+    macro_rules! assert_bench_snapshot {
+        ($args:expr) => {
+            insta::with_settings!({filters => vec![
+                (r"\d+ games per second", "[speed] games per second"),
+                (r#""games_per_second":[0-9.]+"#, r#""games_per_second":[speed]"#),
+            ]}, {
+                assert_cmd_snapshot!(minesweeper().args($args));
+            })
+        };
+    }
+
+    #[test]
+    fn bench_reports_the_win_rate_and_its_interval() {
+        assert_bench_snapshot!(["bench", "--games", "500", "--seed", "1", "--threads", "2"]);
+    }
+
+    #[test]
+    fn bench_json_is_one_object() {
+        assert_bench_snapshot!([
+            "bench",
+            "--level",
+            "intermediate",
+            "--first-move",
+            "opening",
+            "--games",
+            "100",
+            "--seed",
+            "9",
+            "--threads",
+            "1",
+            "--json"
+        ]);
+    }
+
+    #[test]
+    fn bench_games_do_not_depend_on_threads() {
+        let wins = |threads: &str| {
+            let json = stdout_of(
+                &[
+                    "bench",
+                    "--games",
+                    "300",
+                    "--seed",
+                    "4",
+                    "--threads",
+                    threads,
+                    "--json",
+                ],
+                "",
+            );
+            json.split("\"wins\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        assert_eq!(wins("1"), wins("3"));
+    }
 }
 
 mod choosing_a_board {

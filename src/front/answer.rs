@@ -21,6 +21,22 @@ pub fn action(answer: &str) -> Option<Action> {
     }
 }
 
+/// An answer, or a request for a hint instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OrHint<T> {
+    Answer(T),
+    Hint,
+}
+
+/// `h` (either case, spaces around allowed) asks for a hint; anything else
+/// is checked by `check`.
+pub fn or_hint<T>(answer: &str, check: impl Fn(&str) -> Option<T>) -> Option<OrHint<T>> {
+    match answer.trim() {
+        "h" | "H" => Some(OrHint::Hint),
+        _ => check(answer).map(OrHint::Answer),
+    }
+}
+
 /// `y` or `yes` for yes, `n` or `no` for no, in any case, spaces around allowed.
 pub fn yes_or_no(answer: &str) -> Option<bool> {
     match answer.trim().to_ascii_lowercase().as_str() {
@@ -73,6 +89,17 @@ mod tests {
         assert_eq!(yes_or_no("no"), Some(false));
         assert_eq!(yes_or_no("maybe"), None);
         assert_eq!(yes_or_no(""), None);
+    }
+
+    #[test]
+    fn h_asks_for_a_hint_instead() {
+        assert_eq!(or_hint(" H ", action), Some(OrHint::Hint));
+        assert_eq!(or_hint("r", action), Some(OrHint::Answer(Action::Reveal)));
+        assert_eq!(
+            or_hint("3", |a| number_in_range(a, 5)),
+            Some(OrHint::Answer(3))
+        );
+        assert_eq!(or_hint("hint", action), None);
     }
 
     #[test]

@@ -2,6 +2,9 @@
 
 pub mod animate;
 pub mod answer;
+pub mod bench;
 pub mod comp1511;
+pub mod explain;
 pub mod prompt;
 pub mod script;
+pub mod solve;

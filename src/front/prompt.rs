@@ -6,13 +6,15 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::engine::solver::hint;
 use crate::engine::three_bv;
 use crate::engine::{Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
 use super::animate::{self, Animation};
-use super::answer;
+use super::answer::{self, OrHint};
+use super::explain;
 use super::script::Script;
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
@@ -60,14 +62,15 @@ impl RandomBoards {
     }
 }
 
-/// What to play: the rules, their words, where the boards come from, and
-/// whether reveals are animated.
+/// What to play: the rules, their words, where the boards come from,
+/// whether reveals are animated, and whether hints are offered.
 #[derive(Clone, Debug)]
 pub struct Session {
     pub rules: Rules,
     pub script: &'static Script,
     pub source: BoardSource,
     pub animation: Option<Animation>,
+    pub hints: bool,
 }
 
 impl Session {
@@ -78,6 +81,7 @@ impl Session {
             script: &Script::PROJ3,
             source: BoardSource::Board(board),
             animation: None,
+            hints: false,
         }
     }
 }
@@ -87,6 +91,13 @@ impl Session {
 enum Ending {
     Over,
     InputEnded,
+}
+
+/// What the player chose on their turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Turn {
+    Play(Move),
+    Hint,
 }
 
 /// Plays games until one ends and the player wants no other (or the rules
@@ -105,10 +116,19 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             return input_ended(console);
         };
         let started = Instant::now();
-        if play_game(console, &mut game, &session)? == Ending::InputEnded {
+        let mut hints = 0;
+        if play_game(console, &mut game, &session, &mut hints)? == Ending::InputEnded {
             return input_ended(console);
         }
-        report(console, &game, session.script, started.elapsed(), seed)?;
+        let hints = session.hints.then_some(hints);
+        report(
+            console,
+            &game,
+            session.script,
+            started.elapsed(),
+            seed,
+            hints,
+        )?;
         if !session.script.offers_another_game {
             return Ok(());
         }
@@ -145,11 +165,12 @@ fn next_game<R: BufRead, W: Write, E: Write>(
     Ok(Some(Game::new(board, rules)))
 }
 
-/// Plays one game to its end, or until the input ends.
+/// Plays one game to its end, or until the input ends, counting the hints asked for.
 fn play_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     game: &mut Game,
     session: &Session,
+    hints: &mut usize,
 ) -> io::Result<Ending> {
     let script = session.script;
     show(console, game, None)?;
@@ -165,8 +186,14 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Status::Playing => {}
         }
-        let Some(mv) = ask_move(console, game.board(), script)? else {
-            return Ok(Ending::InputEnded);
+        let mv = match ask_turn(console, game.board(), session)? {
+            None => return Ok(Ending::InputEnded),
+            Some(Turn::Hint) => {
+                *hints += 1;
+                give_hint(console, game)?;
+                continue;
+            }
+            Some(Turn::Play(mv)) => mv,
         };
         let outcome = match session.animation {
             Some(animation) if mv.action == Action::Reveal => {
@@ -204,18 +231,31 @@ fn play_animated<R, W: Write, E>(
     Ok(outcome)
 }
 
+/// The solver's hint, as one sentence under the board.
+fn give_hint<R, W: Write, E>(console: &mut Console<R, W, E>, game: &Game) -> io::Result<()> {
+    match hint(game) {
+        Some(hint) => writeln!(console.out, "\t{}\n", explain::hint(&hint)),
+        None => Ok(()),
+    }
+}
+
 /// What follows a finished game: time and 3BV if the script reports them,
-/// and the seed of a random board so it can be played again.
+/// the hints used if hints were on, and the seed of a random board so it
+/// can be played again.
 fn report<R, W: Write, E>(
     console: &mut Console<R, W, E>,
     game: &Game,
     script: &Script,
     elapsed: Duration,
     seed: Option<u64>,
+    hints: Option<usize>,
 ) -> io::Result<()> {
     if script.reports_time_and_3bv {
         writeln!(console.out, "\tTime: {:.1} seconds", elapsed.as_secs_f64())?;
         writeln!(console.out, "\t3BV: {}", three_bv(game.board()))?;
+    }
+    if let Some(hints) = hints {
+        writeln!(console.out, "\tHints used: {hints}")?;
     }
     if let Some(seed) = seed {
         writeln!(
@@ -246,42 +286,67 @@ fn ask_board<R: BufRead, W: Write, E: Write>(
     }
 }
 
-/// Asks for a row, a column and an action; `None` if the input ends first.
-fn ask_move<R: BufRead, W: Write, E: Write>(
+/// Asks for a row, a column and an action, or with hints on, `h` at the
+/// row or action prompt; `None` if the input ends first.
+fn ask_turn<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     board: &Board,
-    script: &Script,
-) -> io::Result<Option<Move>> {
+    session: &Session,
+) -> io::Result<Option<Turn>> {
+    let hints = session.hints;
     console.out.write_all(ASK_ROW.as_bytes())?;
-    let Some(row) = ask_number(console, board.rows())? else {
-        return Ok(None);
+    let row = match ask_number(console, board.rows(), hints)? {
+        None => return Ok(None),
+        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
+        Some(OrHint::Answer(row)) => row,
     };
     console.out.write_all(ASK_COLUMN.as_bytes())?;
-    let Some(col) = ask_number(console, board.cols())? else {
-        return Ok(None);
+    let col = match ask_number(console, board.cols(), false)? {
+        None => return Ok(None),
+        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
+        Some(OrHint::Answer(col)) => col,
     };
-    let Some(action) = ask_action(console, script)? else {
-        return Ok(None);
+    let action = match ask_action(console, session.script, hints)? {
+        None => return Ok(None),
+        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
+        Some(OrHint::Answer(action)) => action,
     };
     let at = Pos::new(row - 1, col - 1);
-    Ok(Some(Move { action, at }))
+    Ok(Some(Turn::Play(Move { action, at })))
 }
 
 fn ask_number<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     max: usize,
-) -> io::Result<Option<usize>> {
+    hints: bool,
+) -> io::Result<Option<OrHint<usize>>> {
+    let number = |typed: &str| answer::number_in_range(typed, max);
+    if hints {
+        let question =
+            format!("Enter a number between 1 and {max} (inclusive), or 'h' for a hint: ");
+        return ask_until_valid(console, &question, BAD_NUMBER, |typed| {
+            answer::or_hint(typed, number)
+        });
+    }
     let question = format!("Enter a number between 1 and {max} (inclusive): ");
     ask_until_valid(console, &question, BAD_NUMBER, |typed| {
-        answer::number_in_range(typed, max)
+        number(typed).map(OrHint::Answer)
     })
 }
 
 fn ask_action<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     script: &Script,
-) -> io::Result<Option<Action>> {
-    ask_until_valid(console, script.ask_action, BAD_ACTION, answer::action)
+    hints: bool,
+) -> io::Result<Option<OrHint<Action>>> {
+    if hints {
+        return ask_until_valid(console, script.ask_action_or_hint, BAD_ACTION, |typed| {
+            answer::or_hint(typed, answer::action)
+        });
+    }
+    ask_until_valid(console, script.ask_action, BAD_ACTION, |typed| {
+        answer::action(typed).map(OrHint::Answer)
+    })
 }
 
 fn ask_yes_no<R: BufRead, W: Write, E: Write>(

@@ -7,6 +7,8 @@
 pub struct Script {
     pub intro: &'static str,
     pub ask_action: &'static str,
+    /// The action prompt when hints are on.
+    pub ask_action_or_hint: &'static str,
     pub won: &'static str,
     pub lost: &'static str,
     /// Messages for moves that changed nothing or took a mark away, with
@@ -34,6 +36,9 @@ impl Script {
 
 ",
         ask_action: "Enter 'r' to reveal the space, or\nenter 'f' to mark the space with a flag: ",
+        ask_action_or_hint: "Enter 'r' to reveal the space,\n\
+                             enter 'f' to mark the space with a flag, or\n\
+                             enter 'h' for a hint: ",
         won: "You won! Congratulations, and good game!",
         lost: "You detonated a mine!  Game Over!",
         reveal_flagged: Some("Field {row}, {col} must be unflagged before it can be revealed"),
@@ -57,6 +62,9 @@ impl Script {
 ",
         ask_action: "Enter 'r' to reveal the space, or\n\
                      enter 'f' to mark it (flag, then question mark, then none): ",
+        ask_action_or_hint: "Enter 'r' to reveal the space,\n\
+                             enter 'f' to mark it (flag, then question mark, then none), or\n\
+                             enter 'h' for a hint: ",
         won: "You won! Congratulations, and good game!",
         lost: "You detonated a mine!  Game Over!",
         reveal_flagged: Some("Field {row}, {col} must be unflagged before it can be revealed"),

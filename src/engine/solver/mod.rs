@@ -36,6 +36,7 @@ pub use guess::Guess;
 pub use hint::{Hint, hint};
 pub use no_guess::{
     NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,
+    no_guess_board_within,
 };
 
 /// What the solver knows of a square.

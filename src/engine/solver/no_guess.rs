@@ -44,8 +44,18 @@ pub fn no_guess_board(
     first: Pos,
     seed: u64,
 ) -> Result<NoGuessBoard, NoGuessError> {
+    no_guess_board_within(layout, policy, first, seed, max_tries(layout))
+}
+
+/// As [`no_guess_board`], giving up after `tries` boards.
+pub fn no_guess_board_within(
+    layout: Layout,
+    policy: FirstMove,
+    first: Pos,
+    seed: u64,
+    tries: u64,
+) -> Result<NoGuessBoard, NoGuessError> {
     layout.check_room(policy)?;
-    let tries = max_tries(layout);
     for k in 0..tries {
         let seed = seed.wrapping_add(k);
         let board = place_mines(layout, policy, Some(first), seed)?;

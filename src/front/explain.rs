@@ -1,0 +1,252 @@
+//! The solver's findings in words: one sentence each, beginning with the
+//! square (`Field R, C is safe: …`), numbered from 1 as the board prints them.
+
+use crate::engine::Pos;
+use crate::engine::solver::{Deduction, Guess, Hint, Reason, Verdict};
+
+/// `Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6.`
+pub fn deduction(deduction: &Deduction) -> String {
+    let verdict = match deduction.verdict {
+        Verdict::Safe => "safe",
+        Verdict::Mine => "a mine",
+    };
+    format!(
+        "Field {} is {verdict}: {}.",
+        square(deduction.at),
+        reason(&deduction.reason, deduction.verdict)
+    )
+}
+
+/// `Field 1, 1 is the safest guess: it is a mine with probability 12.3 %.`
+pub fn guess(guess: &Guess) -> String {
+    format!(
+        "Field {} is the safest guess: it is a mine with probability {:.1} %.",
+        square(guess.at),
+        100.0 * guess.probability
+    )
+}
+
+/// A hint for the player, as one sentence.
+pub fn hint(hint: &Hint) -> String {
+    match hint {
+        Hint::Certain(found) => deduction(found),
+        Hint::FirstMove(at) => format!(
+            "Field {} is safe: the first square opened never holds a mine, and this one is \
+             the most likely to open an area.",
+            square(*at)
+        ),
+        Hint::Guess(g) => guess(g),
+    }
+}
+
+fn reason(reason: &Reason, verdict: Verdict) -> String {
+    match reason {
+        Reason::Satisfied { clue, value, mines } => match mines.as_slice() {
+            [] => format!("the {value} at {} has no mine around it", square(*clue)),
+            [mine] => format!(
+                "the {value} at {} already touches its mine at {}",
+                square(*clue),
+                square(*mine)
+            ),
+            _ => format!(
+                "the {value} at {} already touches its {} mines, {}",
+                square(*clue),
+                mines.len(),
+                places(mines)
+            ),
+        },
+        Reason::Crowded { clue, value, needs } => format!(
+            "the {value} at {} {} and has just {} left that could hold {}",
+            square(*clue),
+            needs_phrase(*value, *needs),
+            count(usize::from(*needs), "square"),
+            if *needs == 1 { "it" } else { "them" }
+        ),
+        Reason::Pair {
+            clue,
+            value,
+            other,
+            other_value,
+            other_needs,
+            bound,
+        } => match verdict {
+            Verdict::Safe => format!(
+                "the {value} at {} has at least {} in the squares it shares with the \
+                 {other_value} at {}, and that is all the {other_value} at {} {}needs",
+                square(*clue),
+                count(usize::from(*bound), "mine"),
+                square(*other),
+                square(*other),
+                if other_needs < other_value {
+                    "still "
+                } else {
+                    ""
+                }
+            ),
+            Verdict::Mine => format!(
+                "the {other_value} at {} {}, but the {value} at {} allows at most {} in \
+                 the squares they share, so the squares only the {other_value} at {} \
+                 touches hold the other {}",
+                square(*other),
+                needs_phrase(*other_value, *other_needs),
+                square(*clue),
+                bound,
+                square(*other),
+                other_needs - bound
+            ),
+        },
+        Reason::Arrangements { mines_left } => {
+            let mines = match mines_left {
+                1 => "the 1 mine left".to_owned(),
+                n => format!("the {n} mines left"),
+            };
+            let decides = match verdict {
+                Verdict::Safe => "keeps it clear",
+                Verdict::Mine => "puts a mine on it",
+            };
+            format!("every way to place {mines} that fits the clues {decides}")
+        }
+    }
+}
+
+/// `needs 2 mines`, or `still needs 1 mine` when some are already known.
+fn needs_phrase(value: u8, needs: u8) -> String {
+    let still = if needs < value { "still " } else { "" };
+    format!("{still}needs {}", count(usize::from(needs), "mine"))
+}
+
+/// `1 mine`, `2 mines`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `at 2, 6 and at 2, 7`; `at 1, 1, at 1, 2 and at 2, 1`.
+fn places(squares: &[Pos]) -> String {
+    let each: Vec<String> = squares
+        .iter()
+        .map(|&p| format!("at {}", square(p)))
+        .collect();
+    match each.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// One-based, as the board's labels: `4, 7`.
+pub fn square(pos: Pos) -> String {
+    format!("{}, {}", pos.row + 1, pos.col + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(row: usize, col: usize) -> Pos {
+        Pos::new(row - 1, col - 1)
+    }
+
+    #[test]
+    fn the_issue_example_reads_as_written() {
+        let found = Deduction {
+            at: at(4, 7),
+            verdict: Verdict::Safe,
+            reason: Reason::Satisfied {
+                clue: at(3, 6),
+                value: 1,
+                mines: vec![at(2, 6)],
+            },
+        };
+        assert_eq!(
+            deduction(&found),
+            "Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6."
+        );
+    }
+
+    #[test]
+    fn lists_of_mines_and_counts() {
+        let found = Deduction {
+            at: at(1, 3),
+            verdict: Verdict::Safe,
+            reason: Reason::Satisfied {
+                clue: at(2, 2),
+                value: 3,
+                mines: vec![at(1, 1), at(1, 2), at(2, 1)],
+            },
+        };
+        assert_eq!(
+            deduction(&found),
+            "Field 1, 3 is safe: the 3 at 2, 2 already touches its 3 mines, at 1, 1, at 1, 2 \
+             and at 2, 1."
+        );
+        let crowded = Deduction {
+            at: at(1, 1),
+            verdict: Verdict::Mine,
+            reason: Reason::Crowded {
+                clue: at(2, 2),
+                value: 3,
+                needs: 1,
+            },
+        };
+        assert_eq!(
+            deduction(&crowded),
+            "Field 1, 1 is a mine: the 3 at 2, 2 still needs 1 mine and has just 1 square \
+             left that could hold it."
+        );
+    }
+
+    #[test]
+    fn pairs_say_which_clue_decides() {
+        let safe = Deduction {
+            at: at(3, 4),
+            verdict: Verdict::Safe,
+            reason: Reason::Pair {
+                clue: at(2, 2),
+                value: 1,
+                other: at(2, 3),
+                other_value: 1,
+                other_needs: 1,
+                bound: 1,
+            },
+        };
+        assert_eq!(
+            deduction(&safe),
+            "Field 3, 4 is safe: the 1 at 2, 2 has at least 1 mine in the squares it shares \
+             with the 1 at 2, 3, and that is all the 1 at 2, 3 needs."
+        );
+        let mine = Deduction {
+            verdict: Verdict::Mine,
+            reason: Reason::Pair {
+                clue: at(2, 2),
+                value: 1,
+                other: at(2, 3),
+                other_value: 2,
+                other_needs: 2,
+                bound: 1,
+            },
+            ..safe
+        };
+        assert_eq!(
+            deduction(&mine),
+            "Field 3, 4 is a mine: the 2 at 2, 3 needs 2 mines, but the 1 at 2, 2 allows at \
+             most 1 in the squares they share, so the squares only the 2 at 2, 3 touches \
+             hold the other 1."
+        );
+    }
+
+    #[test]
+    fn guesses_give_their_chance() {
+        let g = Guess {
+            at: at(1, 1),
+            probability: 0.123_45,
+        };
+        assert_eq!(
+            guess(&g),
+            "Field 1, 1 is the safest guess: it is a mine with probability 12.3 %."
+        );
+    }
+}

@@ -1,0 +1,69 @@
+//! `solve`: the solver plays a board file alone, by the course's rules, and
+//! says how it went; with `--steps`, every move with its reason and the
+//! board after it.
+
+use std::io::{self, Write};
+
+use crate::engine::solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
+use crate::engine::{Board, Game, Pos, Rules};
+use crate::render::{Paint, write_board};
+
+use super::explain;
+
+/// How to solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The first square to open; `None` starts with a hint.
+    pub at: Option<Pos>,
+    pub when_stuck: WhenStuck,
+    /// Print every move and the board after it.
+    pub steps: bool,
+}
+
+/// Solves `board` and prints the result: the board at the end, hints
+/// used, guesses made, won or lost.
+pub fn solve(
+    out: &mut impl Write,
+    board: Board,
+    options: Options,
+    paint: Paint,
+) -> io::Result<Autoplay> {
+    let mut game = Game::new(board, Rules::PROJ3);
+    let mut printed = Ok(());
+    if options.steps {
+        printed = show(out, &game, paint);
+    }
+    let played = autoplay(&mut game, options.at, options.when_stuck, |event, game| {
+        if options.steps && printed.is_ok() {
+            printed = writeln!(out, "{}", describe(event)).and_then(|()| show(out, game, paint));
+        }
+    });
+    printed?;
+    if !options.steps {
+        show(out, &game, paint)?;
+    }
+    writeln!(out, "Hints used: {}", played.hints)?;
+    writeln!(out, "Guesses: {}", played.guesses)?;
+    match played.finish {
+        Finish::Won => writeln!(out, "Result: won")?,
+        Finish::Lost(at) => writeln!(out, "Result: lost, on the mine at {}", explain::square(at))?,
+        Finish::Stuck => writeln!(out, "Result: stuck, with nothing certain")?,
+    }
+    Ok(played)
+}
+
+fn describe(event: Event) -> String {
+    match event {
+        Event::First(at) => format!("First move: open {}.", explain::square(at)),
+        Event::Deduced(deduction) => explain::deduction(deduction),
+        Event::Hint(at) => format!(
+            "Stuck, so a hint: Field {} is safe, says the board.",
+            explain::square(at)
+        ),
+        Event::Guessed(guess) => format!("Stuck, so a guess. {}", explain::guess(&guess)),
+    }
+}
+
+fn show(out: &mut impl Write, game: &Game, paint: Paint) -> io::Result<()> {
+    write_board(out, game.board(), |p| game.glyph(p), paint)
+}
