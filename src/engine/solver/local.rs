@@ -1,5 +1,6 @@
 //! Layers 1 and 2: what one clue, or two clues side by side, decide alone.
 
+use super::neighbours::Neighbours;
 use super::{Deduction, Known, Reason, Solver, Verdict};
 
 /// Layer 1, the homework's two rules, applied to every open square whose
@@ -8,33 +9,28 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     while let Some(i) = solver.pending.pop_front() {
         solver.queued[i] = false;
-        let Known::Open(value) = solver.known[i] else {
+        let (Some((verdict, squares, needs)), Known::Open(value)) =
+            (single_finding(solver, i), solver.known[i])
+        else {
             continue;
         };
-        let (unknown, mines) = solver.around(i);
-        if unknown.len() == 0 {
-            continue;
-        }
         let clue = solver.pos(i);
-        let needs = value.saturating_sub(mines);
-        let (verdict, reason) = if needs == 0 {
-            let mines = solver
-                .neighbours(i)
-                .into_iter()
-                .filter(|&n| solver.known[n] == Known::Mine)
-                .map(|n| solver.pos(n))
-                .collect();
-            let reason = Reason::Satisfied { clue, value, mines };
-            (Verdict::Safe, reason)
-        } else if usize::from(needs) == unknown.len() {
-            (Verdict::Mine, Reason::Crowded { clue, value, needs })
-        } else {
-            continue;
+        let reason = match verdict {
+            Verdict::Safe => Reason::Satisfied {
+                clue,
+                value,
+                mines: solver
+                    .neighbours(i)
+                    .into_iter()
+                    .filter(|&n| solver.known[n] == Known::Mine)
+                    .map(|n| solver.pos(n))
+                    .collect(),
+            },
+            Verdict::Mine => Reason::Crowded { clue, value, needs },
         };
-        for n in unknown {
-            let at = solver.pos(n);
+        for n in squares {
             let deduction = Deduction {
-                at,
+                at: solver.pos(n),
                 verdict,
                 reason: reason.clone(),
             };
@@ -73,8 +69,43 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
 
 /// What clue `a` forces on clue `b`'s squares outside the ones they share.
 fn compare(solver: &mut Solver, a: usize, b: usize, found: &mut Vec<Deduction>) {
-    let (Known::Open(a_value), Known::Open(b_value)) = (solver.known[a], solver.known[b]) else {
+    let Some(finding) = pair_finding(solver, a, b) else {
         return;
+    };
+    let (Known::Open(value), Known::Open(other_value)) = (solver.known[a], solver.known[b]) else {
+        return;
+    };
+    let reason = Reason::Pair {
+        clue: solver.pos(a),
+        value,
+        other: solver.pos(b),
+        other_value,
+        other_needs: finding.other_needs,
+        bound: finding.bound,
+    };
+    for n in finding.squares {
+        let deduction = Deduction {
+            at: solver.pos(n),
+            verdict: finding.verdict,
+            reason: reason.clone(),
+        };
+        solver.learn(found, deduction);
+    }
+}
+
+/// What a pair of clues decides: the squares only the second one touches.
+struct PairFinding {
+    verdict: Verdict,
+    squares: Neighbours,
+    other_needs: u8,
+    bound: u8,
+}
+
+/// What open square `a` decides of open square `b`'s unknown neighbours
+/// that `a` does not touch, if anything.
+fn pair_finding(solver: &Solver, a: usize, b: usize) -> Option<PairFinding> {
+    let (Known::Open(a_value), Known::Open(b_value)) = (solver.known[a], solver.known[b]) else {
+        return None;
     };
     let (a_unknown, a_mines) = solver.around(a);
     let (b_unknown, b_mines) = solver.around(b);
@@ -82,43 +113,81 @@ fn compare(solver: &mut Solver, a: usize, b: usize, found: &mut Vec<Deduction>) 
         .into_iter()
         .filter(|&n| b_unknown.contains(n))
         .count();
-    if shared == 0 {
-        return;
+    let mut b_only = Neighbours::empty();
+    for n in b_unknown {
+        if !a_unknown.contains(n) {
+            b_only.push(n);
+        }
+    }
+    if shared == 0 || b_only.len() == 0 {
+        return None;
     }
     let a_needs = usize::from(a_value.saturating_sub(a_mines));
     let b_needs = usize::from(b_value.saturating_sub(b_mines));
-    let a_only = a_unknown.len() - shared;
-    let b_only: Vec<usize> = b_unknown
-        .into_iter()
-        .filter(|&n| !a_unknown.contains(n))
-        .collect();
-    if b_only.is_empty() {
-        return;
-    }
     // `a` puts at least this many mines in the shared squares, and at most that many.
-    let at_least = a_needs.saturating_sub(a_only);
+    let at_least = a_needs.saturating_sub(a_unknown.len() - shared);
     let at_most = a_needs.min(shared);
     let (verdict, bound) = if at_least == b_needs {
         (Verdict::Safe, at_least)
     } else if b_needs >= at_most && b_needs - at_most == b_only.len() {
         (Verdict::Mine, at_most)
     } else {
-        return;
+        return None;
     };
-    let reason = Reason::Pair {
-        clue: solver.pos(a),
-        value: a_value,
-        other: solver.pos(b),
-        other_value: b_value,
+    Some(PairFinding {
+        verdict,
+        squares: b_only,
         other_needs: b_needs as u8,
         bound: bound as u8,
+    })
+}
+
+/// What the open square `i` decides alone of its unknown neighbours.
+fn single_finding(solver: &Solver, i: usize) -> Option<(Verdict, Neighbours, u8)> {
+    let Known::Open(value) = solver.known[i] else {
+        return None;
     };
-    for n in b_only {
-        let deduction = Deduction {
-            at: solver.pos(n),
-            verdict,
-            reason: reason.clone(),
-        };
-        solver.learn(found, deduction);
+    let (unknown, mines) = solver.around(i);
+    let needs = value.saturating_sub(mines);
+    if unknown.len() == 0 {
+        None
+    } else if needs == 0 {
+        Some((Verdict::Safe, unknown, needs))
+    } else if usize::from(needs) == unknown.len() {
+        Some((Verdict::Mine, unknown, needs))
+    } else {
+        None
     }
+}
+
+/// Whether layer 1 or 2 decides anything around the newly opened square
+/// `i`: at `i`, at its open neighbours, or between `i` and the open squares
+/// near it. A cheap look ahead for choosing a guess.
+pub(super) fn decides_near(solver: &Solver, i: usize) -> bool {
+    if single_finding(solver, i).is_some() {
+        return true;
+    }
+    let open_near = |n: &usize| matches!(solver.known[*n], Known::Open(_));
+    if solver
+        .neighbours(i)
+        .into_iter()
+        .filter(open_near)
+        .any(|n| single_finding(solver, n).is_some())
+    {
+        return true;
+    }
+    let (rows, cols) = (solver.rows, solver.cols);
+    let (row, col) = (i / cols, i % cols);
+    for r in row.saturating_sub(2)..=(row + 2).min(rows - 1) {
+        for c in col.saturating_sub(2)..=(col + 2).min(cols - 1) {
+            let j = r * cols + c;
+            if j != i
+                && open_near(&j)
+                && (pair_finding(solver, i, j).is_some() || pair_finding(solver, j, i).is_some())
+            {
+                return true;
+            }
+        }
+    }
+    false
 }
