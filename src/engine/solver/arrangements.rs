@@ -124,7 +124,7 @@ impl Frontier {
         // (square, constraint) for every unknown square next to an open clue.
         let mut touches: Vec<(usize, usize)> = Vec::new();
         let mut needs = Vec::new();
-        for i in 0..solver.known.len() {
+        for i in solver.frontier_clues() {
             let Known::Open(value) = solver.known[i] else {
                 continue;
             };

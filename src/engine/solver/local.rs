@@ -9,9 +9,10 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     while let Some(i) = solver.pending.pop_front() {
         solver.queued[i] = false;
-        let (Some((verdict, squares, needs)), Known::Open(value)) =
-            (single_finding(solver, i), solver.known[i])
-        else {
+        let Known::Open(value) = solver.known[i] else {
+            continue;
+        };
+        let Some((verdict, squares, needs)) = single_finding(solver, i) else {
             continue;
         };
         let clue = solver.pos(i);
@@ -47,8 +48,11 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
 pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     let (rows, cols) = (solver.rows, solver.cols);
-    for i in 0..rows * cols {
-        if !matches!(solver.known[i], Known::Open(_)) || solver.around(i).0.len() == 0 {
+    solver.prune_frontier();
+    for k in 0..solver.frontier.len() {
+        let i = solver.frontier[k];
+        if solver.around(i).0.len() == 0 {
+            // A deduction of this round already settled it.
             continue;
         }
         let (row, col) = (i / cols, i % cols);

@@ -134,6 +134,11 @@ pub struct Solver {
     /// Open squares whose neighbourhood changed since layer 1 last looked.
     pending: VecDeque<usize>,
     queued: Vec<bool>,
+    /// Every open square with unknown neighbours, and some whose neighbours
+    /// have all become known since (dropped when layer 2 next looks): the
+    /// clues layers 2 and 3 work from, so they never scan the whole board.
+    frontier: Vec<usize>,
+    on_frontier: Vec<bool>,
 }
 
 impl Solver {
@@ -150,6 +155,8 @@ impl Solver {
             unknown: squares,
             pending: VecDeque::new(),
             queued: vec![false; squares],
+            frontier: Vec::new(),
+            on_frontier: vec![false; squares],
         }
     }
 
@@ -201,6 +208,7 @@ impl Solver {
         }
         self.known[i] = Known::Open(clue);
         self.queue(i);
+        self.keep_on_frontier(i);
     }
 
     /// One round: layer 1 until it finds nothing more, else layer 2, else
@@ -259,6 +267,39 @@ impl Solver {
                 self.queue(n);
             }
         }
+    }
+
+    /// Keeps the open square `i`, which has unknown neighbours, for layers 2 and 3.
+    fn keep_on_frontier(&mut self, i: usize) {
+        if !self.on_frontier[i] {
+            self.on_frontier[i] = true;
+            self.frontier.push(i);
+        }
+    }
+
+    /// Drops the frontier's clues whose neighbours are all known now, and
+    /// puts the rest in reading order.
+    fn prune_frontier(&mut self) {
+        let mut frontier = std::mem::take(&mut self.frontier);
+        frontier.retain(|&i| {
+            let keep = self.around(i).0.len() > 0;
+            self.on_frontier[i] = keep;
+            keep
+        });
+        frontier.sort_unstable();
+        self.frontier = frontier;
+    }
+
+    /// The open squares with unknown neighbours, in reading order.
+    fn frontier_clues(&self) -> Vec<usize> {
+        let mut clues: Vec<usize> = self
+            .frontier
+            .iter()
+            .copied()
+            .filter(|&i| self.around(i).0.len() > 0)
+            .collect();
+        clues.sort_unstable();
+        clues
     }
 
     fn queue(&mut self, i: usize) {
