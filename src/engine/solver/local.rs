@@ -164,34 +164,36 @@ fn single_finding(solver: &Solver, i: usize) -> Option<(Verdict, Neighbours, u8)
     }
 }
 
-/// Whether layer 1 or 2 decides anything around the newly opened square
-/// `i`: at `i`, at its open neighbours, or between `i` and the open squares
-/// near it. A cheap look ahead for choosing a guess.
-pub(super) fn decides_near(solver: &Solver, i: usize) -> bool {
-    if single_finding(solver, i).is_some() {
-        return true;
-    }
+/// How many squares layers 1 and 2 would find safe around the newly
+/// opened square `i`: at `i`, at its open neighbours, and between `i` and
+/// the open squares near it (a square found twice counts twice). A cheap
+/// look ahead for choosing a guess.
+pub(super) fn safe_found_near(solver: &Solver, i: usize) -> usize {
+    let safe = |verdict: Verdict, squares: Neighbours| match verdict {
+        Verdict::Safe => squares.len(),
+        Verdict::Mine => 0,
+    };
     let open_near = |n: &usize| matches!(solver.known[*n], Known::Open(_));
-    if solver
-        .neighbours(i)
-        .into_iter()
-        .filter(open_near)
-        .any(|n| single_finding(solver, n).is_some())
-    {
-        return true;
+    let mut found = 0;
+    for n in std::iter::once(i).chain(solver.neighbours(i).into_iter().filter(open_near)) {
+        if let Some((verdict, squares, _)) = single_finding(solver, n) {
+            found += safe(verdict, squares);
+        }
     }
     let (rows, cols) = (solver.rows, solver.cols);
     let (row, col) = (i / cols, i % cols);
     for r in row.saturating_sub(2)..=(row + 2).min(rows - 1) {
         for c in col.saturating_sub(2)..=(col + 2).min(cols - 1) {
             let j = r * cols + c;
-            if j != i
-                && open_near(&j)
-                && (pair_finding(solver, i, j).is_some() || pair_finding(solver, j, i).is_some())
-            {
-                return true;
+            if j == i || !open_near(&j) {
+                continue;
+            }
+            for (a, b) in [(i, j), (j, i)] {
+                if let Some(finding) = pair_finding(solver, a, b) {
+                    found += safe(finding.verdict, finding.squares);
+                }
             }
         }
     }
-    false
+    found
 }
