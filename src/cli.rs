@@ -197,9 +197,6 @@ pub enum Command {
     /// Game i is the random board of seed SEED + i (play it with
     /// `--rules classic --seed`), whatever the number of threads.
     Bench {
-        #[command(flatten)]
-        random: RandomArgs,
-
         /// How many games.
         #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
@@ -216,6 +213,10 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+
+        // Last, so that its heading covers only its own options.
+        #[command(flatten)]
+        random: RandomArgs,
     },
 }
 

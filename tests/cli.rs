@@ -725,6 +725,12 @@ mod command_line {
     }
 
     #[test]
+    fn solver_commands_help() {
+        assert_cmd_snapshot!(minesweeper().args(["solve", "--help"]));
+        assert_cmd_snapshot!(minesweeper().args(["bench", "--help"]));
+    }
+
+    #[test]
     fn unknown_colour_is_a_usage_error() {
         assert_cmd_snapshot!(minesweeper().args(["--color", "sometimes"]));
     }
