@@ -4,8 +4,8 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::time::Duration;
 
-use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet, Stuck};
-use crate::engine::solver::{NoGuessError, WhenStuck, no_guess_board};
+use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet};
+use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
 use crate::front::comp1511;
@@ -65,16 +65,11 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             steps,
         }) => {
             let board = load_board(&board)?;
-            let at = at
-                .map(|at| square_on(at, Layout::new(board.rows(), board.cols(), 0)))
-                .transpose()?;
-            let when_stuck = match when_stuck {
-                Stuck::Hint => WhenStuck::Hint,
-                Stuck::Guess => WhenStuck::Guess,
-            };
             let options = solve::Options {
-                at,
-                when_stuck,
+                at: at
+                    .map(|at| square_on(at, board.rows(), board.cols()))
+                    .transpose()?,
+                when_stuck: when_stuck.into(),
                 steps,
             };
             solve::solve(&mut out, board, options, paint)?;
@@ -159,11 +154,10 @@ fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
 }
 
 /// The square `--at ROW,COL` names, checked to lie on the board.
-fn square_on((row, col): (usize, usize), layout: Layout) -> Result<Pos, AppError> {
-    if row > layout.rows || col > layout.cols {
+fn square_on((row, col): (usize, usize), rows: usize, cols: usize) -> Result<Pos, AppError> {
+    if row > rows || col > cols {
         return Err(AppError::Usage(format!(
-            "--at {row},{col} is off a board of {} rows and {} columns",
-            layout.rows, layout.cols
+            "--at {row},{col} is off a board of {rows} rows and {cols} columns"
         )));
     }
     Ok(Pos::new(row - 1, col - 1))
@@ -191,7 +185,7 @@ fn trial(
         .check_room(first_move)
         .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
     let at = match at {
-        Some(at) => square_on(at, layout)?,
+        Some(at) => square_on(at, layout.rows, layout.cols)?,
         None => bench::default_first_square(layout, first_move),
     };
     let threads = threads.map_or_else(
@@ -218,7 +212,7 @@ fn generate(
     let layout = random.layout();
     let policy = random.first_move.map(FirstMove::from);
     let first = match at {
-        Some(at) => Some(square_on(at, layout)?),
+        Some(at) => Some(square_on(at, layout.rows, layout.cols)?),
         None if no_guess => Some(centre(layout)),
         None if matches!(policy, Some(FirstMove::Safe | FirstMove::Opening)) => {
             return Err(AppError::Usage(

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::engine::solver::WhenStuck;
 use crate::engine::{FirstMove, Layout, Rules};
 
 /// A console Minesweeper: play a board file the course's CMSC 201 Project 3
@@ -228,6 +229,15 @@ pub enum Stuck {
     Hint,
     /// Open the square least likely to hold a mine.
     Guess,
+}
+
+impl From<Stuck> for WhenStuck {
+    fn from(stuck: Stuck) -> Self {
+        match stuck {
+            Stuck::Hint => WhenStuck::Hint,
+            Stuck::Guess => WhenStuck::Guess,
+        }
+    }
 }
 
 fn parse_square(text: &str) -> Result<(usize, usize), String> {

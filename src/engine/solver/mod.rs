@@ -179,19 +179,6 @@ impl Solver {
         self
     }
 
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// How many mines the board holds.
-    pub fn mines(&self) -> usize {
-        self.mines
-    }
-
     pub fn known(&self, pos: Pos) -> Known {
         self.known[self.index(pos)]
     }
@@ -203,8 +190,9 @@ impl Solver {
             Known::Open(_) => return,
             Known::Unknown => self.forget_unknown(i),
             Known::Safe => {}
-            // A sound solver never deduces a mine on a square that opens.
-            Known::Mine => debug_assert!(false, "{pos:?} was deduced a mine but opened"),
+            // A sound solver never deduces a mine on a square that opens;
+            // should it happen, what the board shows wins.
+            Known::Mine => self.known_mines -= 1,
         }
         self.known[i] = Known::Open(clue);
         self.queue(i);
