@@ -400,7 +400,9 @@ fn combine(
     });
     for (c, component) in components.iter().enumerate() {
         for (t, &g) in component.groups.iter().enumerate() {
-            let p = if component.exact {
+            // A component with no weight left is impossible as seen (only
+            // in a made-up position): it gets the fallback, never NaN.
+            let p = if component.exact && weights.total[c] > 0.0 {
                 let expected: f64 = (0..component.count.len())
                     .map(|m| component.mines_in[t][m] * weights.factor[c][m])
                     .sum();
@@ -655,8 +657,16 @@ fn independent_weights(
     let mut expected_frontier = 0.0;
     for c in components {
         let capacity = c.count.len() - 1;
+        // Only totals some solution uses are scaled against, so the weights
+        // that matter never all round to zero.
         let log: Vec<f64> = (0..=capacity)
-            .map(|m| log_power(density, m) + log_power(1.0 - density, capacity - m))
+            .map(|m| {
+                if c.count[m] > 0.0 {
+                    log_power(density, m) + log_power(1.0 - density, capacity - m)
+                } else {
+                    f64::NEG_INFINITY
+                }
+            })
             .collect();
         let f = scaled_logs(&log);
         let t: f64 = c.count.iter().zip(&f).map(|(n, w)| n * w).sum();
@@ -731,4 +741,97 @@ fn convolve(x: &[f64], y: &[f64]) -> Vec<f64> {
         }
     }
     sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Progress;
+    use super::super::neighbours::Neighbours;
+    use super::*;
+
+    #[test]
+    fn the_mine_count_alone_clears_the_interior() {
+        // 3x3 with one mine: the 1 in the corner has it among its three
+        // neighbours, so no mine is left for the five squares it cannot see.
+        let mut solver = Solver::new(3, 3, 1);
+        solver.open(Pos::new(0, 0), 1);
+        let probabilities = solver.probabilities();
+        assert!(probabilities.is_exact());
+        for pos in [Pos::new(0, 1), Pos::new(1, 0), Pos::new(1, 1)] {
+            assert!((probabilities.at(pos) - 1.0 / 3.0).abs() < 1e-12);
+        }
+        assert_eq!(probabilities.at(Pos::new(2, 2)), 0.0);
+        let Progress::Deduced(found) = solver.deduce() else {
+            panic!("the interior is certain")
+        };
+        let cleared: Vec<Pos> = found.iter().map(|d| d.at).collect();
+        assert_eq!(
+            cleared,
+            [
+                Pos::new(0, 2),
+                Pos::new(1, 2),
+                Pos::new(2, 0),
+                Pos::new(2, 1),
+                Pos::new(2, 2)
+            ]
+        );
+        assert!(
+            found.iter().all(|d| d.verdict == Verdict::Safe
+                && d.reason == Reason::Arrangements { mines_left: 1 })
+        );
+    }
+
+    #[test]
+    fn an_impossible_position_gives_numbers_not_nan() {
+        // Made up: a middle row of 1s on three rows, with one mine too few
+        // for the 667 the clues force.
+        let cols = 2000;
+        let mut solver = Solver::new(3, cols, 666);
+        for col in 0..cols {
+            solver.open(Pos::new(1, col), 1);
+        }
+        let p = solver.probabilities().at(Pos::new(0, 0));
+        assert!((0.0..=1.0).contains(&p), "{p}");
+    }
+
+    #[test]
+    fn the_interior_takes_what_the_frontier_leaves() {
+        // 1x5, two mines: 0,0 shows 1, so 0,1 is a mine; the other mine is
+        // one of the three squares no clue touches.
+        let mut solver = Solver::new(1, 5, 2);
+        solver.open(Pos::new(0, 0), 1);
+        let probabilities = solver.probabilities();
+        assert_eq!(probabilities.at(Pos::new(0, 1)), 1.0);
+        for col in 2..5 {
+            assert!((probabilities.at(Pos::new(0, col)) - 1.0 / 3.0).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_huge_component_is_given_up_not_waited_for() {
+        // Three rows, every other square of the middle one open, mines on
+        // about half of the rest: a chain of 100 clues, each sharing three
+        // squares with the next, with more arrangements than the node
+        // budget can count.
+        let cols = 201;
+        let open = |r: usize, c: usize| r == 1 && c.is_multiple_of(2);
+        let mine = |r: usize, c: usize| {
+            !open(r, c) && ((r * cols + c).wrapping_mul(2_654_435_761) >> 7) % 100 < 50
+        };
+        let mines = (0..3 * cols).filter(|&i| mine(i / cols, i % cols)).count();
+        let mut solver = Solver::new(3, cols, mines);
+        for c in (0..cols).filter(|&c| open(1, c)) {
+            let clue = Neighbours::of(cols + c, 3, cols)
+                .into_iter()
+                .filter(|&n| mine(n / cols, n % cols))
+                .count();
+            solver.open(Pos::new(1, c), clue as u8);
+        }
+        let probabilities = solver.probabilities();
+        assert!(!probabilities.is_exact());
+        for i in (0..3 * cols).filter(|&i| !open(i / cols, i % cols)) {
+            let p = probabilities.at(Pos::new(i / cols, i % cols));
+            assert!((0.0..=1.0).contains(&p), "{p}");
+        }
+    }
 }

@@ -197,3 +197,80 @@ pub(super) fn safe_found_near(solver: &Solver, i: usize) -> usize {
     }
     found
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Progress;
+    use super::*;
+    use crate::engine::grid::Pos;
+
+    /// A solver that sees `clues` (row, col, value) open on an empty
+    /// `rows` x `cols` board with `mines` mines.
+    fn seeing(rows: usize, cols: usize, mines: usize, clues: &[(usize, usize, u8)]) -> Solver {
+        let mut solver = Solver::new(rows, cols, mines);
+        for &(row, col, value) in clues {
+            solver.open(Pos::new(row, col), value);
+        }
+        solver
+    }
+
+    fn deduced(solver: &mut Solver) -> Vec<Deduction> {
+        match solver.deduce() {
+            Progress::Deduced(found) => found,
+            Progress::Stuck(_) => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_homeworks_mark_neighbours_as_bombs_example() {
+        // CIS 120's Mine5.hist: explore 4,0 3,0 3,1 4,1 on the 10x10 board
+        // (clues 0 1 over 2 2), then 4,0's unexplored neighbours are bombs.
+        let mut solver = seeing(10, 10, 10, &[(3, 0, 0), (3, 1, 1), (4, 0, 2), (4, 1, 2)]);
+        let found = deduced(&mut solver);
+        let mines: Vec<Pos> = found
+            .iter()
+            .filter(|d| d.verdict == Verdict::Mine)
+            .map(|d| d.at)
+            .collect();
+        // First the homework's two; then 4,1 (2, both found) clears 3,2 and
+        // 4,2, which leaves 3,1's mine at 2,2.
+        assert_eq!(mines, [Pos::new(5, 0), Pos::new(5, 1), Pos::new(2, 2)]);
+        let crowded = found.iter().find(|d| d.at == Pos::new(5, 0)).unwrap();
+        assert_eq!(
+            crowded.reason,
+            Reason::Crowded {
+                clue: Pos::new(4, 0),
+                value: 2,
+                needs: 2
+            }
+        );
+        // 3,0 shows 0, so the squares above it are clear.
+        assert!(
+            found
+                .iter()
+                .any(|d| d.at == Pos::new(2, 0) && d.verdict == Verdict::Safe)
+        );
+    }
+
+    #[test]
+    fn one_two_pattern_on_an_edge() {
+        // Row 0 unknown, row 1 open: 1 2 1. The 1 has its mine among the
+        // two squares it shares with the 2, so the 2's other mine is at 0,2.
+        let mut solver = seeing(2, 3, 2, &[(1, 0, 1), (1, 1, 2), (1, 2, 1)]);
+        assert!(single_clues(&mut solver).is_empty());
+        let found = pairs(&mut solver);
+        assert_eq!(found[0].at, Pos::new(0, 2));
+        assert_eq!(found[0].verdict, Verdict::Mine);
+        assert_eq!(
+            found[0].reason,
+            Reason::Pair {
+                clue: Pos::new(1, 0),
+                value: 1,
+                other: Pos::new(1, 1),
+                other_value: 2,
+                other_needs: 2,
+                bound: 1
+            }
+        );
+    }
+}
