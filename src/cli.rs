@@ -202,8 +202,8 @@ pub enum Command {
         #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
 
-        /// Threads to play on [default: every core].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        /// Threads to play on, 1 to 256 [default: every core].
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
 
         /// The first square opened in every game, as ROW,COL (from 1)
