@@ -64,7 +64,7 @@ const CHUNK: u64 = 64;
 pub fn run(trial: Trial) -> Tally {
     let progress = ProgressBar::with_draw_target(Some(trial.games), ProgressDrawTarget::stderr());
     progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .expect("the template is well-formed"),
     );
     let next = AtomicU64::new(0);
