@@ -751,3 +751,91 @@ mod command_line {
         }
     }
 }
+
+/// Input nobody should type, which must still get a normal game in
+/// bounded memory: answers are never kept past 4096 bytes.
+mod hostile_input {
+    use super::*;
+
+    /// `lines` joined, with `long` (100 MB of it) as the line at `at`.
+    fn with_long_line(lines: &[&str], at: usize, long: u8) -> Vec<u8> {
+        let mut input = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            if i == at {
+                input.resize(input.len() + 100_000_000, long);
+                input.push(b'\n');
+            }
+            input.extend_from_slice(line.as_bytes());
+            input.push(b'\n');
+        }
+        input
+    }
+
+    fn run(args: &[&str], input: Vec<u8>) -> (Option<i32>, String) {
+        let output = minesweeper()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let mut stdin = child.stdin.take().unwrap();
+                let writer = std::thread::spawn(move || stdin.write_all(&input));
+                let output = child.wait_with_output();
+                // The game may stop reading before the end; that is its right.
+                let _ = writer.join();
+                output
+            })
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8(output.stdout).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_100_mb_answer_is_refused_and_the_game_goes_on() {
+        let input = with_long_line(&["1", "2", "f"], 0, b'7');
+        let (status, text) = run(&["boards/board1.txt"], input);
+        assert_eq!(status, Some(0));
+        assert!(
+            text.contains("(inclusive): That number is not allowed.  Please try again!\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("You won! Congratulations, and good game!\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_100_mb_file_name_is_refused_and_asked_again() {
+        let input = with_long_line(&[""], 0, b'a');
+        let output = minesweeper()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child.stdin.take().unwrap().write_all(&input)?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(err, "error: no file name is that long (over 4096 bytes)\n");
+        let out = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            out.ends_with("Input ended before the game finished.\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn comp1511_stops_at_a_100_mb_number_like_scanf_at_a_word() {
+        let input = with_long_line(&[], 0, b'9');
+        let (status, text) = run(&["comp1511"], [b"0\n".as_slice(), &input].concat());
+        assert_eq!(status, Some(0));
+        // No mines, then something that is no int: the game ends as it does at a word.
+        assert_eq!(text, stdout_of(&["comp1511"], "0\nword\n"));
+    }
+}

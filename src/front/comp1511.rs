@@ -10,7 +10,6 @@
 //! Input is read as whitespace-separated integers, as `scanf("%d")` reads
 //! it: anything that is not an integer ends the input, like its end.
 
-use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 
 use crate::engine::Pos;
@@ -150,45 +149,68 @@ fn print_gameplay(out: &mut impl Write, field: &Minefield) -> io::Result<()> {
     writeln!(out, "{rule}")
 }
 
-/// Whitespace-separated integers from the input, a line at a time so that
-/// a player at a terminal gets each reply as soon as the command is typed.
+/// Whitespace-separated integers from the input, read a token at a time,
+/// so memory stays small whatever the input (a 100 MB line included).
 struct Numbers<R> {
     input: R,
-    pending: VecDeque<String>,
     ended: bool,
 }
+
+/// No `int` has more characters than this; a longer token is not one.
+const LONGEST_TOKEN: usize = 32;
 
 impl<R: BufRead> Numbers<R> {
     fn new(input: R) -> Self {
         Self {
             input,
-            pending: VecDeque::new(),
             ended: false,
         }
     }
 
     /// The next integer; `None` at the end of input or at anything that is
-    /// not an integer (which ends the input for good). Before waiting for a
-    /// line, `out` is flushed so the player sees every reply so far.
+    /// not an integer (which ends the input for good), as `scanf("%d")`.
+    /// Before the input is read further, `out` is flushed so the player sees
+    /// every reply so far.
     fn next(&mut self, out: &mut impl Write) -> io::Result<Option<i64>> {
-        while self.pending.is_empty() && !self.ended {
-            out.flush()?;
-            let mut line = Vec::new();
-            if self.input.read_until(b'\n', &mut line)? == 0 {
-                self.ended = true;
-            }
-            let text = String::from_utf8_lossy(&line);
-            self.pending
-                .extend(text.split_whitespace().map(str::to_owned));
-        }
-        let Some(token) = self.pending.pop_front() else {
+        if self.ended {
             return Ok(None);
-        };
-        let number = token.parse().ok();
-        if number.is_none() {
-            self.ended = true;
-            self.pending.clear();
         }
+        let mut token = Vec::new();
+        let mut too_long = false;
+        loop {
+            out.flush()?;
+            let buffer = self.input.fill_buf()?;
+            if buffer.is_empty() {
+                break;
+            }
+            let mut used = 0;
+            let mut complete = false;
+            for &byte in buffer {
+                used += 1;
+                if byte.is_ascii_whitespace() {
+                    if !token.is_empty() || too_long {
+                        complete = true;
+                        break;
+                    }
+                } else if token.len() < LONGEST_TOKEN {
+                    token.push(byte);
+                } else {
+                    too_long = true;
+                }
+            }
+            self.input.consume(used);
+            if complete {
+                break;
+            }
+        }
+        let number = if too_long {
+            None
+        } else {
+            std::str::from_utf8(&token)
+                .ok()
+                .and_then(|t| t.parse().ok())
+        };
+        self.ended = number.is_none();
         Ok(number)
     }
 }

@@ -272,8 +272,16 @@ fn ask_board<R: BufRead, W: Write, E: Write>(
 ) -> io::Result<Option<Board>> {
     loop {
         console.out.write_all(ASK_FILE.as_bytes())?;
-        let Some(answer) = read_answer(console)? else {
-            return Ok(None);
+        let answer = match read_answer(console)? {
+            None => return Ok(None),
+            Some(Typed::Line(answer)) => answer,
+            Some(Typed::TooLong) => {
+                writeln!(
+                    console.err,
+                    "error: no file name is that long (over {LONGEST_ANSWER} bytes)"
+                )?;
+                continue;
+            }
         };
         let name = answer.trim();
         if name.is_empty() {
@@ -365,27 +373,64 @@ fn ask_until_valid<R: BufRead, W: Write, E: Write, T>(
 ) -> io::Result<Option<T>> {
     loop {
         console.out.write_all(question.as_bytes())?;
-        let Some(typed) = read_answer(console)? else {
-            return Ok(None);
+        let accepted = match read_answer(console)? {
+            None => return Ok(None),
+            Some(Typed::Line(typed)) => check(&typed),
+            Some(Typed::TooLong) => None,
         };
-        match check(&typed) {
+        match accepted {
             Some(value) => return Ok(Some(value)),
             None => console.out.write_all(complaint.as_bytes())?,
         }
     }
 }
 
-/// One line of input without its line end; `None` at the end of input.
-/// The prompt is flushed first so the player sees it before typing.
+/// Answers longer than this are refused without being kept: no prompt
+/// takes one (a file name is at most 4096 bytes on Linux), and a 100 MB line
+/// must not take 100 MB.
+const LONGEST_ANSWER: usize = 4096;
+
+/// One line of input.
+enum Typed {
+    /// Without its line end.
+    Line(String),
+    /// Longer than [`LONGEST_ANSWER`]; read to its end and dropped.
+    TooLong,
+}
+
+/// The next line of input; `None` at the end of input. The prompt is
+/// flushed first so the player sees it before typing.
 fn read_answer<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
-) -> io::Result<Option<String>> {
+) -> io::Result<Option<Typed>> {
     console.out.flush()?;
     let mut line = Vec::new();
-    if console.input.read_until(b'\n', &mut line)? == 0 {
+    let mut read_any = false;
+    loop {
+        let buffer = console.input.fill_buf()?;
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let end = buffer.iter().position(|&b| b == b'\n');
+        let used = end.map_or(buffer.len(), |i| i + 1);
+        let room = (LONGEST_ANSWER + 1).saturating_sub(line.len());
+        line.extend_from_slice(&buffer[..used.min(room)]);
+        console.input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !read_any {
         return Ok(None);
     }
-    Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+    let text = line.strip_suffix(b"\n").unwrap_or(&line);
+    if text.len() > LONGEST_ANSWER {
+        return Ok(Some(Typed::TooLong));
+    }
+    Ok(Some(Typed::Line(
+        String::from_utf8_lossy(&line).into_owned(),
+    )))
 }
 
 fn input_ended<R, W: Write, E>(console: &mut Console<R, W, E>) -> io::Result<()> {
