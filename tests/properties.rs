@@ -119,6 +119,16 @@ fn unprint(text: &str, frame: char) -> String {
 }
 
 proptest! {
+
+    /// Every clue is the number of mines among the square's neighbours,
+    /// counted one neighbour at a time.
+    #[test]
+    fn clues_count_the_neighbouring_mines(board in any_board()) {
+        for pos in board.mines().positions() {
+            let counted = board.mines().neighbours(pos).filter(|&n| board.is_mine(n)).count();
+            prop_assert_eq!(usize::from(board.clue(pos)), counted, "{:?}", pos);
+        }
+    }
     #[test]
     /// Proj3 and classic islands are 8-connected; COMS 227 regions are
     /// 4-connected. Both open the numbered squares around them.

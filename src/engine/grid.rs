@@ -119,6 +119,11 @@ impl<T> Grid<T> {
         self.cells.iter()
     }
 
+    /// The squares in row-major order, as one slice.
+    pub fn as_slice(&self) -> &[T] {
+        &self.cells
+    }
+
     /// The neighbours of `pos` that lie on the grid, in reading order.
     pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = Pos> + use<T> {
         let (rows, cols) = (self.rows, self.cols);
