@@ -1,6 +1,8 @@
 //! Board files from disk, and reports that point at the fault like a compiler does.
 
 use std::fmt;
+use std::fs::File;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use crate::engine::board_file::split_lines;
@@ -19,7 +21,22 @@ pub enum LoadError {
     },
     #[error("{0}")]
     Format(FormatReport),
+    #[error(
+        "board file `{}` is too big: more than {} MiB (a 10000x10000 board takes under 100 MiB)",
+        path.display(),
+        LARGEST_FILE >> 20
+    )]
+    TooBig { path: PathBuf },
 }
+
+/// The largest board file read, in bytes: room for about 16000x16000
+/// squares, and a bound on the memory a file can make the program take
+/// (three bytes a square once loaded).
+pub const LARGEST_FILE: u64 = 256 << 20;
+
+/// Shown lines longer than this many characters are cut to a window around
+/// the fault, so a ten-million-column line makes a readable report.
+const WIDEST_SHOWN: usize = 80;
 
 /// A board file that breaks the format: the fault, where it is, and the
 /// offending line, kept so the report can show it.
@@ -27,23 +44,50 @@ pub enum LoadError {
 pub struct FormatReport {
     pub path: PathBuf,
     pub error: BoardError,
-    /// The text of the line at fault, if the file has that line.
+    /// The text of the line at fault, if the file has that line (a window
+    /// of it around the fault, if it is long).
     pub line_text: Option<String>,
+    /// Where the caret goes under `line_text`: the column, counted in
+    /// the shown text.
+    pub caret: usize,
 }
 
 /// Reads and checks the board file at `path`.
+///
+/// A file over [`LARGEST_FILE`] is refused: unread if its size is known,
+/// after reading just past the limit if not (a pipe, `/dev/zero`).
 pub fn load_board(path: &Path) -> Result<Board, LoadError> {
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Read {
+    let bytes = read_at_most(path, LARGEST_FILE).map_err(|source| LoadError::Read {
         path: path.to_owned(),
         source,
     })?;
+    let Some(bytes) = bytes else {
+        return Err(LoadError::TooBig {
+            path: path.to_owned(),
+        });
+    };
     parse_board(&bytes).map_err(|error| {
+        let (line_text, column) = shown_line(&bytes, error.line, error.column);
         LoadError::Format(FormatReport {
             path: path.to_owned(),
-            line_text: line_text(&bytes, error.line),
+            line_text,
+            caret: column,
             error,
         })
     })
+}
+
+/// The file's bytes, or `None` if there are more than `limit`.
+fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let file = File::open(path)?;
+    let known = file.metadata()?.len();
+    if known > limit {
+        return Ok(None);
+    }
+    // Sized to the file, so reading never doubles the buffer past it.
+    let mut bytes = Vec::with_capacity(known as usize + 1);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }
 
 /// The built-in board.
@@ -51,19 +95,40 @@ pub fn built_in_board() -> Board {
     parse_board(BUILT_IN_BOARD).expect("the built-in board is a valid board file")
 }
 
-/// Line `number` (1-based) of `bytes`, made printable: invalid UTF-8 becomes
-/// U+FFFD and control characters (tabs too) become spaces, one character
-/// each, so a caret under column N points at the Nth character.
-fn line_text(bytes: &[u8], number: usize) -> Option<String> {
+/// Line `number` (1-based) of `bytes` made printable, with where the caret
+/// for `column` goes in it. Invalid UTF-8 becomes U+FFFD and control
+/// characters (tabs too) become spaces, one character each, so a caret
+/// under column N points at the Nth character. A line wider than
+/// [`WIDEST_SHOWN`] is cut to a window around the column, marked `...`.
+fn shown_line(bytes: &[u8], number: usize, column: usize) -> (Option<String>, usize) {
     if bytes.is_empty() {
-        return None;
+        return (None, column);
     }
-    let line = split_lines(bytes).into_iter().nth(number - 1)?;
-    let text = String::from_utf8_lossy(line)
+    let Some(line) = split_lines(bytes).nth(number - 1) else {
+        return (None, column);
+    };
+    let chars: Vec<char> = String::from_utf8_lossy(line)
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    Some(text)
+    if chars.len() <= WIDEST_SHOWN {
+        return (Some(chars.into_iter().collect()), column);
+    }
+    let start = column
+        .saturating_sub(WIDEST_SHOWN / 2 + 1)
+        .min(chars.len() - WIDEST_SHOWN);
+    let end = start + WIDEST_SHOWN;
+    let mut text = String::new();
+    let mut caret = column - start;
+    if start > 0 {
+        text.push_str("...");
+        caret += 3;
+    }
+    text.extend(&chars[start..end]);
+    if end < chars.len() {
+        text.push_str("...");
+    }
+    (Some(text), caret)
 }
 
 impl fmt::Display for FormatReport {
@@ -80,7 +145,7 @@ impl fmt::Display for FormatReport {
         writeln!(f, "bad board file: {}", self.error)?;
         write!(f, "{gutter}--> {}:{line}:{column}", self.path.display())?;
         if let Some(text) = &self.line_text {
-            let pad = " ".repeat(column - 1);
+            let pad = " ".repeat(self.caret.saturating_sub(1));
             write!(f, "\n{gutter} |\n{line} | {text}\n{gutter} | {pad}^")?;
         }
         Ok(())
@@ -93,9 +158,11 @@ mod tests {
 
     fn report(bytes: &[u8]) -> String {
         let error = parse_board(bytes).unwrap_err();
+        let (line_text, caret) = shown_line(bytes, error.line, error.column);
         FormatReport {
             path: PathBuf::from("b.txt"),
-            line_text: line_text(bytes, error.line),
+            line_text,
+            caret,
             error,
         }
         .to_string()
@@ -129,6 +196,26 @@ mod tests {
             "bad board file: the file ends without the bottom frame; expected a line of `+`\n \
              --> b.txt:3:1"
         );
+    }
+
+    #[test]
+    fn a_very_long_line_is_shown_around_the_fault() {
+        let mut file = vec![b'+'; 1_000_002];
+        file.extend_from_slice(b"\n+");
+        file.extend(std::iter::repeat_n(b' ', 600_000));
+        file.push(b'x');
+        file.extend(std::iter::repeat_n(b' ', 400_000));
+        file.extend_from_slice(b"+\n");
+        let text = report(&file);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], " --> b.txt:2:600002");
+        assert!(
+            lines[3].starts_with("2 | ...") && lines[3].ends_with("..."),
+            "{text}"
+        );
+        assert_eq!(lines[3].len(), "2 | ".len() + 3 + 80 + 3);
+        let caret = lines[4].find('^').unwrap();
+        assert_eq!(lines[3].as_bytes()[caret], b'x', "{text}");
     }
 
     #[test]

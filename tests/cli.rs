@@ -838,4 +838,89 @@ mod hostile_input {
         // No mines, then something that is no int: the game ends as it does at a word.
         assert_eq!(text, stdout_of(&["comp1511"], "0\nword\n"));
     }
+
+    /// A file in the system's temporary directory, removed when dropped.
+    struct TempFile(std::path::PathBuf);
+
+    impl TempFile {
+        fn new(name: &str) -> Self {
+            let path = std::env::temp_dir().join(format!("{}-{name}", std::process::id()));
+            TempFile(path)
+        }
+
+        fn arg(&self) -> &str {
+            self.0.to_str().unwrap()
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+
+    #[test]
+    fn a_1_gb_board_file_is_refused_unread() {
+        let file = TempFile::new("1gb.txt");
+        // Sparse: no gigabyte is written, but the file says it holds one.
+        std::fs::File::create(&file.0)
+            .unwrap()
+            .set_len(1 << 30)
+            .unwrap();
+        let output = minesweeper().args(["show", file.arg()]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            err.ends_with(
+                "is too big: more than 256 MiB (a 10000x10000 board takes under 100 MiB)\n"
+            ),
+            "{err}"
+        );
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn an_endless_board_file_is_refused_after_the_limit() {
+        let output = minesweeper().args(["show", "/dev/zero"]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(err.contains("is too big"), "{err}");
+    }
+
+    #[test]
+    fn a_board_ten_million_columns_wide_loads_and_prints() {
+        let file = TempFile::new("wide.txt");
+        let width = 10_000_000;
+        let mut text = vec![b'+'; width + 2];
+        text.push(b'\n');
+        text.push(b'+');
+        text.extend((0..width).map(|c| if c % 7 == 0 { b'*' } else { b' ' }));
+        text.extend_from_slice(b"+\n");
+        text.extend(std::iter::repeat_n(b'+', width + 2));
+        text.push(b'\n');
+        std::fs::write(&file.0, text).unwrap();
+        let output = minesweeper()
+            .args(["show", file.arg()])
+            .stdout(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{output:?}");
+        assert!(output.stderr.is_empty());
+    }
+
+    #[test]
+    fn a_fault_in_a_ten_million_column_line_is_shown_around_it() {
+        let file = TempFile::new("wide-bad.txt");
+        let width = 10_000_000;
+        let mut text = vec![b'+'; width + 2];
+        text.extend_from_slice(b"\n+");
+        text.extend(std::iter::repeat_n(b' ', width / 2));
+        text.push(b'x');
+        std::fs::write(&file.0, text).unwrap();
+        let output = minesweeper().args(["show", file.arg()]).output().unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let err = String::from_utf8(output.stderr).unwrap();
+        assert!(err.len() < 400, "{err}");
+        assert!(err.contains(":2:5000002"), "{err}");
+    }
 }

@@ -122,27 +122,34 @@ pub fn parse_board(bytes: &[u8]) -> Result<Board, BoardError> {
     if bytes.is_empty() {
         return Err(at(1, 1, Fault::Empty));
     }
-    let lines = split_lines(bytes);
-    let (frame, width) = top_frame(lines[0])?;
+    // Lines are taken one at a time, never listed: a file of ten million
+    // short lines must not need ten million slices.
+    let mut lines = split_lines(bytes).peekable();
+    let first = lines.next().expect("a file with bytes has a first line");
+    let (frame, width) = top_frame(first)?;
     let cols = width - 2;
-    let mut mines = Vec::new();
-    for (index, &line) in lines.iter().enumerate().skip(1) {
-        let number = index + 1;
+    // No more rows than the file has lines of this width: enough room,
+    // reserved once, so the grid never grows by doubling.
+    let mut mines = Vec::with_capacity(bytes.len() / width * cols);
+    let mut number = 1;
+    while let Some(line) = lines.next() {
+        number += 1;
         if is_frame_line(line, frame) {
-            let rows = index - 1;
+            let rows = number - 2;
             check_bottom(line, width, rows, number)?;
-            if index + 1 < lines.len() {
+            if lines.peek().is_some() {
                 return Err(at(
                     number + 1,
                     1,
                     Fault::AfterBottomFrame { bottom: number },
                 ));
             }
+            mines.shrink_to_fit();
             return Ok(Board::new(Grid::from_row_major(rows, cols, mines), frame));
         }
         read_row(line, frame, width, number, &mut mines)?;
     }
-    Err(at(lines.len() + 1, 1, Fault::NoBottomFrame(frame.glyph())))
+    Err(at(number + 1, 1, Fault::NoBottomFrame(frame.glyph())))
 }
 
 fn at(line: usize, column: usize, fault: Fault) -> BoardError {
@@ -154,11 +161,10 @@ fn at(line: usize, column: usize, fault: Fault) -> BoardError {
 }
 
 /// The file's lines without their LF or CRLF ends; a final line end starts no new line.
-pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
+pub fn split_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     body.split(|&b| b == b'\n')
         .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
-        .collect()
 }
 
 /// What stands at byte `offset` of `line`.
