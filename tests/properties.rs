@@ -6,7 +6,9 @@ use minesweeper::engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Glyph, Grid, Layout, Move, Outcome, Pos, Rules,
     Status, parse_board, place_mines, to_board_file,
 };
-use minesweeper::front::prompt::{Console, Session, play};
+use minesweeper::front::animate::Animation;
+use minesweeper::front::prompt::{BoardSource, Console, Session, play};
+use minesweeper::front::script::Script;
 use minesweeper::render::{Paint, write_board, write_solution};
 use proptest::prelude::*;
 
@@ -384,6 +386,132 @@ fn placement_is_uniform() {
         chi_square < 55.5,
         "chi-square {chi_square:.1} over 27 degrees of freedom"
     );
+}
+
+/// Lines a player might type, and lines nobody would: any bytes at all.
+fn any_typed_lines() -> impl Strategy<Value = Vec<u8>> {
+    let line = prop_oneof![
+        prop::sample::select(vec!["1", "2", "3", "r", "f", "h", "y", "n", " 2 ", "0", ""])
+            .prop_map(|l| l.as_bytes().to_vec()),
+        prop::collection::vec(any::<u8>(), 0..12),
+    ];
+    prop::collection::vec(line, 0..80).prop_map(|lines| lines.join(&b'\n'))
+}
+
+/// Every board in `text` is whole: a frame line, `rows` rows of `cols`
+/// squares between `+` (or `#`) frames, each square one character the
+/// printer uses, then the frame line again.
+fn boards_are_well_formed(text: &str, board: &Board) -> Result<usize, String> {
+    let glyph = board.frame().glyph();
+    let frame_line = format!("   {}", format!("{glyph} ").repeat(board.cols() + 2));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut boards = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        if lines[i] != frame_line {
+            i += 1;
+            continue;
+        }
+        for (r, line) in lines[i + 1..].iter().take(board.rows()).enumerate() {
+            let label = format!("{:<3}", r + 1);
+            let cells = line
+                .strip_prefix(&format!("{label}{glyph} "))
+                .and_then(|rest| rest.strip_suffix(&format!("{glyph} ")))
+                .ok_or_else(|| format!("row {} is not framed: {line:?}", r + 1))?;
+            let squares: Vec<char> = cells.chars().step_by(2).collect();
+            let spaced = cells.chars().skip(1).step_by(2).all(|c| c == ' ');
+            if squares.len() != board.cols() || !spaced {
+                return Err(format!("row {} has the wrong squares: {line:?}", r + 1));
+            }
+            if let Some(bad) = squares
+                .iter()
+                .find(|c| !".F?12345678 *Xxo^<v>\\/".contains(**c))
+            {
+                return Err(format!("row {} shows {bad:?}", r + 1));
+            }
+        }
+        let bottom = i + 1 + board.rows();
+        if lines.get(bottom) != Some(&frame_line.as_str()) {
+            return Err(format!("no bottom frame after line {i}"));
+        }
+        boards += 1;
+        i = bottom + 1;
+    }
+    Ok(boards)
+}
+
+#[test]
+fn the_board_check_finds_broken_boards() {
+    let board = parse_board(b"+++++\n+*  +\n+   +\n+++++\n").unwrap();
+    let mut text = Vec::new();
+    write_solution(&mut text, &board, Paint::Plain).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    assert_eq!(boards_are_well_formed(&text, &board), Ok(1));
+    for broken in [
+        text.replace("1  + * 1   + ", "1  + * 1 + "),
+        text.replace("2  + 1 1   + ", "2  + 1 1 #"),
+        text.replace("2  + 1 1   + ", "2  + 1 ! 1 + "),
+        {
+            let bottom = text.rfind("   + + + + + \n").unwrap();
+            text[..bottom].to_owned()
+        },
+    ] {
+        assert!(boards_are_well_formed(&broken, &board).is_err(), "{broken}");
+    }
+}
+
+proptest! {
+    /// Any bytes typed into any rule set's game, with or without hints and
+    /// animation: it ends cleanly, saying how, and every board it printed
+    /// is whole.
+    #[test]
+    fn any_bytes_typed_end_any_game_cleanly(
+        board in any_board(),
+        typed in any_typed_lines(),
+        rule_set in 0usize..3,
+        hints: bool,
+        animated: bool,
+    ) {
+        let (rules, script) = [
+            (Rules::PROJ3, &Script::PROJ3),
+            (Rules::CLASSIC, &Script::CLASSIC),
+            (Rules::COMS227, &Script::CLASSIC),
+        ][rule_set];
+        let session = Session {
+            rules,
+            script,
+            source: BoardSource::Board(board.clone()),
+            animation: animated.then_some(Animation::PRINTED),
+            hints,
+        };
+        let mut console = Console {
+            input: typed.as_slice(),
+            out: Vec::new(),
+            err: Vec::new(),
+            paint: Paint::Plain,
+        };
+        prop_assert!(play(&mut console, session).is_ok());
+        let text = String::from_utf8(console.out).unwrap();
+        // After the last game's ending, only its report and the play-again question.
+        let endings = [
+            "You won! Congratulations, and good game!\n",
+            "You detonated a mine!  Game Over!\n",
+            "\nInput ended before the game finished.\n",
+        ];
+        let tail = endings
+            .iter()
+            .filter_map(|e| text.rfind(e).map(|at| &text[at + e.len()..]))
+            .min_by_key(|tail| tail.len());
+        prop_assert!(tail.is_some(), "no ending: {}", text);
+        let tail_is_report = tail.unwrap().lines().all(|line| {
+            line.starts_with('\t')
+                || line.is_empty()
+                || line.starts_with("Play again? (y/n) ")
+        });
+        prop_assert!(tail_is_report, "{}", text);
+        let boards = boards_are_well_formed(&text, &board);
+        prop_assert!(matches!(boards, Ok(n) if n >= 1), "{:?}\n{}", boards, text);
+    }
 }
 
 /// A refused file's error points inside the file, or just past its last line.
