@@ -1,5 +1,7 @@
 //! The hidden truth of a game: where the mines are and the clue of every square.
 
+use std::sync::Arc;
+
 use super::glyph::Glyph;
 use super::grid::{Grid, Pos};
 
@@ -31,12 +33,16 @@ impl Frame {
 }
 
 /// Mines and clues: two grids of the same shape, fixed once the board loads.
+///
+/// The grids are shared, never copied: a board is cloned for every game
+/// played on it (and kept for the next), and on a 10000x10000 board each
+/// copy would be 200 MB.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
-    mines: Grid<bool>,
+    mines: Arc<Grid<bool>>,
     /// The number of mines among each square's eight neighbours, computed
     /// once here so that every later question about a clue is a lookup.
-    clues: Grid<u8>,
+    clues: Arc<Grid<u8>>,
     mine_count: usize,
     frame: Frame,
 }
@@ -47,8 +53,8 @@ impl Board {
         let clues = count_clues(&mines);
         let mine_count = mines.iter().filter(|&&m| m).count();
         Self {
-            mines,
-            clues,
+            mines: Arc::new(mines),
+            clues: Arc::new(clues),
             mine_count,
             frame,
         }
