@@ -32,7 +32,7 @@ fn open_board(size: usize) -> Board {
     Board::new(mines, Frame::Plus)
 }
 
-#[divan::bench(args = [100, 1000, 3000])]
+#[divan::bench(args = [100, 1000, 4000], sample_count = 20)]
 fn load_board_file(bencher: Bencher, size: usize) {
     let file = to_board_file(&board(size, 15)).into_bytes();
     bencher
@@ -40,7 +40,7 @@ fn load_board_file(bencher: Bencher, size: usize) {
         .bench(|| parse_board(divan::black_box(&file)).unwrap());
 }
 
-#[divan::bench(args = [100, 1000, 3000])]
+#[divan::bench(args = [100, 1000, 4000], sample_count = 20)]
 fn count_clues(bencher: Bencher, size: usize) {
     let mines = board(size, 15).mines().clone();
     bencher
@@ -48,7 +48,7 @@ fn count_clues(bencher: Bencher, size: usize) {
         .bench_values(|mines| Board::new(mines, Frame::Plus));
 }
 
-#[divan::bench(args = [100, 1000, 3000])]
+#[divan::bench(args = [100, 1000, 4000], sample_count = 20)]
 fn open_whole_board(bencher: Bencher, size: usize) {
     let board = open_board(size);
     let corner = Move {
@@ -67,6 +67,21 @@ fn place_mines_1000x1000(bencher: Bencher, percent: usize) {
     bencher.bench(|| place_mines(layout, FirstMove::Safe, Some(Pos::new(500, 500)), 7).unwrap());
 }
 
+#[divan::bench(args = [100, 1000, 4000], sample_count = 20)]
+fn print_solved(bencher: Bencher, size: usize) {
+    let board = board(size, 15);
+    bencher.bench(|| {
+        write_board(
+            &mut std::io::sink(),
+            &board,
+            |p| board.solved_glyph(p),
+            Paint::Plain,
+        )
+        .unwrap()
+    });
+}
+
+/// Colour costs little: every glyph's escape codes are worked out once.
 #[divan::bench(args = [Paint::Plain, Paint::Colour])]
 fn print_1000x1000(bencher: Bencher, paint: Paint) {
     let board = board(1000, 15);

@@ -64,8 +64,9 @@ fn clue_style(clue: u8) -> Style {
     }
 }
 
-/// Each glyph's text, escape codes included, worked out once per board so
-/// that printing a square is a table lookup.
+/// Each glyph's text, escape codes and the space the course's printer puts
+/// after every character included, worked out once per board so that
+/// printing a square is one table lookup and one copy.
 struct Palette {
     hidden: String,
     flag: String,
@@ -121,23 +122,23 @@ impl Palette {
     fn new(frame: char, paint: Paint, charset: Charset) -> Self {
         let dim = Style::new().dimmed();
         Self {
-            hidden: paint.apply(".", dim),
-            flag: paint.apply("F", Style::new().red().bold()),
-            question: paint.apply("?", Style::new().yellow().bold()),
+            hidden: cell(paint, ".", dim),
+            flag: cell(paint, "F", Style::new().red().bold()),
+            question: cell(paint, "?", Style::new().yellow().bold()),
             clues: std::array::from_fn(|clue| match clue {
-                0 => " ".to_owned(),
-                _ => paint.apply(&clue.to_string(), clue_style(clue as u8)),
+                0 => "  ".to_owned(),
+                _ => cell(paint, &clue.to_string(), clue_style(clue as u8)),
             }),
-            mine: paint.apply("*", Style::new().bold()),
-            detonated: paint.apply("X", Style::new().white().on_red().bold()),
-            wrong_flag: paint.apply("x", Style::new().black().on_yellow()),
-            seen: paint.apply(charset.seen(), Style::new().yellow().bold()),
+            mine: cell(paint, "*", Style::new().bold()),
+            detonated: cell(paint, "X", Style::new().white().on_red().bold()),
+            wrong_flag: cell(paint, "x", Style::new().black().on_yellow()),
+            seen: cell(paint, charset.seen(), Style::new().yellow().bold()),
             // Indexed by `Direction as usize`: the eight directions in declaration order.
             exploring: std::array::from_fn(|i| {
                 let direction = Neighbourhood::Eight.directions()[i];
-                paint.apply(charset.arrow(direction), Style::new().cyan().bold())
+                cell(paint, charset.arrow(direction), Style::new().cyan().bold())
             }),
-            frame: paint.apply(&frame.to_string(), dim),
+            frame: cell(paint, &frame.to_string(), dim),
         }
     }
 
@@ -184,11 +185,11 @@ pub fn write_frame(
     for row in 0..board.rows() {
         line.clear();
         line.push_str(&format!("{:<label_width$}", row + 1));
-        push_cell(&mut line, &palette.frame);
+        line.push_str(&palette.frame);
         for col in 0..board.cols() {
-            push_cell(&mut line, palette.glyph(glyph(Pos::new(row, col))));
+            line.push_str(palette.glyph(glyph(Pos::new(row, col))));
         }
-        push_cell(&mut line, &palette.frame);
+        line.push_str(&palette.frame);
         line.push('\n');
         out.write_all(line.as_bytes())?;
     }
@@ -213,16 +214,17 @@ fn digits(n: usize) -> usize {
     n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-/// The course's printer puts a space after every character.
-fn push_cell(line: &mut String, text: &str) {
-    line.push_str(text);
-    line.push(' ');
+/// `text` in `style`, and the space the course's printer puts after every character.
+fn cell(paint: Paint, text: &str, style: Style) -> String {
+    let mut cell = paint.apply(text, style);
+    cell.push(' ');
+    cell
 }
 
 fn frame_row(line: &mut String, cols: usize, label_width: usize, palette: &Palette) {
     line.push_str(&" ".repeat(label_width));
     for _ in 0..cols + 2 {
-        push_cell(line, &palette.frame);
+        line.push_str(&palette.frame);
     }
     line.push('\n');
 }
