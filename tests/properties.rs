@@ -131,6 +131,7 @@ proptest! {
             prop_assert_eq!(usize::from(board.clue(pos)), counted, "{:?}", pos);
         }
     }
+
     #[test]
     /// Proj3 and classic islands are 8-connected; COMS 227 regions are
     /// 4-connected. Both open the numbered squares around them.
@@ -152,10 +153,18 @@ proptest! {
         let mv = to_move(&board, (true, start.0, start.1));
         prop_assume!(!board.is_mine(mv.at) && !flagged.contains(&mv.at));
         prop_assume!(game.status() == Status::Playing);
+        // Played plainly (the fill) and with its steps traced (clearRegion):
+        // the same squares either way, the ones worked out independently.
+        let mut traced = game.clone();
         let outcome = game.apply(mv);
+        let mut steps = 0;
+        let traced_outcome = traced.apply_traced(mv, |_| steps += 1);
         let expected = expected_island(&board, &flagged, mv.at, four_way);
         prop_assert_eq!(outcome, Outcome::Opened(expected.len()));
-        prop_assert_eq!(open_squares(&game), expected);
+        prop_assert_eq!(traced_outcome, outcome);
+        prop_assert!(steps >= expected.len());
+        prop_assert_eq!(open_squares(&game), expected.clone());
+        prop_assert_eq!(open_squares(&traced), expected);
         for &flag in &flagged {
             prop_assert_eq!(game.cover(flag), Cover::Flagged);
         }

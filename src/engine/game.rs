@@ -3,9 +3,10 @@
 
 use super::board::{Board, Frame};
 use super::glyph::Glyph;
+use super::grid::Neighbourhood;
 use super::grid::{Grid, Pos};
 use super::placement::{Layout, NoRoom, place_mines};
-use super::reveal::{Step, reveal};
+use super::reveal::{Step, fill, reveal};
 use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};
 
 /// What covers a square, from the player's side.
@@ -191,24 +192,40 @@ impl Game {
 
     /// Plays `mv`, which must aim at a square of the board.
     pub fn apply(&mut self, mv: Move) -> Outcome {
-        self.apply_traced(mv, |_| {})
+        self.play(mv, fill)
     }
 
     /// Plays `mv`, reporting each status change of the squares a reveal
-    /// opens to `observe`, in the order the reveal makes them.
+    /// opens to `observe`, in the order the reveal makes them. The same
+    /// squares open as with [`Game::apply`]; only the steps are extra.
     pub fn apply_traced(&mut self, mv: Move, observe: impl FnMut(Step)) -> Outcome {
+        self.play(mv, |board, cover, at, region| {
+            reveal(board, cover, at, region, observe)
+        })
+    }
+
+    /// Plays `mv`, opening islands with `open`.
+    fn play(
+        &mut self,
+        mv: Move,
+        open: impl FnOnce(&Board, &mut Grid<Cover>, Pos, Neighbourhood) -> usize,
+    ) -> Outcome {
         if self.status != Status::Playing {
             return Outcome::GameOver;
         }
         let outcome = match mv.action {
-            Action::Reveal => self.reveal(mv.at, observe),
+            Action::Reveal => self.reveal(mv.at, open),
             Action::Flag => self.mark(mv.at),
         };
         self.update_win();
         outcome
     }
 
-    fn reveal(&mut self, at: Pos, observe: impl FnMut(Step)) -> Outcome {
+    fn reveal(
+        &mut self,
+        at: Pos,
+        open: impl FnOnce(&Board, &mut Grid<Cover>, Pos, Neighbourhood) -> usize,
+    ) -> Outcome {
         match self.cover[at] {
             Cover::Flagged => return Outcome::RevealFlagged,
             Cover::Open => return Outcome::RevealOpen,
@@ -219,7 +236,7 @@ impl Game {
             self.status = Status::Lost(at);
             return Outcome::Detonated;
         }
-        let opened = reveal(&self.board, &mut self.cover, at, self.rules.region, observe);
+        let opened = open(&self.board, &mut self.cover, at, self.rules.region);
         self.opened += opened;
         Outcome::Opened(opened)
     }

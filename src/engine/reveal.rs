@@ -28,6 +28,8 @@
 //! 8-connected empty component and its rim, as the course's recursive
 //! `reveal` opens it.
 
+use std::collections::VecDeque;
+
 use super::board::Board;
 use super::game::Cover;
 use super::grid::{Direction, Grid, Neighbourhood, Pos};
@@ -120,6 +122,52 @@ pub(super) fn reveal(
         };
         current = Call::unpack(entry, cover);
     }
+}
+
+/// Opens `start` (which must not be a mine), and if it is empty its island:
+/// the same squares as [`reveal`], without its steps. For play that does
+/// not watch them: breadth first, so on an open board the queue holds only
+/// the island's moving edge (a few thousand squares where `reveal` keeps a
+/// call for nearly every square), and each square is looked at once.
+/// A proptest checks that both open the same squares.
+pub(super) fn fill(
+    board: &Board,
+    cover: &mut Grid<Cover>,
+    start: Pos,
+    neighbourhood: Neighbourhood,
+) -> usize {
+    if !can_open(board, cover, start) {
+        return 0;
+    }
+    cover[start] = Cover::Open;
+    if board.clue(start) > 0 {
+        return 1;
+    }
+    let explores = direction_bits(neighbourhood.directions());
+    let mut opened = 1;
+    let mut edge = VecDeque::from([start]);
+    while let Some(square) = edge.pop_front() {
+        for &direction in Neighbourhood::Eight.directions() {
+            let Some(near) = cover.neighbour(square, direction.offset()) else {
+                continue;
+            };
+            if !can_open(board, cover, near) {
+                continue;
+            }
+            // Numbered squares around the island open whatever the
+            // neighbourhood; empty ones only where it explores.
+            let empty = board.clue(near) == 0;
+            if empty && explores & bit(direction) == 0 {
+                continue;
+            }
+            cover[near] = Cover::Open;
+            opened += 1;
+            if empty {
+                edge.push_back(near);
+            }
+        }
+    }
+    opened
 }
 
 /// A call of clear_region in progress.
