@@ -48,14 +48,19 @@ printf '1\n1\nr\n' > "$work/open-first.in"
 "$bin" show "$work/random-4000.txt" > "$work/random-4000.solved"
 ls -l "$work"/*.txt "$work"/*.out "$work"/*.solved
 
-echo "== speed (hyperfine, medians)"
-hyperfine --warmup 2 --runs 10 --style basic --export-markdown "$work/speed.md" \
+echo "== speed (hyperfine)"
+hyperfine --warmup 2 --runs 10 --style basic --export-json "$work/speed.json" \
     -n "show 4000x4000" "$bin show $work/random-4000.txt > /dev/null" \
     -n "cat: the same file in, one board out" "cat $work/random-4000.txt $work/random-4000.solved > /dev/null" \
     -n "one-move game opening 4000x4000" "$bin $work/open-4000.txt < $work/open-far-corner.in > /dev/null" \
     -n "cat: the same file in, two boards out" "cat $work/open-4000.txt $work/open-game.out > /dev/null" \
     -n "board4 scripted game" "$bin < tests/golden/board4-prompt.in > /dev/null"
-cat "$work/speed.md"
+echo "== medians"
+python3 - "$work/speed.json" <<'PY'
+import json, sys
+for result in json.load(open(sys.argv[1]))["results"]:
+    print(f"{result['command']:<45} {result['median'] * 1000:9.1f} ms")
+PY
 
 echo "== peak memory (GNU time, maximum resident set size)"
 peak() {

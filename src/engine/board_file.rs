@@ -286,22 +286,22 @@ fn read_row(
         let found = body.len();
         return fail(found - 1, Fault::RowWidth { found, width });
     }
-    for offset in 1..width - 1 {
-        match line.get(offset) {
-            Some(b'*') => mines.push(true),
-            Some(b' ') => mines.push(false),
-            Some(_) => return fail(offset, Fault::Square(found_at(line, offset))),
-            None => {
-                return fail(
-                    offset,
-                    Fault::ShortRow {
-                        frame: glyph,
-                        width,
-                    },
-                );
-            }
-        }
+    // The squares, checked and read a whole row at a time (the loop over a
+    // slice is what makes loading 16 million squares take milliseconds).
+    let squares = &line[1..line.len().min(width - 1)];
+    if let Some(bad) = squares.iter().position(|&b| b != b'*' && b != b' ') {
+        return fail(1 + bad, Fault::Square(found_at(line, 1 + bad)));
     }
+    if squares.len() < width - 2 {
+        return fail(
+            line.len(),
+            Fault::ShortRow {
+                frame: glyph,
+                width,
+            },
+        );
+    }
+    mines.extend(squares.iter().map(|&b| b == b'*'));
     let right = width - 1;
     match line.get(right) {
         Some(&b) if b == glyph as u8 => {}
