@@ -3,8 +3,7 @@
 
 use super::board::{Board, Frame};
 use super::glyph::Glyph;
-use super::grid::Neighbourhood;
-use super::grid::{Grid, Pos};
+use super::grid::{Grid, Neighbourhood, Pos};
 use super::placement::{Layout, NoRoom, place_mines};
 use super::reveal::{Step, fill, reveal};
 use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};

@@ -27,6 +27,9 @@
 //! diagonally stays closed; with all eight (proj3, classic) the island is the
 //! 8-connected empty component and its rim, as the course's recursive
 //! `reveal` opens it.
+//!
+//! When nobody watches the steps, [`fill`] opens the same squares breadth
+//! first, in far less memory on big open boards (design.md).
 
 use std::collections::VecDeque;
 
