@@ -31,8 +31,6 @@
 //! When nobody watches the steps, [`fill`] opens the same squares breadth
 //! first, in far less memory on big open boards (design.md).
 
-use std::collections::VecDeque;
-
 use super::board::Board;
 use super::game::Cover;
 use super::grid::{Direction, Grid, Neighbourhood, Pos};
@@ -128,11 +126,13 @@ pub(super) fn reveal(
 }
 
 /// Opens `start` (which must not be a mine), and if it is empty its island:
-/// the same squares as [`reveal`], without its steps. For play that does
-/// not watch them: breadth first, so on an open board the queue holds only
-/// the island's moving edge (a few thousand squares where `reveal` keeps a
-/// call for nearly every square), and each square is looked at once.
-/// A proptest checks that both open the same squares.
+/// the same squares as [`reveal`], without its steps, for play that does not
+/// watch them. A scanline fill: each seed grows into the whole run of empty
+/// squares along its row, which opens together with the numbered squares
+/// around it; the rows above and below are scanned once for new runs. Rows
+/// are read in order, so the three grids stream through the cache, and the
+/// to-do list holds a seed per run waiting, not a call per square. A
+/// proptest checks that both open the same squares.
 pub(super) fn fill(
     board: &Board,
     cover: &mut Grid<Cover>,
@@ -142,35 +142,74 @@ pub(super) fn fill(
     if !can_open(board, cover, start) {
         return 0;
     }
-    cover[start] = Cover::Open;
     if board.clue(start) > 0 {
+        cover[start] = Cover::Open;
         return 1;
     }
-    let explores = direction_bits(neighbourhood.directions());
-    let mut opened = 1;
-    let mut edge = VecDeque::from([start]);
-    while let Some(square) = edge.pop_front() {
-        for &direction in Neighbourhood::Eight.directions() {
-            let Some(near) = cover.neighbour(square, direction.offset()) else {
-                continue;
-            };
-            if !can_open(board, cover, near) {
-                continue;
-            }
-            // Numbered squares around the island open whatever the
-            // neighbourhood; empty ones only where it explores.
-            let empty = board.clue(near) == 0;
-            if empty && explores & bit(direction) == 0 {
-                continue;
-            }
-            cover[near] = Cover::Open;
-            opened += 1;
-            if empty {
-                edge.push_back(near);
+    let (rows, cols) = (cover.rows(), cover.cols());
+    let diagonal = matches!(neighbourhood, Neighbourhood::Eight);
+    let mut opened = 0;
+    let mut seeds = vec![start];
+    while let Some(seed) = seeds.pop() {
+        if !can_spread(board, cover, seed) {
+            continue;
+        }
+        let row = seed.row;
+        let mut left = seed.col;
+        while left > 0 && can_spread(board, cover, Pos::new(row, left - 1)) {
+            left -= 1;
+        }
+        let mut right = seed.col;
+        while right + 1 < cols && can_spread(board, cover, Pos::new(row, right + 1)) {
+            right += 1;
+        }
+        // The run, and the numbered squares at either end of it.
+        let (rim_left, rim_right) = (left.saturating_sub(1), (right + 1).min(cols - 1));
+        for col in rim_left..=rim_right {
+            opened += open_quietly(board, cover, Pos::new(row, col));
+        }
+        // Above and below: the numbered squares along the run open; runs of
+        // empty squares it touches (diagonally too, with eight neighbours)
+        // are seeds.
+        let (reach_left, reach_right) = if diagonal {
+            (rim_left, rim_right)
+        } else {
+            (left, right)
+        };
+        for near in [row.checked_sub(1), Some(row + 1).filter(|&r| r < rows)]
+            .into_iter()
+            .flatten()
+        {
+            let mut in_run = false;
+            for col in rim_left..=rim_right {
+                let square = Pos::new(near, col);
+                let spreads =
+                    (reach_left..=reach_right).contains(&col) && can_spread(board, cover, square);
+                if spreads && !in_run {
+                    seeds.push(square);
+                }
+                in_run = spreads;
+                if !spreads && board.clue(square) > 0 {
+                    opened += open_quietly(board, cover, square);
+                }
             }
         }
     }
     opened
+}
+
+/// A closed, unflagged empty square: the island grows through it.
+fn can_spread(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
+    can_open(board, cover, square) && board.clue(square) == 0
+}
+
+/// Opens `square` if it can open; how many opened (0 or 1).
+fn open_quietly(board: &Board, cover: &mut Grid<Cover>, square: Pos) -> usize {
+    if !can_open(board, cover, square) {
+        return 0;
+    }
+    cover[square] = Cover::Open;
+    1
 }
 
 /// A call of clear_region in progress.
