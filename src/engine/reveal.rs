@@ -28,8 +28,9 @@
 //! 8-connected empty component and its rim, as the course's recursive
 //! `reveal` opens it.
 //!
-//! When nobody watches the steps, [`fill`] opens the same squares breadth
-//! first, in far less memory on big open boards (design.md).
+//! When nobody watches the steps, [`fill`] opens the same squares a row's
+//! run at a time, faster and in far less memory on big open boards
+//! (design.md).
 
 use super::board::Board;
 use super::game::Cover;
