@@ -176,32 +176,66 @@ pub fn write_frame(
     charset: Charset,
 ) -> io::Result<()> {
     let palette = Palette::new(board.frame().glyph(), paint, charset);
+    write_rows(out, board, &palette, |row, line| {
+        for col in 0..board.cols() {
+            push_cell(line, palette.glyph(glyph(Pos::new(row, col))));
+        }
+    })
+}
+
+/// Prints the solved board: mines as `*`, every other square opened.
+///
+/// Read straight from the board's mine and clue grids a row at a time,
+/// rather than square by square through [`Board::solved_glyph`]: `show` of
+/// a 4000x4000 board spent most of its time there (BENCHMARKS.md).
+pub fn write_solution(out: &mut impl Write, board: &Board, paint: Paint) -> io::Result<()> {
+    let palette = Palette::new(board.frame().glyph(), paint, Charset::Ascii);
+    let cols = board.cols();
+    let (mines, clues) = (board.mines().as_slice(), board.clues().as_slice());
+    // What each square shows: its clue, 0 to 8, or at 9 its mine.
+    let shown: [&str; 10] = std::array::from_fn(|i| {
+        palette.glyph(if i == 9 {
+            Glyph::Mine
+        } else {
+            Glyph::Open(i as u8)
+        })
+    });
+    write_rows(out, board, &palette, |row, line| {
+        let squares = row * cols..(row + 1) * cols;
+        for (&mine, &clue) in mines[squares.clone()].iter().zip(&clues[squares]) {
+            push_cell(line, shown[if mine { 9 } else { usize::from(clue) }]);
+        }
+    })
+}
+
+/// The course's frame around the rows that `squares` writes: the column
+/// numbers, the frame line, each row between its label and frames, the
+/// frame line again, all between blank lines.
+fn write_rows(
+    out: &mut impl Write,
+    board: &Board,
+    palette: &Palette,
+    mut squares: impl FnMut(usize, &mut String),
+) -> io::Result<()> {
     let label_width = label_width(board.rows());
     writeln!(out)?;
     write_column_numbers(out, board.cols(), label_width)?;
     let mut line = String::new();
-    frame_row(&mut line, board.cols(), label_width, &palette);
+    frame_row(&mut line, board.cols(), label_width, palette);
     out.write_all(line.as_bytes())?;
     for row in 0..board.rows() {
         line.clear();
         line.push_str(&format!("{:<label_width$}", row + 1));
         line.push_str(&palette.frame);
-        for col in 0..board.cols() {
-            push_cell(&mut line, palette.glyph(glyph(Pos::new(row, col))));
-        }
+        squares(row, &mut line);
         line.push_str(&palette.frame);
         line.push('\n');
         out.write_all(line.as_bytes())?;
     }
     line.clear();
-    frame_row(&mut line, board.cols(), label_width, &palette);
+    frame_row(&mut line, board.cols(), label_width, palette);
     out.write_all(line.as_bytes())?;
     writeln!(out)
-}
-
-/// Prints the solved board: mines as `*`, every other square opened.
-pub fn write_solution(out: &mut impl Write, board: &Board, paint: Paint) -> io::Result<()> {
-    write_board(out, board, |pos| board.solved_glyph(pos), paint)
 }
 
 /// The course labels rows in three characters (`1  `, `10 `); wider row

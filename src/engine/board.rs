@@ -102,6 +102,11 @@ impl Board {
     pub fn mines(&self) -> &Grid<bool> {
         &self.mines
     }
+
+    /// The grid of clues, for reading whole rows at once.
+    pub fn clues(&self) -> &Grid<u8> {
+        &self.clues
+    }
 }
 
 /// Counts each square's neighbouring mines as sums of 3x3 windows: each
