@@ -141,15 +141,14 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
 }
 
 fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
-    let policy = match rules.first_move {
-        FirstMove::Any => "any",
-        FirstMove::Safe => "safe",
-        FirstMove::Opening => "opening",
-    };
     AppError::Usage(format!(
-        "--mines {} is too many for a {}x{} board with --first-move {policy}: at most {} leave \
+        "--mines {} is too many for a {}x{} board with --first-move {}: at most {} leave \
          room for the first move",
-        no_room.mines, layout.rows, layout.cols, no_room.room
+        no_room.mines,
+        layout.rows,
+        layout.cols,
+        rules.first_move.name(),
+        no_room.room
     ))
 }
 

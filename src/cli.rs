@@ -350,6 +350,14 @@ mod tests {
     }
 
     #[test]
+    fn first_move_names_are_the_command_lines() {
+        for policy in FirstMovePolicy::value_variants() {
+            let name = policy.to_possible_value().unwrap();
+            assert_eq!(name.get_name(), FirstMove::from(*policy).name());
+        }
+    }
+
+    #[test]
     fn squares_are_row_comma_column() {
         assert_eq!(parse_square("5,5"), Ok((5, 5)));
         assert_eq!(parse_square(" 2 , 30 "), Ok((2, 30)));

@@ -42,6 +42,17 @@ pub enum FirstMove {
     Opening,
 }
 
+impl FirstMove {
+    /// The policy's name on the command line (`--first-move`), and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FirstMove::Any => "any",
+            FirstMove::Safe => "safe",
+            FirstMove::Opening => "opening",
+        }
+    }
+}
+
 /// What the board shows once the game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndDisplay {

@@ -125,7 +125,7 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
     writeln!(
         out,
         "{rows}x{cols} with {mines} mines, first move {} at {},{}, seeds {} to {}",
-        policy_name(trial.first_move),
+        trial.first_move.name(),
         trial.at.row + 1,
         trial.at.col + 1,
         trial.seed,
@@ -158,7 +158,7 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         "{{\"rows\":{rows},\"cols\":{cols},\"mines\":{mines},\"first_move\":\"{}\",\
          \"at\":[{},{}],\"seed\":{},\"threads\":{},\"games\":{},\"wins\":{},\
          \"win_rate\":{},\"ci95_low\":{},\"ci95_high\":{},\"games_per_second\":{:.1}}}",
-        policy_name(trial.first_move),
+        trial.first_move.name(),
         trial.at.row + 1,
         trial.at.col + 1,
         trial.seed,
@@ -170,14 +170,6 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         high,
         tally.games_per_second(),
     )
-}
-
-fn policy_name(policy: FirstMove) -> &'static str {
-    match policy {
-        FirstMove::Any => "any",
-        FirstMove::Safe => "safe",
-        FirstMove::Opening => "opening",
-    }
 }
 
 #[cfg(test)]

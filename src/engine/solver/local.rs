@@ -47,7 +47,6 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
 /// every deduction is explained by the simplest rule that finds it.
 pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
-    let (rows, cols) = (solver.rows, solver.cols);
     solver.prune_frontier();
     for k in 0..solver.frontier.len() {
         let i = solver.frontier[k];
@@ -55,20 +54,27 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
             // A deduction of this round already settled it.
             continue;
         }
-        let (row, col) = (i / cols, i % cols);
-        for r in row.saturating_sub(2)..=(row + 2).min(rows - 1) {
-            for c in col.saturating_sub(2)..=(col + 2).min(cols - 1) {
-                let j = r * cols + c;
-                if j != i && matches!(solver.known[j], Known::Open(_)) {
-                    compare(solver, i, j, &mut found);
-                    if !found.is_empty() {
-                        return found;
-                    }
+        for j in within_two(i, solver.rows, solver.cols) {
+            if matches!(solver.known[j], Known::Open(_)) {
+                compare(solver, i, j, &mut found);
+                if !found.is_empty() {
+                    return found;
                 }
             }
         }
     }
     found
+}
+
+/// The squares up to two rows and columns away from square `i` (not `i`
+/// itself), in reading order: those that can share a neighbour with it.
+fn within_two(i: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (i / cols, i % cols);
+    (row.saturating_sub(2)..=(row + 2).min(rows - 1))
+        .flat_map(move |r| {
+            (col.saturating_sub(2)..=(col + 2).min(cols - 1)).map(move |c| r * cols + c)
+        })
+        .filter(move |&j| j != i)
 }
 
 /// What clue `a` forces on clue `b`'s squares outside the ones they share.
@@ -180,18 +186,10 @@ pub(super) fn safe_found_near(solver: &Solver, i: usize) -> usize {
             found += safe(verdict, squares);
         }
     }
-    let (rows, cols) = (solver.rows, solver.cols);
-    let (row, col) = (i / cols, i % cols);
-    for r in row.saturating_sub(2)..=(row + 2).min(rows - 1) {
-        for c in col.saturating_sub(2)..=(col + 2).min(cols - 1) {
-            let j = r * cols + c;
-            if j == i || !open_near(&j) {
-                continue;
-            }
-            for (a, b) in [(i, j), (j, i)] {
-                if let Some(finding) = pair_finding(solver, a, b) {
-                    found += safe(finding.verdict, finding.squares);
-                }
+    for j in within_two(i, solver.rows, solver.cols).filter(open_near) {
+        for (a, b) in [(i, j), (j, i)] {
+            if let Some(finding) = pair_finding(solver, a, b) {
+                found += safe(finding.verdict, finding.squares);
             }
         }
     }
