@@ -4,16 +4,17 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::time::Duration;
 
-use crate::cli::{Cli, ColorChoice, Command, PlayArgs, RandomArgs, RuleSet};
+use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RuleSet};
 use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
+use crate::front::colour::paint_for;
 use crate::front::comp1511;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
 use crate::front::script::Script;
 use crate::front::{bench, solve};
 use crate::load::{LoadError, load_board};
-use crate::render::{Paint, write_solution};
+use crate::render::write_solution;
 
 /// Why the program stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -272,13 +273,4 @@ fn fresh_seed() -> u64 {
     std::collections::hash_map::RandomState::new()
         .build_hasher()
         .finish()
-}
-
-fn paint_for(choice: ColorChoice) -> Paint {
-    let colour = match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => supports_color::on_cached(supports_color::Stream::Stdout).is_some(),
-    };
-    if colour { Paint::Colour } else { Paint::Plain }
 }

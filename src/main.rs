@@ -1,17 +1,34 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
 use minesweeper::app::run;
-use minesweeper::cli::Cli;
+use minesweeper::cli;
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = match cli::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(usage) => return print_usage(&usage),
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_closed_output() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = writeln!(std::io::stderr(), "error: {error}");
             ExitCode::from(error.exit_code())
+        }
+    }
+}
+
+/// Prints clap's help, version or usage error, and exits as it says; a
+/// help that cannot be written (a full disk) is an error like any other.
+fn print_usage(usage: &clap::Error) -> ExitCode {
+    let written = usage.print().and_then(|()| std::io::stdout().flush());
+    match written {
+        Ok(()) => ExitCode::from(usage.exit_code() as u8),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr(), "error: cannot write the output: {error}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -731,6 +731,65 @@ mod command_line {
     }
 
     #[test]
+    fn colour_is_accepted_before_the_command() {
+        let output = minesweeper()
+            .args(["--color", "always", "show", "boards/board1.txt"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        assert!(output.stdout.contains(&0x1b));
+    }
+
+    #[test]
+    fn an_empty_no_color_is_unset() {
+        let coloured = |no_color: &str| {
+            let output = minesweeper()
+                .args(["show", "boards/board1.txt"])
+                .env("FORCE_COLOR", "1")
+                .env("NO_COLOR", no_color)
+                .output()
+                .unwrap();
+            output.stdout.contains(&0x1b)
+        };
+        assert!(coloured(""));
+        assert!(!coloured("1"));
+    }
+
+    /// Each error says what to type instead, never clap's `-- -1`.
+    #[test]
+    fn misplaced_options_say_what_to_type() {
+        assert_cmd_snapshot!(
+            "animate_with_a_space",
+            minesweeper().args(["--animate", "5", "boards/board1.txt"])
+        );
+        assert_cmd_snapshot!("negative_seed", minesweeper().args(["--seed", "-1"]));
+        assert_cmd_snapshot!(
+            "option_of_another_command",
+            minesweeper().args(["show", "--at", "3,3", "boards/board1.txt"])
+        );
+        assert_cmd_snapshot!(
+            "game_option_before_a_command",
+            minesweeper().args(["--rules", "classic", "show", "boards/board1.txt"])
+        );
+    }
+
+    /// `--help > /dev/full` is a failed write, not a success.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn help_and_version_into_a_full_disk_fail() {
+        for flag in ["--help", "--version"] {
+            let output = minesweeper()
+                .arg(flag)
+                .stdout(std::fs::File::create("/dev/full").unwrap())
+                .output()
+                .unwrap();
+            assert_eq!(output.status.code(), Some(1), "{flag}");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(stderr.contains("No space left"), "{flag}: {stderr}");
+        }
+    }
+
+    #[test]
     fn unknown_colour_is_a_usage_error() {
         assert_cmd_snapshot!(minesweeper().args(["--color", "sometimes"]));
     }

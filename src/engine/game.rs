@@ -157,8 +157,12 @@ impl Game {
     }
 
     /// Mines minus flags, as the rules show it: possibly negative under
-    /// proj3, never below zero under classic rules.
+    /// proj3, never below zero under classic rules, and none once a won
+    /// game's end display flags every mine.
     pub fn mines_left(&self) -> i64 {
+        if self.status == Status::Won && self.rules.end_display == EndDisplay::Uncovered {
+            return 0;
+        }
         let left = self.mine_count() as i64 - self.flags as i64;
         match self.rules.counter {
             Counter::MayGoNegative => left,
@@ -409,6 +413,7 @@ mod tests {
         play(&mut g, Action::Reveal, 1, 1);
         assert_eq!(g.status(), Status::Won);
         assert_eq!(g.glyph(Pos::new(0, 0)), Glyph::Flag, "mines show as flags");
+        assert_eq!(g.mines_left(), 0, "and the counter agrees with the board");
     }
 
     #[test]

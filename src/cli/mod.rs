@@ -1,4 +1,7 @@
-//! The command line.
+//! The command line: clap's types, and [`parse`], which reads them with
+//! errors that say what to type instead.
+
+mod advice;
 
 use std::path::PathBuf;
 
@@ -7,6 +10,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::engine::solver::WhenStuck;
 use crate::engine::{FirstMove, Layout, Rules};
 
+pub use advice::parse;
+
 /// A console Minesweeper: play a board file the course's CMSC 201 Project 3
 /// way, or random boards by the classic rules.
 ///
@@ -14,7 +19,10 @@ use crate::engine::{FirstMove, Layout, Rules};
 /// Classic rules: open every square without a mine to win. Under both,
 /// revealing a mine loses.
 #[derive(Debug, Parser)]
-#[command(name = "minesweeper", version, args_conflicts_with_subcommands = true)]
+#[command(name = "minesweeper", version)]
+#[command(
+    override_usage = "minesweeper [OPTIONS] [BOARD]\n       minesweeper [--color <WHEN>] <COMMAND>"
+)]
 #[command(after_help = "\
 Board files are rows of `+` (the frame), `*` (a mine) and spaces (empty squares):
 
@@ -25,8 +33,9 @@ Board files are rows of `+` (the frame), `*` (a mine) and spaces (empty squares)
 
 On the board: `.` not opened, `F` flag, `?` question mark, `1`-`8` a clue,
 blank an opened empty square, `X` the mine that went off. When a classic
-game is lost the board shows everything: `*` mines that were not flagged,
-`F` right flags, `x` wrong flags.
+game is lost the board shows the mines and the flags: `*` mines that were
+not flagged, `F` right flags, `x` wrong flags; safe squares not opened stay
+covered.
 
 Exit status: 0 when the game ends or the input runs out, 1 for a bad board
 file or an I/O error, 2 for a usage error.")]
@@ -88,21 +97,21 @@ pub struct RandomArgs {
     pub level: Option<Level>,
 
     /// Rows of the board (1 to 5000).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=5000))]
     pub rows: Option<u16>,
 
     /// Columns of the board (1 to 5000).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=5000))]
     pub cols: Option<u16>,
 
     /// How many mines.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<usize>(t, usize::MAX as u64))]
     pub mines: Option<usize>,
 
     /// Makes the board reproducible: the same seed gives the same mines, on
     /// every platform and in every release. Without it a seed is picked and
     /// printed (at the end of the game, or on stderr by `generate`).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<u64>(t, u64::MAX))]
     pub seed: Option<u64>,
 
     /// Which squares the mines avoid, given the first square opened: none
@@ -158,7 +167,7 @@ pub enum Command {
 
         /// The first square that will be opened, as ROW,COL (from 1), for
         /// --first-move safe or opening to keep clear.
-        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
         at: Option<(usize, usize)>,
 
         /// Only a board the solver clears from --at (the centre without it)
@@ -181,7 +190,7 @@ pub enum Command {
 
         /// The first square to open, as ROW,COL (from 1). Without it the
         /// first move is a hint.
-        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
         at: Option<(usize, usize)>,
 
         /// What to do when nothing is certain.
@@ -199,16 +208,16 @@ pub enum Command {
     /// `--rules classic --seed`), whatever the number of threads.
     Bench {
         /// How many games.
-        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
         games: u64,
 
         /// Threads to play on, 1 to 256 [default: every core].
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
 
         /// The first square opened in every game, as ROW,COL (from 1)
         /// [default: the top left corner; 3,3 when the first move opens an area].
-        #[arg(long, value_name = "ROW,COL", value_parser = parse_square)]
+        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
         at: Option<(usize, usize)>,
 
         /// Print one JSON object instead of text.
@@ -238,6 +247,13 @@ impl From<Stuck> for WhenStuck {
             Stuck::Guess => WhenStuck::Guess,
         }
     }
+}
+
+/// A whole number of type `T`, with a message that gives its range.
+fn whole_number<T: std::str::FromStr>(text: &str, max: u64) -> Result<T, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0 to {max}"))
 }
 
 fn parse_square(text: &str) -> Result<(usize, usize), String> {
