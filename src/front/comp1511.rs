@@ -167,40 +167,32 @@ impl<R: BufRead> Numbers<R> {
         }
     }
 
-    /// The next integer; `None` at the end of input or at anything that is
-    /// not an integer (which ends the input for good), as `scanf("%d")`.
-    /// Before the input is read further, `out` is flushed so the player sees
-    /// every reply so far.
+    /// The next integer, read as `scanf("%d")` reads one: blanks skipped,
+    /// an optional sign and the digits after it, stopping before the first
+    /// byte that is not a digit, which the next read starts from (`3x`
+    /// gives 3, then fails at `x`). `None` at the end of input or where no
+    /// digits stand, which ends the input for good. Before the input is
+    /// read further, `out` is flushed so the player sees every reply so far.
     fn next(&mut self, out: &mut impl Write) -> io::Result<Option<i64>> {
         if self.ended {
             return Ok(None);
         }
+        out.flush()?;
+        while self.peek()?.is_some_and(|b| b.is_ascii_whitespace()) {
+            self.input.consume(1);
+        }
         let mut token = Vec::new();
+        if let Some(sign @ (b'+' | b'-')) = self.peek()? {
+            self.input.consume(1);
+            token.push(sign);
+        }
         let mut too_long = false;
-        loop {
-            out.flush()?;
-            let buffer = self.input.fill_buf()?;
-            if buffer.is_empty() {
-                break;
-            }
-            let mut used = 0;
-            let mut complete = false;
-            for &byte in buffer {
-                used += 1;
-                if byte.is_ascii_whitespace() {
-                    if !token.is_empty() || too_long {
-                        complete = true;
-                        break;
-                    }
-                } else if token.len() < LONGEST_TOKEN {
-                    token.push(byte);
-                } else {
-                    too_long = true;
-                }
-            }
-            self.input.consume(used);
-            if complete {
-                break;
+        while let Some(digit) = self.peek()?.filter(u8::is_ascii_digit) {
+            self.input.consume(1);
+            if token.len() < LONGEST_TOKEN {
+                token.push(digit);
+            } else {
+                too_long = true;
             }
         }
         let number = if too_long {
@@ -212,6 +204,11 @@ impl<R: BufRead> Numbers<R> {
         };
         self.ended = number.is_none();
         Ok(number)
+    }
+
+    /// The next byte of input, not consumed; `None` at the end.
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        Ok(self.input.fill_buf()?.first().copied())
     }
 }
 
@@ -230,6 +227,24 @@ mod tests {
         let text = transcript("1\n0 0\n1 0 five 1 1\n");
         assert_eq!(text.matches("There are").count(), 1, "{text}");
         assert!(text.ends_with("1 1 1 1 1 1 1 1 \n"), "{text}");
+    }
+
+    #[test]
+    fn a_number_glued_to_a_word_is_read_then_the_input_ends() {
+        // `scanf("%d")` reads 3 from `3x`, so the reveal happens; `x` then ends the input.
+        let text = transcript("1 0 0 4 3 3x 1 0\n");
+        assert_eq!(text, transcript("1 0 0 4 3 3\n"));
+        assert_ne!(text, transcript("1 0 0\n"), "the reveal was made");
+    }
+
+    #[test]
+    fn a_sign_starts_the_next_number() {
+        let text = transcript("1 0 0 1 0+1 0\n");
+        assert_eq!(
+            text.matches("There are 1 mine(s) in row 0").count(),
+            2,
+            "{text}"
+        );
     }
 
     #[test]
