@@ -195,7 +195,16 @@ impl Game {
 
     /// Plays `mv`, which must aim at a square of the board.
     pub fn apply(&mut self, mv: Move) -> Outcome {
-        self.play(mv, fill)
+        self.apply_noting(mv, |_, _| {})
+    }
+
+    /// Plays `mv`, telling `note` each square a reveal opens, with its
+    /// clue: what a watcher needs (the solver), in memory that does not
+    /// grow with the island.
+    pub fn apply_noting(&mut self, mv: Move, mut note: impl FnMut(Pos, u8)) -> Outcome {
+        self.play(mv, |board, cover, at, region| {
+            fill(board, cover, at, region, &mut note)
+        })
     }
 
     /// Plays `mv`, reporting each status change of the squares a reveal

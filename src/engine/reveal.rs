@@ -133,18 +133,22 @@ pub(super) fn reveal(
 /// around it; the rows above and below are scanned once for new runs. Rows
 /// are read in order, so the three grids stream through the cache, and the
 /// to-do list holds a seed per run waiting, not a call per square. A
-/// proptest checks that both open the same squares.
+/// proptest checks that both open the same squares. Each square opened is
+/// told to `note` with its clue, so a watcher (the solver) learns them
+/// without a list as long as the island.
 pub(super) fn fill(
     board: &Board,
     cover: &mut Grid<Cover>,
     start: Pos,
     neighbourhood: Neighbourhood,
+    note: &mut impl FnMut(Pos, u8),
 ) -> usize {
     if !can_open(board, cover, start) {
         return 0;
     }
     if board.clue(start) > 0 {
         cover[start] = Cover::Open;
+        note(start, board.clue(start));
         return 1;
     }
     let (rows, cols) = (cover.rows(), cover.cols());
@@ -167,7 +171,7 @@ pub(super) fn fill(
         // The run, and the numbered squares at either end of it.
         let (rim_left, rim_right) = (left.saturating_sub(1), (right + 1).min(cols - 1));
         for col in rim_left..=rim_right {
-            opened += open_quietly(board, cover, Pos::new(row, col));
+            opened += open_quietly(board, cover, Pos::new(row, col), note);
         }
         // Above and below: the numbered squares along the run open; runs of
         // empty squares it touches (diagonally too, with eight neighbours)
@@ -191,7 +195,7 @@ pub(super) fn fill(
                 }
                 in_run = spreads;
                 if !spreads && board.clue(square) > 0 {
-                    opened += open_quietly(board, cover, square);
+                    opened += open_quietly(board, cover, square, note);
                 }
             }
         }
@@ -204,12 +208,18 @@ fn can_spread(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
     can_open(board, cover, square) && board.clue(square) == 0
 }
 
-/// Opens `square` if it can open; how many opened (0 or 1).
-fn open_quietly(board: &Board, cover: &mut Grid<Cover>, square: Pos) -> usize {
+/// Opens `square` if it can open, noting it; how many opened (0 or 1).
+fn open_quietly(
+    board: &Board,
+    cover: &mut Grid<Cover>,
+    square: Pos,
+    note: &mut impl FnMut(Pos, u8),
+) -> usize {
     if !can_open(board, cover, square) {
         return 0;
     }
     cover[square] = Cover::Open;
+    note(square, board.clue(square));
     1
 }
 

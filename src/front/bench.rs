@@ -6,7 +6,7 @@
 //! be played again with `--seed`.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -32,6 +32,8 @@ pub struct Tally {
     pub games: u64,
     pub wins: u64,
     pub elapsed: Duration,
+    /// The threads that played at least one game.
+    pub threads: usize,
 }
 
 impl Tally {
@@ -55,9 +57,16 @@ pub fn default_first_square(layout: Layout, first_move: FirstMove) -> Pos {
     }
 }
 
-/// Games are handed out in chunks this big: few enough trips to the shared
-/// counter, small enough to keep every thread busy to the end.
+/// Games are handed out in chunks of at most this many: few enough trips to
+/// the shared counter, small enough to keep every thread busy to the end.
 const CHUNK: u64 = 64;
+
+/// The chunk for `games` on `threads`: at most [`CHUNK`], and small enough
+/// that each thread gets a few, so eight games on eight threads are played
+/// one a thread.
+fn chunk_size(games: u64, threads: usize) -> u64 {
+    (games / (4 * threads.max(1) as u64)).clamp(1, CHUNK)
+}
 
 /// Plays the trial's games on its threads, with a progress bar on stderr
 /// when stderr is a terminal.
@@ -67,22 +76,31 @@ pub fn run(trial: Trial) -> Tally {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .expect("the template is well-formed"),
     );
+    // No more threads than games: the others would have nothing to do.
+    let threads = trial
+        .threads
+        .clamp(1, trial.games.try_into().unwrap_or(usize::MAX));
+    let chunk = chunk_size(trial.games, threads);
     let next = AtomicU64::new(0);
     let wins = AtomicU64::new(0);
+    let busy = AtomicUsize::new(0);
     let started = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..trial.threads.max(1) {
+        for _ in 0..threads {
             scope.spawn(|| {
+                let mut played = false;
                 loop {
-                    let first = next.fetch_add(CHUNK, Ordering::Relaxed);
+                    let first = next.fetch_add(chunk, Ordering::Relaxed);
                     if first >= trial.games {
                         break;
                     }
-                    let last = (first + CHUNK).min(trial.games);
+                    played = true;
+                    let last = (first + chunk).min(trial.games);
                     let won = (first..last).filter(|&i| wins_game(&trial, i)).count();
                     wins.fetch_add(won as u64, Ordering::Relaxed);
                     progress.inc(last - first);
                 }
+                busy.fetch_add(usize::from(played), Ordering::Relaxed);
             });
         }
     });
@@ -91,6 +109,7 @@ pub fn run(trial: Trial) -> Tally {
         games: trial.games,
         wins: wins.into_inner(),
         elapsed: started.elapsed(),
+        threads: busy.into_inner(),
     }
 }
 
@@ -124,12 +143,11 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
     let Layout { rows, cols, mines } = trial.layout;
     writeln!(
         out,
-        "{rows}x{cols} with {mines} mines, first move {} at {},{}, seeds {} to {}",
+        "{rows}x{cols} with {mines} mines, first move {} at {},{}, {}",
         trial.first_move.name(),
         trial.at.row + 1,
         trial.at.col + 1,
-        trial.seed,
-        trial.seed.wrapping_add(tally.games.saturating_sub(1)),
+        seed_range(trial.seed, tally.games),
     )?;
     writeln!(
         out,
@@ -142,11 +160,35 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
     )?;
     writeln!(
         out,
-        "{:.0} games per second on {} thread{}",
-        tally.games_per_second(),
-        trial.threads,
-        if trial.threads == 1 { "" } else { "s" }
+        "{} on {} thread{}",
+        speed(tally),
+        tally.threads,
+        if tally.threads == 1 { "" } else { "s" }
     )
+}
+
+/// The seeds of `games` games from `seed`, which wrap past the largest seed to 0.
+fn seed_range(seed: u64, games: u64) -> String {
+    let last = seed.wrapping_add(games.saturating_sub(1));
+    match (games, last >= seed) {
+        (1, _) => format!("seed {seed}"),
+        (_, true) => format!("seeds {seed} to {last}"),
+        (_, false) if seed == u64::MAX => format!("seed {seed}, then 0 to {last}"),
+        (_, false) => format!("seeds {seed} to {}, then 0 to {last}", u64::MAX),
+    }
+}
+
+/// Games per second, with as many digits as it takes to be more than 0;
+/// seconds per game when a game takes longer than a second.
+fn speed(tally: &Tally) -> String {
+    let rate = tally.games_per_second();
+    if rate >= 100.0 {
+        format!("{rate:.0} games per second")
+    } else if rate >= 1.0 {
+        format!("{rate:.1} games per second")
+    } else {
+        format!("{:.1} seconds per game", 1.0 / rate)
+    }
 }
 
 /// The report as one JSON object, for scripts.
@@ -157,12 +199,12 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         out,
         "{{\"rows\":{rows},\"cols\":{cols},\"mines\":{mines},\"first_move\":\"{}\",\
          \"at\":[{},{}],\"seed\":{},\"threads\":{},\"games\":{},\"wins\":{},\
-         \"win_rate\":{},\"ci95_low\":{},\"ci95_high\":{},\"games_per_second\":{:.1}}}",
+         \"win_rate\":{},\"ci95_low\":{},\"ci95_high\":{},\"games_per_second\":{}}}",
         trial.first_move.name(),
         trial.at.row + 1,
         trial.at.col + 1,
         trial.seed,
-        trial.threads,
+        tally.threads,
         tally.games,
         tally.wins,
         tally.win_rate(),
@@ -185,6 +227,55 @@ mod tests {
         let (low, high) = wilson_95(0, 10);
         assert_eq!(low, 0.0);
         assert!((high - 0.2775).abs() < 1e-4, "{high}");
+    }
+
+    #[test]
+    fn games_are_shared_out_one_a_thread_when_few() {
+        let trial = Trial {
+            layout: Layout::BEGINNER,
+            first_move: FirstMove::Safe,
+            at: Pos::new(0, 0),
+            games: 8,
+            seed: 1,
+            threads: 8,
+        };
+        assert_eq!(chunk_size(8, 8), 1);
+        assert_eq!(chunk_size(1_000_000, 8), CHUNK);
+        // Games this small may all be over before a second thread starts;
+        // the report counts the threads that played, never more than the games.
+        let tally = run(Trial {
+            threads: 50,
+            ..trial
+        });
+        assert_eq!(tally.games, 8);
+        assert!((1..=8).contains(&tally.threads), "{}", tally.threads);
+    }
+
+    #[test]
+    fn seeds_that_wrap_are_reported_as_they_are_played() {
+        assert_eq!(seed_range(5, 10), "seeds 5 to 14");
+        assert_eq!(seed_range(5, 1), "seed 5");
+        assert_eq!(
+            seed_range(u64::MAX, 100),
+            "seed 18446744073709551615, then 0 to 98"
+        );
+        assert_eq!(
+            seed_range(u64::MAX - 1, 3),
+            "seeds 18446744073709551614 to 18446744073709551615, then 0 to 0"
+        );
+    }
+
+    #[test]
+    fn a_slow_game_is_never_zero_games_per_second() {
+        let tally = |secs| Tally {
+            games: 2,
+            wins: 0,
+            elapsed: Duration::from_secs_f64(secs),
+            threads: 1,
+        };
+        assert_eq!(speed(&tally(0.001)), "2000 games per second");
+        assert_eq!(speed(&tally(0.5)), "4.0 games per second");
+        assert_eq!(speed(&tally(9.0)), "4.5 seconds per game");
     }
 
     #[test]

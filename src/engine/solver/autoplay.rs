@@ -5,7 +5,6 @@
 use super::{Deduction, Guess, Progress, Solver, Verdict};
 use crate::engine::game::{Action, Cover, Game, Move, Status};
 use crate::engine::grid::Pos;
-use crate::engine::reveal::RevealStatus;
 
 /// What to do when nothing is certain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,19 +135,11 @@ fn act_on(game: &mut Game, solver: &mut Solver, deduction: &Deduction) -> bool {
 
 /// Opens `at`, and tells the solver every square that opened with it.
 fn open(game: &mut Game, solver: &mut Solver, at: Pos) {
-    let mut opened = Vec::new();
-    game.apply_traced(
+    game.apply_noting(
         Move {
             action: Action::Reveal,
             at,
         },
-        |step| {
-            if step.status == RevealStatus::Revealed {
-                opened.push(step.at);
-            }
-        },
+        |pos, clue| solver.open(pos, clue),
     );
-    for pos in opened {
-        solver.open(pos, game.board().clue(pos));
-    }
 }
