@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use crate::engine::board_file::split_lines;
 use crate::engine::{Board, BoardError, parse_board};
+use crate::visible;
 
 /// The board played when the player gives no file: the course's `board3.txt`.
 pub const BUILT_IN_BOARD: &[u8] = include_bytes!("../boards/board3.txt");
@@ -14,7 +15,7 @@ pub const BUILT_IN_BOARD: &[u8] = include_bytes!("../boards/board3.txt");
 /// Why a board could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("cannot read board file `{}`: {source}", path.display())]
+    #[error("cannot read board file `{}`: {source}", visible::path(path))]
     Read {
         path: PathBuf,
         source: std::io::Error,
@@ -23,7 +24,7 @@ pub enum LoadError {
     Format(FormatReport),
     #[error(
         "board file `{}` is too big: more than {} MiB (a 10000x10000 board takes under 100 MiB)",
-        path.display(),
+        visible::path(path),
         LARGEST_FILE >> 20
     )]
     TooBig { path: PathBuf },
@@ -96,10 +97,11 @@ pub fn built_in_board() -> Board {
 }
 
 /// Line `number` (1-based) of `bytes` made printable, with where the caret
-/// for `column` goes in it. Invalid UTF-8 becomes U+FFFD and control
-/// characters (tabs too) become spaces, one character each, so a caret
-/// under column N points at the Nth character. A line wider than
-/// [`WIDEST_SHOWN`] is cut to a window around the column, marked `...`.
+/// for `column` goes in it. Invalid UTF-8 becomes U+FFFD; control and
+/// invisible characters are shown as escapes ([`visible`]), and the caret
+/// counts them at their shown width, so it still points at the Nth
+/// character. A line wider than [`WIDEST_SHOWN`] characters is cut to a
+/// window around the column, marked `...`.
 fn shown_line(bytes: &[u8], number: usize, column: usize) -> (Option<String>, usize) {
     if bytes.is_empty() {
         return (None, column);
@@ -107,24 +109,29 @@ fn shown_line(bytes: &[u8], number: usize, column: usize) -> (Option<String>, us
     let Some(line) = split_lines(bytes).nth(number - 1) else {
         return (None, column);
     };
-    let chars: Vec<char> = String::from_utf8_lossy(line)
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if chars.len() <= WIDEST_SHOWN {
-        return (Some(chars.into_iter().collect()), column);
-    }
-    let start = column
-        .saturating_sub(WIDEST_SHOWN / 2 + 1)
-        .min(chars.len() - WIDEST_SHOWN);
-    let end = start + WIDEST_SHOWN;
+    let chars: Vec<char> = String::from_utf8_lossy(line).chars().collect();
+    let (start, end) = if chars.len() <= WIDEST_SHOWN {
+        (0, chars.len())
+    } else {
+        let start = column
+            .saturating_sub(WIDEST_SHOWN / 2 + 1)
+            .min(chars.len() - WIDEST_SHOWN);
+        (start, start + WIDEST_SHOWN)
+    };
     let mut text = String::new();
-    let mut caret = column - start;
     if start > 0 {
         text.push_str("...");
-        caret += 3;
     }
-    text.extend(&chars[start..end]);
+    let before_fault = column.saturating_sub(1).clamp(start, end);
+    let caret = text.len()
+        + chars[start..before_fault]
+            .iter()
+            .map(|&c| visible::shown_width(c))
+            .sum::<usize>()
+        + 1;
+    for &c in &chars[start..end] {
+        let _ = visible::write_char(&mut text, c);
+    }
     if end < chars.len() {
         text.push_str("...");
     }
@@ -143,7 +150,11 @@ impl fmt::Display for FormatReport {
         let BoardError { line, column, .. } = self.error;
         let gutter = " ".repeat(line.to_string().len());
         writeln!(f, "bad board file: {}", self.error)?;
-        write!(f, "{gutter}--> {}:{line}:{column}", self.path.display())?;
+        write!(
+            f,
+            "{gutter}--> {}:{line}:{column}",
+            visible::path(&self.path)
+        )?;
         if let Some(text) = &self.line_text {
             let pad = " ".repeat(self.caret.saturating_sub(1));
             write!(f, "\n{gutter} |\n{line} | {text}\n{gutter} | {pad}^")?;
@@ -216,6 +227,34 @@ mod tests {
         assert_eq!(lines[3].len(), "2 | ".len() + 3 + 80 + 3);
         let caret = lines[4].find('^').unwrap();
         assert_eq!(lines[3].as_bytes()[caret], b'x', "{text}");
+    }
+
+    #[test]
+    fn invisible_and_control_characters_are_shown_and_the_caret_still_points() {
+        let text = report("+++++\n+\u{feff}\u{202e}x+\n+++++\n".as_bytes());
+        assert!(
+            text.ends_with("2 | +\\u{feff}\\u{202e}x+\n  |  ^"),
+            "{text}"
+        );
+        assert!(
+            text.contains("found the invisible character U+FEFF"),
+            "{text}"
+        );
+        let text = report(b"+++++\n+\x1b]0;x\n+++++\n");
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[3], "2 | +\\u{1b}]0;x", "{text}");
+        assert_eq!(lines[4].find('^'), lines[3].find('\\'), "{text}");
+    }
+
+    #[test]
+    fn a_file_name_is_shown_escaped() {
+        let err = load_board(Path::new("no\x1b]0;pwned\x07\nerror: forged")).unwrap_err();
+        let text = err.to_string();
+        assert!(!text.contains('\x1b') && !text.contains('\n'), "{text}");
+        assert!(
+            text.contains("no\\u{1b}]0;pwned\\u{7}\\nerror: forged"),
+            "{text}"
+        );
     }
 
     #[test]

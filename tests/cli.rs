@@ -710,6 +710,40 @@ mod bad_board_files {
         assert_cmd_snapshot!(minesweeper().arg("boards"));
     }
 
+    /// A name that would retitle the terminal and forge a line, given as an
+    /// argument and typed at the prompt (one line there): shown escaped.
+    #[test]
+    fn hostile_file_names_are_shown_escaped() {
+        let name = "x\x1b]0;pwned\x07\nerror: forged\u{202e}";
+        let output = minesweeper()
+            .arg(name)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let prompted = minesweeper()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                let typed = name.replace('\n', "\\n");
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(format!("{typed}\n").as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        for stderr in [output.stderr, prompted.stderr] {
+            let stderr = String::from_utf8(stderr).unwrap();
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(!stderr.contains(['\x1b', '\x07', '\u{202e}']), "{stderr}");
+            assert!(stderr.contains("`x\\u{1b}]0;pwned\\u{7}\\"), "{stderr}");
+            assert!(stderr.contains("nerror: forged\\u{202e}`"), "{stderr}");
+        }
+    }
+
     #[test]
     fn show_refuses_them_too() {
         assert_cmd_snapshot!(minesweeper().args(["show", "tests/bad-boards/ragged.txt"]));

@@ -13,6 +13,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgMatches, CommandFactory, FromArgMatches, parser::ValueSource};
 
 use super::Cli;
+use crate::visible::Visible;
 
 /// Parses `args` (the program's name first) into a [`Cli`].
 pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
@@ -89,8 +90,19 @@ fn game_option_before_a_command(
     Some(command.error(ErrorKind::ArgumentConflict, message))
 }
 
-/// clap's error, with its advice replaced where it would mislead.
+/// clap's error, with what the user typed made visible, and its advice
+/// replaced where it would mislead.
 fn advise(mut error: clap::Error, command: &clap::Command) -> clap::Error {
+    for kind in [
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+        ContextKind::InvalidSubcommand,
+    ] {
+        if let Some(ContextValue::String(typed)) = error.get(kind) {
+            let shown = Visible(typed).to_string();
+            error.insert(kind, ContextValue::String(shown));
+        }
+    }
     if error.kind() != ErrorKind::UnknownArgument {
         return error;
     }
@@ -182,6 +194,15 @@ mod tests {
             text.contains("put it after: `minesweeper bench --seed …`"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn what_was_typed_is_shown_escaped() {
+        let text = error_of(&["--rules", "\x1b]0;pwned\x07"]);
+        assert!(!text.contains('\x1b'), "{text}");
+        assert!(text.contains("\\u{1b}]0;pwned\\u{7}"), "{text}");
+        let text = error_of(&["--bogus\x1b[2J"]);
+        assert!(!text.contains('\x1b'), "{text}");
     }
 
     #[test]

@@ -14,6 +14,7 @@ use std::fmt;
 
 use super::board::{Board, Frame};
 use super::grid::{Grid, Pos};
+use crate::visible;
 
 /// Where a board file breaks the format (1-based line and column) and how.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,6 +85,9 @@ impl fmt::Display for Found {
             Found::Char('\r') => f.write_str("a carriage return"),
             Found::Char(c) if c.is_control() => {
                 write!(f, "the control character U+{:04X}", c as u32)
+            }
+            Found::Char(c) if c != '\\' && visible::needs_escape(c) => {
+                write!(f, "the invisible character U+{:04X}", c as u32)
             }
             Found::Char(c) => write!(f, "`{c}`"),
             Found::Byte(b) => write!(f, "the byte 0x{b:02X}, which is not UTF-8"),
