@@ -8,9 +8,11 @@
 //! snapshot-tested.
 
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crossterm::{event, terminal};
+use crossterm::event;
+
+use super::raw_mode::{LOOK_EVERY, RawMode};
 
 use crate::engine::{Board, Glyph, Grid, Pos, RevealStatus, Step};
 use crate::render::{Charset, Paint, write_frame};
@@ -109,13 +111,16 @@ pub fn play(
 }
 
 /// The terminal in raw mode, so a single key can be read; put back as it
-/// was when dropped, however the animation ends.
-struct LiveTerminal;
+/// was however the animation ends, a signal included ([`RawMode`]).
+struct LiveTerminal {
+    raw: RawMode,
+}
 
 impl LiveTerminal {
     fn start() -> io::Result<Self> {
-        terminal::enable_raw_mode()?;
-        Ok(LiveTerminal)
+        Ok(LiveTerminal {
+            raw: RawMode::enter()?,
+        })
     }
 
     /// Draws `frame` over the previous one, `height` lines tall. Raw mode
@@ -136,20 +141,23 @@ impl LiveTerminal {
         out.flush()
     }
 
-    /// Waits up to `delay` for a key; true if one (Ctrl-C included) was pressed.
+    /// Waits up to `delay` for a key; true if one (Ctrl-C included) was
+    /// pressed. Signals are looked for every [`LOOK_EVERY`] meanwhile; after
+    /// a stop and resume the wait simply goes on, and the next frame redraws.
     fn key_within(&mut self, delay: Duration) -> io::Result<bool> {
-        while event::poll(delay)? {
-            if let event::Event::Key(_) = event::read()? {
+        let until = Instant::now() + delay;
+        loop {
+            self.raw.look_for_signals()?;
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(false);
+            }
+            if event::poll(left.min(LOOK_EVERY))?
+                && let event::Event::Key(_) = event::read()?
+            {
                 return Ok(true);
             }
         }
-        Ok(false)
-    }
-}
-
-impl Drop for LiveTerminal {
-    fn drop(&mut self) {
-        let _ = terminal::disable_raw_mode();
     }
 }
 

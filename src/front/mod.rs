@@ -7,5 +7,6 @@ pub mod colour;
 pub mod comp1511;
 pub mod explain;
 pub mod prompt;
+pub mod raw_mode;
 pub mod script;
 pub mod solve;

@@ -1,0 +1,132 @@
+//! The terminal in raw mode, put back on every way out.
+//!
+//! Raw mode lets a single key be read, but it turns off echo and line
+//! editing, so a program that leaves it on leaves its shell unusable. The
+//! guard restores the terminal when dropped (a normal end, an error, a
+//! panic's unwinding), and while it lives it catches the signals that end
+//! or stop the program: SIGINT, SIGTERM, SIGHUP and SIGQUIT put the
+//! terminal back and then end the program by the same signal (the shell
+//! sees 128 + its number); SIGTSTP puts it back, stops, and takes raw mode
+//! again on resume, as does a SIGCONT after any stop. The handlers only
+//! note the signal (signal-hook); the screen acts on it at its next look,
+//! which it takes at least every [`LOOK_EVERY`].
+
+use std::io;
+use std::time::Duration;
+
+use crossterm::terminal;
+
+/// How long a screen may wait for a key before it looks for signals.
+pub const LOOK_EVERY: Duration = Duration::from_millis(50);
+
+/// Raw mode, held.
+pub struct RawMode {
+    #[cfg(unix)]
+    signals: unix::Signals,
+}
+
+/// What a look for signals found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signalled {
+    Nothing,
+    /// The program was stopped and has been resumed: the screen may have
+    /// been drawn over, so draw it again.
+    Resumed,
+}
+
+impl RawMode {
+    pub fn enter() -> io::Result<Self> {
+        #[cfg(unix)]
+        let signals = unix::Signals::catch()?;
+        terminal::enable_raw_mode()?;
+        Ok(RawMode {
+            #[cfg(unix)]
+            signals,
+        })
+    }
+
+    /// Acts on a signal that came since the last look. A signal that ends
+    /// the program does not return.
+    pub fn look_for_signals(&mut self) -> io::Result<Signalled> {
+        #[cfg(unix)]
+        return self.signals.act();
+        #[cfg(not(unix))]
+        Ok(Signalled::Nothing)
+    }
+}
+
+impl Drop for RawMode {
+    fn drop(&mut self) {
+        let _ = terminal::disable_raw_mode();
+    }
+}
+
+#[cfg(unix)]
+mod unix {
+    use std::io;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use crossterm::terminal;
+    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    use signal_hook::low_level;
+    use signal_hook::{SigId, flag};
+
+    use super::Signalled;
+
+    const ENDING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
+
+    /// Handlers that note the last signal caught, until dropped.
+    pub struct Signals {
+        last: Arc<AtomicUsize>,
+        ids: Vec<SigId>,
+    }
+
+    impl Signals {
+        pub fn catch() -> io::Result<Self> {
+            let last = Arc::new(AtomicUsize::new(0));
+            let mut ids = Vec::new();
+            for signal in ENDING.into_iter().chain([SIGTSTP, SIGCONT]) {
+                ids.push(flag::register_usize(signal, last.clone(), signal as usize)?);
+            }
+            Ok(Signals { last, ids })
+        }
+
+        pub fn act(&mut self) -> io::Result<Signalled> {
+            let signal = self.last.swap(0, Ordering::SeqCst) as i32;
+            if signal == 0 {
+                return Ok(Signalled::Nothing);
+            }
+            terminal::disable_raw_mode()?;
+            if ENDING.contains(&signal) {
+                self.release();
+                let _ = low_level::emulate_default_handler(signal);
+                // Not reached: the signal ends the program. Should it not,
+                // end as the shell would report it.
+                std::process::exit(128 + signal);
+            }
+            if signal == SIGTSTP {
+                // Stops here until continued.
+                low_level::emulate_default_handler(SIGTSTP)?;
+            }
+            // The SIGCONT of the resume is news no more.
+            self.last
+                .compare_exchange(SIGCONT as usize, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .ok();
+            terminal::enable_raw_mode()?;
+            Ok(Signalled::Resumed)
+        }
+
+        fn release(&mut self) {
+            for id in self.ids.drain(..) {
+                low_level::unregister(id);
+            }
+        }
+    }
+
+    impl Drop for Signals {
+        fn drop(&mut self) {
+            self.release();
+        }
+    }
+}
