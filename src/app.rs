@@ -4,6 +4,8 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, BufWriter, Write};
 use std::time::Duration;
 
+use clap::CommandFactory;
+
 use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RuleSet};
 use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
@@ -90,6 +92,14 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                 bench::write_text(&mut out, &trial, &tally)?;
             }
         }
+        Some(Command::Completions { shell }) => {
+            use clap_complete::Generator;
+            let mut command = Cli::command().bin_name("minesweeper");
+            command.build();
+            // try_generate, so a failed write is an error, not a panic.
+            shell.try_generate(&command, &mut out)?;
+        }
+        Some(Command::Man) => clap_mangen::Man::new(Cli::command()).render(&mut out)?,
         Some(Command::Comp1511) => comp1511::play(io::stdin().lock(), &mut out)?,
         None => {
             // Everything about the game is checked before the game starts.

@@ -876,6 +876,22 @@ mod command_line {
     }
 
     #[test]
+    fn completions_for_every_shell_and_a_man_page() {
+        for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+            let output = minesweeper().args(["completions", shell]).output().unwrap();
+            assert_eq!(output.status.code(), Some(0), "{shell}");
+            let script = String::from_utf8(output.stdout).unwrap();
+            for word in ["minesweeper", "generate", "--first-move"] {
+                assert!(script.contains(word), "{shell} lacks {word}");
+            }
+        }
+        let output = minesweeper().arg("man").output().unwrap();
+        let page = String::from_utf8(output.stdout).unwrap();
+        assert!(page.contains(".TH minesweeper 1"), "{page}");
+        assert!(page.contains("completions"), "{page}");
+    }
+
+    #[test]
     fn unknown_colour_is_a_usage_error() {
         assert_cmd_snapshot!(minesweeper().args(["--color", "sometimes"]));
     }

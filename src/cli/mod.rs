@@ -151,6 +151,14 @@ pub enum Command {
         #[arg(value_name = "BOARD")]
         board: PathBuf,
     },
+    /// Print a completion script for SHELL, to be sourced or installed
+    /// (README says where each shell looks for it).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), for `man -l -` or a man directory.
+    Man,
     /// Play the COMP1511 (UNSW) game: integer commands on stdin, as the course's reference program.
     ///
     /// First the number of mines and their row/column pairs (from 0; pairs off the 8x8 field are
