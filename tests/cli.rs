@@ -343,6 +343,76 @@ mod classic {
         assert_cmd_snapshot!(minesweeper().args(["--rules", "classic", "--mines", "81"]));
     }
 
+    /// `q`, `?` and a whole move on one line at the row prompt.
+    #[test]
+    fn shortcuts_at_the_row_prompt() {
+        assert_classic_snapshot!(SEED_1, &["?", "1 1 r", "2 1 f", "q"]);
+    }
+
+    #[test]
+    fn proj3_takes_no_shortcuts() {
+        let text = stdout_of(&["boards/board1.txt"], &typed(&["q", "1 1 r"]));
+        assert_eq!(
+            text.matches("That number is not allowed.").count(),
+            2,
+            "{text}"
+        );
+    }
+
+    /// The clock starts at the first move, not when the board is printed.
+    #[test]
+    fn the_clock_starts_at_the_first_move() {
+        let mut child = minesweeper()
+            .args(SEED_1)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        // Seed 1's board: a clue, then the mine at 2,1.
+        stdin
+            .write_all(typed(&["1 1 r", "2 1 r", "n"]).as_bytes())
+            .unwrap();
+        drop(stdin);
+        let text = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+        let time = text.split("Time: ").nth(1).expect(&text);
+        let seconds: f64 = time.split(' ').next().unwrap().parse().unwrap();
+        assert!(
+            seconds < 1.0,
+            "{seconds} s counts the wait before the first move"
+        );
+    }
+
+    /// Ctrl-C in the middle of a random game still gives its seed.
+    #[cfg(unix)]
+    #[test]
+    fn an_interrupted_game_prints_its_seed() {
+        let mut child = minesweeper()
+            .args(["--rules", "classic", "--seed", "42"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"5 5 r\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        drop(stdin);
+        assert_eq!(output.status.code(), Some(130));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("Seed: 42 (play this board again with --seed 42)"),
+            "{stderr}"
+        );
+    }
+
     #[test]
     fn expert_level_prints_thirty_columns() {
         assert_classic_snapshot!(

@@ -21,6 +21,35 @@ pub fn action(answer: &str) -> Option<Action> {
     }
 }
 
+/// What else the row prompt takes, where the script allows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortcut {
+    /// A whole move: row and column (from 1) and the action.
+    Move(usize, usize, Action),
+    Quit,
+    Help,
+}
+
+/// `q` quits, `?` asks what can be typed, and `ROW COL r|f` is a whole
+/// move on a board of `rows` x `cols`; anything else is no shortcut.
+pub fn shortcut(answer: &str, rows: usize, cols: usize) -> Option<Shortcut> {
+    match answer.trim() {
+        "q" | "Q" => return Some(Shortcut::Quit),
+        "?" => return Some(Shortcut::Help),
+        _ => {}
+    }
+    let mut words = answer.split_whitespace();
+    let (row, col, act, rest) = (words.next()?, words.next()?, words.next()?, words.next());
+    if rest.is_some() {
+        return None;
+    }
+    Some(Shortcut::Move(
+        number_in_range(row, rows)?,
+        number_in_range(col, cols)?,
+        action(act)?,
+    ))
+}
+
 /// An answer, or a request for a hint instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OrHint<T> {
@@ -49,6 +78,23 @@ pub fn yes_or_no(answer: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shortcuts_at_the_row_prompt() {
+        assert_eq!(shortcut("q", 9, 9), Some(Shortcut::Quit));
+        assert_eq!(shortcut(" ? ", 9, 9), Some(Shortcut::Help));
+        assert_eq!(
+            shortcut("5 5 r", 9, 9),
+            Some(Shortcut::Move(5, 5, Action::Reveal))
+        );
+        assert_eq!(
+            shortcut(" 1\t9  F ", 9, 9),
+            Some(Shortcut::Move(1, 9, Action::Flag))
+        );
+        for refused in ["5", "5 5", "5 10 r", "0 1 r", "5 5 x", "5 5 r r", ""] {
+            assert_eq!(shortcut(refused, 9, 9), None, "{refused}");
+        }
+    }
 
     #[test]
     fn numbers_in_range_with_spaces() {

@@ -6,6 +6,7 @@ pub mod bench;
 pub mod colour;
 pub mod comp1511;
 pub mod explain;
+pub mod interrupt;
 pub mod prompt;
 pub mod raw_mode;
 pub mod script;

@@ -13,8 +13,9 @@ use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
 use super::animate::{self, Animation};
-use super::answer::{self, OrHint};
+use super::answer::{self, OrHint, Shortcut};
 use super::explain;
+use super::interrupt::SeedOnInterrupt;
 use super::script::Script;
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
@@ -91,6 +92,7 @@ impl Session {
 enum Ending {
     Over,
     InputEnded,
+    Quit,
 }
 
 /// What the player chose on their turn.
@@ -98,6 +100,15 @@ enum Ending {
 enum Turn {
     Play(Move),
     Hint,
+    Quit,
+    Help,
+}
+
+/// What the row prompt took.
+enum AtRow {
+    Row(usize),
+    Hint,
+    Shortcut(Shortcut),
 }
 
 /// Plays games until one ends and the player wants no other (or the rules
@@ -107,28 +118,26 @@ pub fn play<R: BufRead, W: Write, E: Write>(
     mut session: Session,
 ) -> io::Result<()> {
     console.out.write_all(session.script.intro.as_bytes())?;
+    let seed_keeper = SeedOnInterrupt::new();
     loop {
         let seed = match &session.source {
             BoardSource::Random(boards) => Some(boards.seed),
             _ => None,
         };
         let Some(mut game) = next_game(console, &mut session)? else {
-            return input_ended(console);
+            return input_ended(console, None);
         };
-        let started = Instant::now();
+        seed_keeper.keep(seed);
+        let mut started = None;
         let mut hints = 0;
-        if play_game(console, &mut game, &session, &mut hints)? == Ending::InputEnded {
-            return input_ended(console);
+        match play_game(console, &mut game, &session, &mut hints, &mut started)? {
+            Ending::Over => {}
+            Ending::InputEnded => return input_ended(console, seed),
+            Ending::Quit => return write_seed(console, seed),
         }
         let hints = session.hints.then_some(hints);
-        report(
-            console,
-            &game,
-            session.script,
-            started.elapsed(),
-            seed,
-            hints,
-        )?;
+        let elapsed = started.map_or(Duration::ZERO, |at: Instant| at.elapsed());
+        report(console, &game, session.script, elapsed, seed, hints)?;
         if !session.script.offers_another_game {
             return Ok(());
         }
@@ -165,12 +174,14 @@ fn next_game<R: BufRead, W: Write, E: Write>(
     Ok(Some(Game::new(board, rules)))
 }
 
-/// Plays one game to its end, or until the input ends, counting the hints asked for.
+/// Plays one game to its end, or until the input ends or the player
+/// quits, counting the hints asked for; the clock starts at the first move.
 fn play_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     game: &mut Game,
     session: &Session,
     hints: &mut usize,
+    started: &mut Option<Instant>,
 ) -> io::Result<Ending> {
     let script = session.script;
     show(console, game, None)?;
@@ -193,8 +204,15 @@ fn play_game<R: BufRead, W: Write, E: Write>(
                 give_hint(console, game)?;
                 continue;
             }
+            Some(Turn::Quit) => return Ok(Ending::Quit),
+            Some(Turn::Help) => {
+                let help = script.shortcuts.unwrap_or_default();
+                writeln!(console.out, "{help}")?;
+                continue;
+            }
             Some(Turn::Play(mv)) => mv,
         };
+        started.get_or_insert_with(Instant::now);
         let outcome = match session.animation {
             Some(animation) if mv.action == Action::Reveal => {
                 play_animated(console, game, mv, animation)?
@@ -257,13 +275,19 @@ fn report<R, W: Write, E>(
     if let Some(hints) = hints {
         writeln!(console.out, "\tHints used: {hints}")?;
     }
-    if let Some(seed) = seed {
-        writeln!(
-            console.out,
-            "\tSeed: {seed} (play this board again with --seed {seed})"
-        )?;
+    write_seed(console, seed)
+}
+
+/// The seed of a random board, so it can be played again.
+fn write_seed<R, W: Write, E>(console: &mut Console<R, W, E>, seed: Option<u64>) -> io::Result<()> {
+    match seed {
+        Some(seed) => writeln!(console.out, "{}", seed_line(seed)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+fn seed_line(seed: u64) -> String {
+    format!("\tSeed: {seed} (play this board again with --seed {seed})")
 }
 
 /// Asks for a board file until one loads; an empty answer is the built-in board.
@@ -303,10 +327,16 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
 ) -> io::Result<Option<Turn>> {
     let hints = session.hints;
     console.out.write_all(ASK_ROW.as_bytes())?;
-    let row = match ask_number(console, board.rows(), hints)? {
+    let row = match ask_row(console, board, session)? {
         None => return Ok(None),
-        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
-        Some(OrHint::Answer(row)) => row,
+        Some(AtRow::Hint) => return Ok(Some(Turn::Hint)),
+        Some(AtRow::Shortcut(Shortcut::Quit)) => return Ok(Some(Turn::Quit)),
+        Some(AtRow::Shortcut(Shortcut::Help)) => return Ok(Some(Turn::Help)),
+        Some(AtRow::Shortcut(Shortcut::Move(row, col, action))) => {
+            let at = Pos::new(row - 1, col - 1);
+            return Ok(Some(Turn::Play(Move { action, at })));
+        }
+        Some(AtRow::Row(row)) => row,
     };
     console.out.write_all(ASK_COLUMN.as_bytes())?;
     let col = match ask_number(console, board.cols(), false)? {
@@ -323,20 +353,55 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
     Ok(Some(Turn::Play(Move { action, at })))
 }
 
+/// The row, a hint (with hints on), or a shortcut (where the script has them).
+fn ask_row<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    board: &Board,
+    session: &Session,
+) -> io::Result<Option<AtRow>> {
+    let (rows, cols) = (board.rows(), board.cols());
+    let shortcuts = session.script.shortcuts.is_some();
+    let hints = session.hints;
+    ask_until_valid(
+        console,
+        &number_question(rows, hints),
+        BAD_NUMBER,
+        |typed| {
+            if let Some(shortcut) = answer::shortcut(typed, rows, cols).filter(|_| shortcuts) {
+                return Some(AtRow::Shortcut(shortcut));
+            }
+            let number = |typed: &str| answer::number_in_range(typed, rows);
+            if !hints {
+                return number(typed).map(AtRow::Row);
+            }
+            answer::or_hint(typed, number).map(|answer| match answer {
+                OrHint::Hint => AtRow::Hint,
+                OrHint::Answer(row) => AtRow::Row(row),
+            })
+        },
+    )
+}
+
+fn number_question(max: usize, hints: bool) -> String {
+    if hints {
+        format!("Enter a number between 1 and {max} (inclusive), or 'h' for a hint: ")
+    } else {
+        format!("Enter a number between 1 and {max} (inclusive): ")
+    }
+}
+
 fn ask_number<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     max: usize,
     hints: bool,
 ) -> io::Result<Option<OrHint<usize>>> {
     let number = |typed: &str| answer::number_in_range(typed, max);
+    let question = number_question(max, hints);
     if hints {
-        let question =
-            format!("Enter a number between 1 and {max} (inclusive), or 'h' for a hint: ");
         return ask_until_valid(console, &question, BAD_NUMBER, |typed| {
             answer::or_hint(typed, number)
         });
     }
-    let question = format!("Enter a number between 1 and {max} (inclusive): ");
     ask_until_valid(console, &question, BAD_NUMBER, |typed| {
         number(typed).map(OrHint::Answer)
     })
@@ -433,8 +498,13 @@ fn read_answer<R: BufRead, W: Write, E: Write>(
     )))
 }
 
-fn input_ended<R, W: Write, E>(console: &mut Console<R, W, E>) -> io::Result<()> {
-    console.out.write_all(INPUT_ENDED.as_bytes())
+/// The input ended mid-game: say so, and give the seed of a random board.
+fn input_ended<R, W: Write, E>(
+    console: &mut Console<R, W, E>,
+    seed: Option<u64>,
+) -> io::Result<()> {
+    console.out.write_all(INPUT_ENDED.as_bytes())?;
+    write_seed(console, seed)
 }
 
 /// The board, the move's message if it has one, and the mines-left line.

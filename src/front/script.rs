@@ -21,6 +21,9 @@ pub struct Script {
     pub reports_time_and_3bv: bool,
     /// After the game: `Play again? (y/n)`.
     pub offers_another_game: bool,
+    /// At the row prompt, a whole move on one line (`5 5 r`), `q` to quit
+    /// and `?` for what can be typed. Not the course's proj3 text.
+    pub shortcuts: Option<&'static str>,
 }
 
 impl Script {
@@ -47,6 +50,7 @@ impl Script {
         flag_removed: Some("Flag removed from {row}, {col}"),
         reports_time_and_3bv: false,
         offers_another_game: false,
+        shortcuts: None,
     };
 
     /// The classic game: open every safe square.
@@ -73,5 +77,12 @@ impl Script {
         flag_removed: None,
         reports_time_and_3bv: true,
         offers_another_game: true,
+        shortcuts: Some(
+            "\tAt the row prompt you may type:\n\
+             \t  a row number, then answer the column and action prompts\n\
+             \t  a whole move on one line: row, column and r or f, as in 5 5 r\n\
+             \t  q to quit (the seed of a random board is printed)\n\
+             \t  ? for this list\n",
+        ),
     };
 }
