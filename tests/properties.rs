@@ -506,6 +506,7 @@ proptest! {
             "You won! Congratulations, and good game!\n",
             "You detonated a mine!  Game Over!\n",
             "\nInput ended before the game finished.\n",
+            "\nYou quit the game.\n",
         ];
         let tail = endings
             .iter()

@@ -26,6 +26,7 @@ const BAD_ACTION: &str = "That's not a valid action.\n";
 const ASK_AGAIN: &str = "Play again? (y/n) ";
 const BAD_YES_NO: &str = "Please answer y or n.\n";
 const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
+const QUIT: &str = "\nYou quit the game.\n";
 
 /// The player's side of the console: where answers come from, where the
 /// game is printed, and where complaints about board files go.
@@ -133,7 +134,10 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         match play_game(console, &mut game, &session, &mut hints, &mut started)? {
             Ending::Over => {}
             Ending::InputEnded => return input_ended(console, seed),
-            Ending::Quit => return write_seed(console, seed),
+            Ending::Quit => {
+                console.out.write_all(QUIT.as_bytes())?;
+                return write_seed(console, seed);
+            }
         }
         let hints = session.hints.then_some(hints);
         let elapsed = started.map_or(Duration::ZERO, |at: Instant| at.elapsed());
