@@ -20,18 +20,26 @@ fn minesweeper() -> Command {
     cmd
 }
 
-/// What the program prints on stdout with `args`, typing `input`.
-fn stdout_of(args: &[&str], input: &str) -> String {
-    let output = minesweeper()
-        .args(args)
+/// Runs `command` typing `input`, written from a thread so that a program
+/// that stops reading early (its right) never blocks the test.
+fn output_of(command: &mut Command, input: &[u8]) -> std::process::Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
-        .and_then(|mut child| {
-            child.stdin.take().unwrap().write_all(input.as_bytes())?;
-            child.wait_with_output()
-        })
         .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    output
+}
+
+/// What the program prints on stdout with `args`, typing `input`.
+fn stdout_of(args: &[&str], input: &str) -> String {
+    let output = output_of(minesweeper().args(args), input.as_bytes());
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -842,21 +850,8 @@ mod bad_board_files {
             .stdin(Stdio::null())
             .output()
             .unwrap();
-        let prompted = minesweeper()
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                let typed = name.replace('\n', "\\n");
-                child
-                    .stdin
-                    .take()
-                    .unwrap()
-                    .write_all(format!("{typed}\n").as_bytes())?;
-                child.wait_with_output()
-            })
-            .unwrap();
+        let typed = format!("{}\n", name.replace('\n', "\\n"));
+        let prompted = output_of(&mut minesweeper(), typed.as_bytes());
         for stderr in [output.stderr, prompted.stderr] {
             let stderr = String::from_utf8(stderr).unwrap();
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -1003,21 +998,7 @@ mod hostile_input {
     }
 
     fn run(args: &[&str], input: Vec<u8>) -> (Option<i32>, String) {
-        let output = minesweeper()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                let mut stdin = child.stdin.take().unwrap();
-                let writer = std::thread::spawn(move || stdin.write_all(&input));
-                let output = child.wait_with_output();
-                // The game may stop reading before the end; that is its right.
-                let _ = writer.join();
-                output
-            })
-            .unwrap();
+        let output = output_of(minesweeper().args(args), &input);
         (
             output.status.code(),
             String::from_utf8(output.stdout).unwrap(),
@@ -1042,16 +1023,7 @@ mod hostile_input {
     #[test]
     fn a_100_mb_file_name_is_refused_and_asked_again() {
         let input = with_long_line(&[""], 0, b'a');
-        let output = minesweeper()
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                child.stdin.take().unwrap().write_all(&input)?;
-                child.wait_with_output()
-            })
-            .unwrap();
+        let output = output_of(&mut minesweeper(), &input);
         let err = String::from_utf8(output.stderr).unwrap();
         assert_eq!(err, "error: no file name is that long (over 4096 bytes)\n");
         let out = String::from_utf8(output.stdout).unwrap();

@@ -54,6 +54,8 @@ mod unix {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::iterator::{Handle, Signals};
 
+    use crate::front::prompt::seed_line;
+
     /// The thread that waits for the signals; stopped when dropped.
     pub struct Watcher {
         handle: Handle,
@@ -70,10 +72,7 @@ mod unix {
                     let _ = crossterm::terminal::disable_raw_mode();
                     if known.load(Ordering::SeqCst) {
                         let seed = value.load(Ordering::SeqCst);
-                        let _ = writeln!(
-                            std::io::stderr(),
-                            "\n\tSeed: {seed} (play this board again with --seed {seed})"
-                        );
+                        let _ = writeln!(std::io::stderr(), "\n{}", seed_line(seed));
                     }
                     std::process::exit(128 + signal);
                 }

@@ -126,18 +126,15 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             _ => None,
         };
         let Some(mut game) = next_game(console, &mut session)? else {
-            return input_ended(console, None);
+            return stop_early(console, INPUT_ENDED, None);
         };
         seed_keeper.keep(seed);
         let mut started = None;
         let mut hints = 0;
         match play_game(console, &mut game, &session, &mut hints, &mut started)? {
             Ending::Over => {}
-            Ending::InputEnded => return input_ended(console, seed),
-            Ending::Quit => {
-                console.out.write_all(QUIT.as_bytes())?;
-                return write_seed(console, seed);
-            }
+            Ending::InputEnded => return stop_early(console, INPUT_ENDED, seed),
+            Ending::Quit => return stop_early(console, QUIT, seed),
         }
         let hints = session.hints.then_some(hints);
         let elapsed = started.map_or(Duration::ZERO, |at: Instant| at.elapsed());
@@ -290,7 +287,8 @@ fn write_seed<R, W: Write, E>(console: &mut Console<R, W, E>, seed: Option<u64>)
     }
 }
 
-fn seed_line(seed: u64) -> String {
+/// The line that gives a random board's seed; also printed on a signal.
+pub(super) fn seed_line(seed: u64) -> String {
     format!("\tSeed: {seed} (play this board again with --seed {seed})")
 }
 
@@ -343,10 +341,8 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
         Some(AtRow::Row(row)) => row,
     };
     console.out.write_all(ASK_COLUMN.as_bytes())?;
-    let col = match ask_number(console, board.cols(), false)? {
-        None => return Ok(None),
-        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
-        Some(OrHint::Answer(col)) => col,
+    let Some(col) = ask_number(console, board.cols())? else {
+        return Ok(None);
     };
     let action = match ask_action(console, session.script, hints)? {
         None => return Ok(None),
@@ -394,20 +390,13 @@ fn number_question(max: usize, hints: bool) -> String {
     }
 }
 
+/// A number from 1 to `max` (the column: no hint is offered there).
 fn ask_number<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     max: usize,
-    hints: bool,
-) -> io::Result<Option<OrHint<usize>>> {
-    let number = |typed: &str| answer::number_in_range(typed, max);
-    let question = number_question(max, hints);
-    if hints {
-        return ask_until_valid(console, &question, BAD_NUMBER, |typed| {
-            answer::or_hint(typed, number)
-        });
-    }
-    ask_until_valid(console, &question, BAD_NUMBER, |typed| {
-        number(typed).map(OrHint::Answer)
+) -> io::Result<Option<usize>> {
+    ask_until_valid(console, &number_question(max, false), BAD_NUMBER, |typed| {
+        answer::number_in_range(typed, max)
     })
 }
 
@@ -502,12 +491,14 @@ fn read_answer<R: BufRead, W: Write, E: Write>(
     )))
 }
 
-/// The input ended mid-game: say so, and give the seed of a random board.
-fn input_ended<R, W: Write, E>(
+/// The game stopped before its end (the input ended, the player quit):
+/// say which, and give the seed of a random board.
+fn stop_early<R, W: Write, E>(
     console: &mut Console<R, W, E>,
+    why: &str,
     seed: Option<u64>,
 ) -> io::Result<()> {
-    console.out.write_all(INPUT_ENDED.as_bytes())?;
+    console.out.write_all(why.as_bytes())?;
     write_seed(console, seed)
 }
 
