@@ -123,6 +123,33 @@ proptest! {
     }
 }
 
+/// A board of up to 14 x 14 and which of its safe squares are open, in
+/// islands as a game opens them: too big to try every layout, the size a
+/// guess is made on.
+fn any_game_position() -> impl Strategy<Value = (Board, Vec<bool>)> {
+    (1usize..=14, 1usize..=14, 0.05f64..0.4, 0usize..6)
+        .prop_flat_map(|(rows, cols, density, openings)| {
+            let squares = rows * cols;
+            (
+                Just(rows),
+                Just(cols),
+                prop::collection::vec(prop::bool::weighted(density), squares),
+                prop::collection::vec(0..squares, openings),
+            )
+        })
+        .prop_map(|(rows, cols, mines, starts)| {
+            let board = Board::new(Grid::from_row_major(rows, cols, mines), Frame::Plus);
+            let mut open = vec![false; rows * cols];
+            for start in starts {
+                let pos = Pos::new(start / cols, start % cols);
+                if !board.is_mine(pos) {
+                    open_island(&board, &mut open, pos);
+                }
+            }
+            (board, open)
+        })
+}
+
 /// Opens `start` on `open` as the game does: an empty square opens its
 /// neighbours too, and so on.
 fn open_island(board: &Board, open: &mut [bool], start: Pos) {
@@ -181,5 +208,41 @@ proptest! {
                 open_island(&board, &mut open, pos);
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The guess is among the safest unknown squares of the whole board
+    /// (within the 0.01 the guess rule allows for a square more likely to
+    /// lead somewhere), and choosing it leaves the solver as it was.
+    #[test]
+    fn the_guess_is_one_of_the_safest_squares((board, open) in any_game_position()) {
+        let mut solver = solver_seeing(&board, &open);
+        let probabilities = loop {
+            match solver.deduce() {
+                Progress::Deduced(_) => continue,
+                Progress::Stuck(probabilities) => break probabilities,
+            }
+        };
+        let unknown: Vec<Pos> = board
+            .mines()
+            .positions()
+            .filter(|&pos| solver.known(pos) == Known::Unknown)
+            .collect();
+        let Some(guess) = solver.guess(&probabilities) else {
+            prop_assert!(unknown.is_empty());
+            return Ok(());
+        };
+        prop_assert!(unknown.contains(&guess.at), "{:?} is not unknown", guess.at);
+        prop_assert_eq!(guess.probability, probabilities.at(guess.at));
+        let safest = unknown
+            .iter()
+            .map(|&pos| probabilities.at(pos))
+            .fold(f64::INFINITY, f64::min);
+        prop_assert!(guess.probability <= safest + 0.01 + 1e-12,
+            "{:?} at {} when {} was possible", guess.at, guess.probability, safest);
+        prop_assert_eq!(solver.guess(&probabilities), Some(guess));
     }
 }

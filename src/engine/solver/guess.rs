@@ -1,4 +1,5 @@
-//! Choosing where to guess when nothing is certain.
+//! Choosing where to guess when nothing is certain, among the squares
+//! [`candidates`](super::candidates) picks out.
 //!
 //! The safest squares first. Among squares nearly as safe (within
 //! [`TOLERANCE`]), the one that pays most at once: the chance it is safe
@@ -49,19 +50,21 @@ pub struct Guess {
 }
 
 impl Solver {
-    /// The square to guess, or `None` when no square is unknown.
-    pub fn guess(&self, probabilities: &Probabilities) -> Option<Guess> {
+    /// The square to guess, or `None` when no square is unknown. `self`
+    /// is scratch space for the look ahead, left knowing what it knew.
+    pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         self.ranked_guess(probabilities, |_| true)
     }
 
     /// The best guess among the squares `allowed` lets through.
     pub fn ranked_guess(
-        &self,
+        &mut self,
         probabilities: &Probabilities,
         allowed: impl Fn(Pos) -> bool,
     ) -> Option<Guess> {
-        let mut candidates: Vec<Candidate> = (0..self.known.len())
-            .filter(|&i| self.known[i] == Known::Unknown && allowed(self.pos(i)))
+        let mut candidates: Vec<Candidate> = self
+            .guess_candidates(&allowed)
+            .into_iter()
             .map(|i| Candidate {
                 square: i,
                 mine: probabilities.at_index(i),
@@ -77,9 +80,8 @@ impl Solver {
         candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
         candidates.truncate(LOOK_AHEAD);
         if candidates.len() > 1 {
-            let mut scratch = self.clone();
             for c in &mut candidates {
-                c.progress = scratch.expected_progress(c.square, probabilities);
+                c.progress = self.expected_progress(c.square, probabilities);
             }
         }
         let best = candidates.iter().max_by(|a, b| {

@@ -1,6 +1,6 @@
 //! Layers 1 and 2: what one clue, or two clues side by side, decide alone.
 
-use super::neighbours::Neighbours;
+use super::neighbours::{Neighbours, within_two};
 use super::{Deduction, Known, Reason, Solver, Verdict};
 
 /// Layer 1, the homework's two rules, applied to every open square whose
@@ -64,17 +64,6 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
         }
     }
     found
-}
-
-/// The squares up to two rows and columns away from square `i` (not `i`
-/// itself), in reading order: those that can share a neighbour with it.
-fn within_two(i: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (i / cols, i % cols);
-    (row.saturating_sub(2)..=(row + 2).min(rows - 1))
-        .flat_map(move |r| {
-            (col.saturating_sub(2)..=(col + 2).min(cols - 1)).map(move |c| r * cols + c)
-        })
-        .filter(move |&j| j != i)
 }
 
 /// What clue `a` forces on clue `b`'s squares outside the ones they share.

@@ -18,6 +18,7 @@
 
 mod arrangements;
 pub mod autoplay;
+mod candidates;
 mod guess;
 mod hint;
 mod local;
@@ -139,6 +140,11 @@ pub struct Solver {
     /// clues layers 2 and 3 work from, so they never scan the whole board.
     frontier: Vec<usize>,
     on_frontier: Vec<bool>,
+    /// Every square deduced and not opened that had unknown neighbours when
+    /// a guess last looked, and those deduced since: with the frontier,
+    /// where a guess looks for squares unlike the rest.
+    settled: Vec<usize>,
+    untouched: candidates::Untouched,
 }
 
 impl Solver {
@@ -157,6 +163,8 @@ impl Solver {
             queued: vec![false; squares],
             frontier: Vec::new(),
             on_frontier: vec![false; squares],
+            settled: Vec::new(),
+            untouched: candidates::Untouched::default(),
         }
     }
 
@@ -237,6 +245,7 @@ impl Solver {
             return;
         }
         self.forget_unknown(i);
+        self.settled.push(i);
         self.known[i] = match deduction.verdict {
             Verdict::Safe => Known::Safe,
             Verdict::Mine => {

@@ -57,6 +57,24 @@ impl IntoIterator for Neighbours {
     }
 }
 
+/// How many neighbours square `i` has on a `rows` x `cols` board: 8 inside,
+/// 5 on an edge, 3 in a corner (fewer on a board one square wide).
+pub(super) fn neighbour_count(i: usize, rows: usize, cols: usize) -> usize {
+    let span = |at: usize, len: usize| 1 + usize::from(at > 0) + usize::from(at + 1 < len);
+    span(i / cols, rows) * span(i % cols, cols) - 1
+}
+
+/// The squares up to two rows and columns away from square `i` (not `i`
+/// itself), in reading order: those that can share a neighbour with it.
+pub(super) fn within_two(i: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (i / cols, i % cols);
+    (row.saturating_sub(2)..=(row + 2).min(rows - 1))
+        .flat_map(move |r| {
+            (col.saturating_sub(2)..=(col + 2).min(cols - 1)).map(move |c| r * cols + c)
+        })
+        .filter(move |&j| j != i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +89,25 @@ mod tests {
         assert_eq!(Neighbours::of(7, 3, 3).as_slice(), &[3, 4, 5, 6, 8]);
         assert_eq!(Neighbours::of(0, 1, 1).len(), 0);
         assert_eq!(Neighbours::of(1, 1, 3).as_slice(), &[0, 2]);
+    }
+
+    #[test]
+    fn neighbour_counts_agree_with_the_lists() {
+        for (rows, cols) in [(1, 1), (1, 4), (4, 1), (2, 2), (3, 5), (6, 4)] {
+            for i in 0..rows * cols {
+                assert_eq!(
+                    neighbour_count(i, rows, cols),
+                    Neighbours::of(i, rows, cols).len(),
+                    "square {i} of {rows}x{cols}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn within_two_is_the_five_by_five_square_around() {
+        let near: Vec<usize> = within_two(0, 4, 4).collect();
+        assert_eq!(near, [1, 2, 4, 5, 6, 8, 9, 10]);
+        assert_eq!(within_two(12, 5, 5).count(), 24);
     }
 }
