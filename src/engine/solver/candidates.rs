@@ -19,7 +19,7 @@
 //! untouched square: each crosses the board at most once in a game.
 
 use super::neighbours::{neighbour_count, within_two};
-use super::{Known, Solver};
+use super::{Known, Solver, still_settled};
 use crate::engine::grid::Pos;
 
 /// Cursors for the first untouched square of each neighbour count (0 to 8).
@@ -34,10 +34,10 @@ impl Solver {
     pub(super) fn guess_candidates(&mut self, allowed: &impl Fn(Pos) -> bool) -> Vec<usize> {
         self.prune_settled();
         let mut squares = Vec::new();
-        for &clue in &self.frontier {
+        for clue in self.frontier.iter() {
             squares.extend(within_two(clue, self.rows, self.cols).filter(|&j| self.is_unknown(j)));
         }
-        for &settled in &self.settled {
+        for settled in self.settled.iter() {
             squares.extend(
                 self.neighbours(settled)
                     .into_iter()
@@ -56,12 +56,14 @@ impl Solver {
     /// Drops the deduced squares that are open now or have no unknown
     /// neighbour left.
     fn prune_settled(&mut self) {
-        let mut settled = std::mem::take(&mut self.settled);
-        settled.retain(|&i| {
-            !matches!(self.known[i], Known::Open(_))
-                && self.neighbours(i).into_iter().any(|n| self.is_unknown(n))
-        });
-        self.settled = settled;
+        let Self {
+            settled,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        settled.retain(|i| still_settled(known, *rows, *cols, i));
     }
 
     /// The neighbour counts the board's squares have.

@@ -8,7 +8,6 @@ use super::{Deduction, Known, Reason, Solver, Verdict};
 pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     while let Some(i) = solver.pending.pop_front() {
-        solver.queued[i] = false;
         let Known::Open(value) = solver.known[i] else {
             continue;
         };
@@ -49,7 +48,9 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     solver.prune_frontier();
     for k in 0..solver.frontier.len() {
-        let i = solver.frontier[k];
+        let Some(i) = solver.frontier.get(k) else {
+            break;
+        };
         if solver.around(i).0.len() == 0 {
             // A deduction of this round already settled it.
             continue;

@@ -24,12 +24,12 @@ mod hint;
 mod local;
 mod neighbours;
 mod no_guess;
-
-use std::collections::VecDeque;
+mod watchlist;
 
 use super::game::{Cover, Game};
 use super::grid::Pos;
 use neighbours::Neighbours;
+use watchlist::Watchlist;
 
 pub use arrangements::Probabilities;
 pub use autoplay::{Autoplay, Event, Finish, WhenStuck, autoplay};
@@ -133,18 +133,20 @@ pub struct Solver {
     known_mines: usize,
     unknown: usize,
     /// Open squares whose neighbourhood changed since layer 1 last looked.
-    pending: VecDeque<usize>,
-    queued: Vec<bool>,
+    pending: Watchlist,
     /// Every open square with unknown neighbours, and some whose neighbours
-    /// have all become known since (dropped when layer 2 next looks): the
-    /// clues layers 2 and 3 work from, so they never scan the whole board.
-    frontier: Vec<usize>,
-    on_frontier: Vec<bool>,
-    /// Every square deduced and not opened that had unknown neighbours when
-    /// a guess last looked, and those deduced since: with the frontier,
-    /// where a guess looks for squares unlike the rest.
-    settled: Vec<usize>,
+    /// have all become known since (dropped when layer 2 next looks, or
+    /// when the list would grow): the clues layers 2 and 3 work from, so
+    /// they never scan the whole board.
+    frontier: Watchlist,
+    /// Every square deduced and not opened that has unknown neighbours, and
+    /// some that no longer do (dropped when a guess next looks, or when the
+    /// list would grow): with the frontier, where a guess looks for squares
+    /// unlike the rest.
+    settled: Watchlist,
     untouched: candidates::Untouched,
+    /// Layer 3's components as the last analysis counted them.
+    remembered: arrangements::Remembered,
 }
 
 impl Solver {
@@ -159,12 +161,11 @@ impl Solver {
             known: vec![Known::Unknown; squares],
             known_mines: 0,
             unknown: squares,
-            pending: VecDeque::new(),
-            queued: vec![false; squares],
-            frontier: Vec::new(),
-            on_frontier: vec![false; squares],
-            settled: Vec::new(),
+            pending: Watchlist::new(squares),
+            frontier: Watchlist::new(squares),
+            settled: Watchlist::of_distinct(),
             untouched: candidates::Untouched::default(),
+            remembered: arrangements::Remembered::default(),
         }
     }
 
@@ -227,7 +228,7 @@ impl Solver {
     }
 
     /// The probabilities of a mine on every unknown square, whatever the depth.
-    pub fn probabilities(&self) -> Probabilities {
+    pub fn probabilities(&mut self) -> Probabilities {
         arrangements::analyse(self)
     }
 
@@ -245,7 +246,7 @@ impl Solver {
             return;
         }
         self.forget_unknown(i);
-        self.settled.push(i);
+        self.settle_square(i);
         self.known[i] = match deduction.verdict {
             Verdict::Safe => Known::Safe,
             Verdict::Mine => {
@@ -268,23 +269,28 @@ impl Solver {
 
     /// Keeps the open square `i`, which has unknown neighbours, for layers 2 and 3.
     fn keep_on_frontier(&mut self, i: usize) {
-        if !self.on_frontier[i] {
-            self.on_frontier[i] = true;
-            self.frontier.push(i);
-        }
+        let Self {
+            frontier,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        frontier.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
     /// Drops the frontier's clues whose neighbours are all known now, and
     /// puts the rest in reading order.
     fn prune_frontier(&mut self) {
-        let mut frontier = std::mem::take(&mut self.frontier);
-        frontier.retain(|&i| {
-            let keep = self.around(i).0.len() > 0;
-            self.on_frontier[i] = keep;
-            keep
-        });
-        frontier.sort_unstable();
-        self.frontier = frontier;
+        let Self {
+            frontier,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j));
+        frontier.sort();
     }
 
     /// The open squares with unknown neighbours, in reading order.
@@ -292,18 +298,34 @@ impl Solver {
         let mut clues: Vec<usize> = self
             .frontier
             .iter()
-            .copied()
-            .filter(|&i| self.around(i).0.len() > 0)
+            .filter(|&i| has_unknown_neighbour(&self.known, self.rows, self.cols, i))
             .collect();
         clues.sort_unstable();
         clues
     }
 
+    /// Keeps the square `i`, just deduced, for choosing guesses.
+    fn settle_square(&mut self, i: usize) {
+        let Self {
+            settled,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        settled.add(i, |j| still_settled(known, *rows, *cols, j));
+    }
+
+    /// Puts the open square `i` in line for layer 1.
     fn queue(&mut self, i: usize) {
-        if !self.queued[i] {
-            self.queued[i] = true;
-            self.pending.push_back(i);
-        }
+        let Self {
+            pending,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        pending.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
     fn index(&self, pos: Pos) -> usize {
@@ -332,4 +354,18 @@ impl Solver {
         }
         (unknown, mines)
     }
+}
+
+/// Whether the deduced square `i` is still not open and has unknown
+/// neighbours, which a guess must weigh.
+fn still_settled(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
+    !matches!(known[i], Known::Open(_)) && has_unknown_neighbour(known, rows, cols, i)
+}
+
+/// Whether square `i` has a neighbour the solver knows nothing of: an open
+/// square without one has nothing left to say, and never will again.
+fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
+    Neighbours::of(i, rows, cols)
+        .into_iter()
+        .any(|n| known[n] == Known::Unknown)
 }

@@ -20,8 +20,15 @@
 //! mine totals are too many to combine exactly, components are weighed
 //! independently and the mine count is not used for certainty.
 
+mod enumerate;
+mod remembered;
+
+use std::rc::Rc;
+
 use super::{Deduction, Known, Reason, Solver, Verdict};
 use crate::engine::grid::Pos;
+use enumerate::Component;
+pub(super) use remembered::Remembered;
 
 /// Backtracking nodes one component may visit before it is given up.
 pub const NODE_BUDGET: usize = 200_000;
@@ -31,7 +38,7 @@ pub const NODE_BUDGET: usize = 200_000;
 const COMBINE_BUDGET: usize = 20_000_000;
 
 /// The chance of a mine on every unknown square, and which are certain.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Probabilities {
     /// Frontier squares (row-major indexes, sorted) and their probability.
     frontier: Vec<(usize, f64)>,
@@ -94,17 +101,21 @@ impl Probabilities {
     }
 }
 
-/// The whole analysis of what `solver` knows.
-pub(super) fn analyse(solver: &Solver) -> Probabilities {
+/// The whole analysis of what `solver` knows. Components unchanged since
+/// the last analysis keep their count ([`Remembered`]).
+pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     let frontier = Frontier::of(solver);
-    let components: Vec<Component> = frontier
-        .components()
-        .into_iter()
-        .map(|groups| Component::enumerate(&frontier, groups))
-        .collect();
+    let orders = frontier.components();
+    let components = solver.remembered.count(&frontier, &orders);
     let mines_left = solver.mines.saturating_sub(solver.known_mines);
     let interior_squares = solver.unknown - frontier.squares();
-    combine(&frontier, &components, mines_left, interior_squares)
+    combine(
+        &frontier,
+        &orders,
+        &components,
+        mines_left,
+        interior_squares,
+    )
 }
 
 /// The frontier's groups and the clues that constrain them.
@@ -114,7 +125,8 @@ struct Frontier {
     groups: Vec<Vec<usize>>,
     /// Each group's constraints.
     group_constraints: Vec<Vec<usize>>,
-    /// Each constraint's remaining mines and its groups.
+    /// Each constraint's clue (row-major index), remaining mines and groups.
+    clues: Vec<usize>,
     needs: Vec<u8>,
     constraint_groups: Vec<Vec<usize>>,
 }
@@ -123,6 +135,7 @@ impl Frontier {
     fn of(solver: &Solver) -> Self {
         // (square, constraint) for every unknown square next to an open clue.
         let mut touches: Vec<(usize, usize)> = Vec::new();
+        let mut clues = Vec::new();
         let mut needs = Vec::new();
         for i in solver.frontier_clues() {
             let Known::Open(value) = solver.known[i] else {
@@ -133,6 +146,7 @@ impl Frontier {
                 continue;
             }
             let constraint = needs.len();
+            clues.push(i);
             needs.push(value.saturating_sub(mines));
             touches.extend(unknown.into_iter().map(|n| (n, constraint)));
         }
@@ -159,6 +173,7 @@ impl Frontier {
             cols: solver.cols,
             groups,
             group_constraints,
+            clues,
             needs,
             constraint_groups,
         }
@@ -166,6 +181,22 @@ impl Frontier {
 
     fn squares(&self) -> usize {
         self.groups.iter().map(Vec::len).sum()
+    }
+
+    /// All a component's count depends on, given its groups in search
+    /// order: each group's squares, and each of its clues with the mines
+    /// it still needs. Two components described alike have the same count.
+    fn describe(&self, groups: &[usize]) -> Vec<usize> {
+        let mut description = Vec::new();
+        for &g in groups {
+            description.push(self.groups[g].len());
+            description.extend(&self.groups[g]);
+            description.push(self.group_constraints[g].len());
+            for &c in &self.group_constraints[g] {
+                description.extend([self.clues[c], usize::from(self.needs[c])]);
+            }
+        }
+        description
     }
 
     /// The groups of each component, each in the order the search visits
@@ -198,185 +229,17 @@ impl Frontier {
     }
 }
 
-/// One component's solutions, counted by how many mines they use.
-struct Component {
-    /// The component's groups, in search order.
-    groups: Vec<usize>,
-    sizes: Vec<u8>,
-    /// Whether the search finished within the budget.
-    exact: bool,
-    /// Arrangements using `m` mines (each group's choice of squares counted).
-    count: Vec<f64>,
-    /// Per group (search order), per `m`: mines in the group summed over those arrangements.
-    mines_in: Vec<Vec<f64>>,
-    /// Per group, per `m`: the fewest and most mines the group holds in a solution.
-    least: Vec<Vec<u8>>,
-    most: Vec<Vec<u8>>,
-}
-
-impl Component {
-    fn enumerate(frontier: &Frontier, groups: Vec<usize>) -> Self {
-        let sizes: Vec<u8> = groups
-            .iter()
-            .map(|&g| frontier.groups[g].len() as u8)
-            .collect();
-        let capacity: usize = sizes.iter().map(|&n| usize::from(n)).sum();
-        let mut search = Search::new(frontier, &groups, &sizes);
-        let mut component = Self {
-            exact: true,
-            count: vec![0.0; capacity + 1],
-            mines_in: vec![vec![0.0; capacity + 1]; groups.len()],
-            least: vec![vec![u8::MAX; capacity + 1]; groups.len()],
-            most: vec![vec![0; capacity + 1]; groups.len()],
-            groups,
-            sizes,
-        };
-        component.exact =
-            search.run(&mut component) && component.count.iter().all(|c| c.is_finite());
-        component
-    }
-
-    fn record(&mut self, chosen: &[u8], weight: f64) {
-        let m: usize = chosen.iter().map(|&k| usize::from(k)).sum();
-        self.count[m] += weight;
-        for (t, &k) in chosen.iter().enumerate() {
-            self.mines_in[t][m] += f64::from(k) * weight;
-            self.least[t][m] = self.least[t][m].min(k);
-            self.most[t][m] = self.most[t][m].max(k);
-        }
-    }
-
-    /// The mine totals some solution uses.
-    fn totals(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.count.len()).filter(|&m| self.count[m] > 0.0)
-    }
-
-    fn fewest(&self) -> usize {
-        self.totals().next().unwrap_or(0)
-    }
-
-    fn most_mines(&self) -> usize {
-        self.totals().last().unwrap_or(0)
-    }
-}
-
-/// The backtracking search over one component's groups.
-struct Search {
-    /// Per group in search order: its constraints (component-local).
-    constraints: Vec<Vec<usize>>,
-    needs: Vec<u8>,
-    /// Mines placed so far in each constraint's groups.
-    placed: Vec<u8>,
-    /// Squares not yet decided in each constraint's groups.
-    open: Vec<u8>,
-    chosen: Vec<u8>,
-    sizes: Vec<u8>,
-    nodes: usize,
-}
-
-impl Search {
-    fn new(frontier: &Frontier, groups: &[usize], sizes: &[u8]) -> Self {
-        // Component-local constraint numbers.
-        let mut local = std::collections::HashMap::new();
-        let mut needs = Vec::new();
-        let mut open = Vec::new();
-        let constraints = groups
-            .iter()
-            .zip(sizes)
-            .map(|(&g, &size)| {
-                frontier.group_constraints[g]
-                    .iter()
-                    .map(|&c| {
-                        let id = *local.entry(c).or_insert_with(|| {
-                            needs.push(frontier.needs[c]);
-                            open.push(0u8);
-                            needs.len() - 1
-                        });
-                        open[id] += size;
-                        id
-                    })
-                    .collect()
-            })
-            .collect();
-        Self {
-            constraints,
-            placed: vec![0; needs.len()],
-            needs,
-            open,
-            chosen: Vec::with_capacity(groups.len()),
-            sizes: sizes.to_vec(),
-            nodes: 0,
-        }
-    }
-
-    /// Records every solution in `component`; false if the budget ran out.
-    fn run(&mut self, component: &mut Component) -> bool {
-        self.step(component, 1.0)
-    }
-
-    fn step(&mut self, component: &mut Component, weight: f64) -> bool {
-        self.nodes += 1;
-        if self.nodes > NODE_BUDGET {
-            return false;
-        }
-        let t = self.chosen.len();
-        if t == self.sizes.len() {
-            component.record(&self.chosen, weight);
-            return true;
-        }
-        let size = self.sizes[t];
-        for &c in &self.constraints[t] {
-            self.open[c] -= size;
-        }
-        let mut within_budget = true;
-        for k in 0..=size {
-            let fits = self.constraints[t].iter().all(|&c| {
-                let placed = self.placed[c] + k;
-                placed <= self.needs[c] && placed + self.open[c] >= self.needs[c]
-            });
-            if !fits {
-                continue;
-            }
-            for &c in &self.constraints[t] {
-                self.placed[c] += k;
-            }
-            self.chosen.push(k);
-            within_budget = self.step(component, weight * binomial(size, k));
-            self.chosen.pop();
-            for &c in &self.constraints[t] {
-                self.placed[c] -= k;
-            }
-            if !within_budget {
-                break;
-            }
-        }
-        for &c in &self.constraints[t] {
-            self.open[c] += size;
-        }
-        within_budget
-    }
-}
-
-/// C(n, k) for a group of at most eight squares.
-fn binomial(n: u8, k: u8) -> f64 {
-    let (n, k) = (u64::from(n), u64::from(k.min(n - k)));
-    let mut value = 1u64;
-    for i in 0..k {
-        value = value * (n - i) / (i + 1);
-    }
-    value as f64
-}
-
 /// Combines the components with the mine count into probabilities and certainties.
 fn combine(
     frontier: &Frontier,
-    components: &[Component],
+    orders: &[Vec<usize>],
+    components: &[Rc<Component>],
     mines_left: usize,
     interior: usize,
 ) -> Probabilities {
     let all_exact = components.iter().all(|c| c.exact);
-    let fewest: usize = components.iter().map(Component::fewest).sum();
-    let most: usize = components.iter().map(Component::most_mines).sum();
+    let fewest: usize = components.iter().map(|c| c.fewest()).sum();
+    let most: usize = components.iter().map(|c| c.most_mines()).sum();
     let feasible = if all_exact {
         feasible_totals(components, mines_left, interior, fewest, most)
     } else {
@@ -399,7 +262,7 @@ fn combine(
         independent_weights(components, mines_left, interior, frontier.squares())
     });
     for (c, component) in components.iter().enumerate() {
-        for (t, &g) in component.groups.iter().enumerate() {
+        for (t, &g) in orders[c].iter().enumerate() {
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
@@ -454,14 +317,14 @@ struct FeasibleTotals {
 /// `None` when the totals cannot be decided within the budget, or the
 /// position is impossible.
 fn feasible_totals(
-    components: &[Component],
+    components: &[Rc<Component>],
     mines_left: usize,
     interior: usize,
     fewest: usize,
     most: usize,
 ) -> Option<FeasibleTotals> {
     let fits = |m: usize| m <= mines_left && mines_left - m <= interior;
-    let solutions = |c: &Component| -> Vec<bool> { c.count.iter().map(|&n| n > 0.0).collect() };
+    let solutions = |c: &Rc<Component>| -> Vec<bool> { c.count.iter().map(|&n| n > 0.0).collect() };
     if most <= mines_left && fewest + interior >= mines_left {
         // Every combination of the components' totals fits the mine count.
         return Some(FeasibleTotals {
@@ -560,7 +423,7 @@ struct Weights {
 /// Exact weights: a component's solutions using `m` mines weigh the number
 /// of ways the other components and the interior can hold the rest.
 fn exact_weights(
-    components: &[Component],
+    components: &[Rc<Component>],
     mines_left: usize,
     interior: usize,
     most: usize,
@@ -641,7 +504,7 @@ fn interior_ways(mines_left: usize, interior: usize, most: usize) -> Vec<f64> {
 /// Weights that treat every unknown square as independently a mine with
 /// the board's remaining density: for boards too big to combine exactly.
 fn independent_weights(
-    components: &[Component],
+    components: &[Rc<Component>],
     mines_left: usize,
     interior: usize,
     frontier_squares: usize,

@@ -1,0 +1,175 @@
+//! One component's solutions, counted by backtracking over its groups.
+
+use super::{Frontier, NODE_BUDGET};
+
+/// One component's solutions, counted by how many mines they use. Its
+/// groups are numbered in search order; which frontier groups they are is
+/// the caller's to keep, so an unchanged component's count can be kept
+/// from one analysis to the next.
+#[derive(Debug)]
+pub(super) struct Component {
+    pub(super) sizes: Vec<u8>,
+    /// Whether the search finished within the budget.
+    pub(super) exact: bool,
+    /// Arrangements using `m` mines (each group's choice of squares counted).
+    pub(super) count: Vec<f64>,
+    /// Per group (search order), per `m`: mines in the group summed over those arrangements.
+    pub(super) mines_in: Vec<Vec<f64>>,
+    /// Per group, per `m`: the fewest and most mines the group holds in a solution.
+    pub(super) least: Vec<Vec<u8>>,
+    pub(super) most: Vec<Vec<u8>>,
+}
+
+impl Component {
+    /// Counts the solutions of the component made of the frontier's
+    /// `groups`, visited in that order.
+    pub(super) fn enumerate(frontier: &Frontier, groups: &[usize]) -> Self {
+        let sizes: Vec<u8> = groups
+            .iter()
+            .map(|&g| frontier.groups[g].len() as u8)
+            .collect();
+        let capacity: usize = sizes.iter().map(|&n| usize::from(n)).sum();
+        let mut search = Search::new(frontier, groups, &sizes);
+        let mut component = Self {
+            exact: true,
+            count: vec![0.0; capacity + 1],
+            mines_in: vec![vec![0.0; capacity + 1]; groups.len()],
+            least: vec![vec![u8::MAX; capacity + 1]; groups.len()],
+            most: vec![vec![0; capacity + 1]; groups.len()],
+            sizes,
+        };
+        component.exact =
+            search.run(&mut component) && component.count.iter().all(|c| c.is_finite());
+        component
+    }
+
+    fn record(&mut self, chosen: &[u8], weight: f64) {
+        let m: usize = chosen.iter().map(|&k| usize::from(k)).sum();
+        self.count[m] += weight;
+        for (t, &k) in chosen.iter().enumerate() {
+            self.mines_in[t][m] += f64::from(k) * weight;
+            self.least[t][m] = self.least[t][m].min(k);
+            self.most[t][m] = self.most[t][m].max(k);
+        }
+    }
+
+    /// The mine totals some solution uses.
+    fn totals(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.count.len()).filter(|&m| self.count[m] > 0.0)
+    }
+
+    pub(super) fn fewest(&self) -> usize {
+        self.totals().next().unwrap_or(0)
+    }
+
+    pub(super) fn most_mines(&self) -> usize {
+        self.totals().last().unwrap_or(0)
+    }
+}
+
+/// The backtracking search over one component's groups.
+struct Search {
+    /// Per group in search order: its constraints (component-local).
+    constraints: Vec<Vec<usize>>,
+    needs: Vec<u8>,
+    /// Mines placed so far in each constraint's groups.
+    placed: Vec<u8>,
+    /// Squares not yet decided in each constraint's groups.
+    open: Vec<u8>,
+    chosen: Vec<u8>,
+    sizes: Vec<u8>,
+    nodes: usize,
+}
+
+impl Search {
+    fn new(frontier: &Frontier, groups: &[usize], sizes: &[u8]) -> Self {
+        // Component-local constraint numbers.
+        let mut local = std::collections::HashMap::new();
+        let mut needs = Vec::new();
+        let mut open = Vec::new();
+        let constraints = groups
+            .iter()
+            .zip(sizes)
+            .map(|(&g, &size)| {
+                frontier.group_constraints[g]
+                    .iter()
+                    .map(|&c| {
+                        let id = *local.entry(c).or_insert_with(|| {
+                            needs.push(frontier.needs[c]);
+                            open.push(0u8);
+                            needs.len() - 1
+                        });
+                        open[id] += size;
+                        id
+                    })
+                    .collect()
+            })
+            .collect();
+        Self {
+            constraints,
+            placed: vec![0; needs.len()],
+            needs,
+            open,
+            chosen: Vec::with_capacity(groups.len()),
+            sizes: sizes.to_vec(),
+            nodes: 0,
+        }
+    }
+
+    /// Records every solution in `component`; false if the budget ran out.
+    fn run(&mut self, component: &mut Component) -> bool {
+        self.step(component, 1.0)
+    }
+
+    fn step(&mut self, component: &mut Component, weight: f64) -> bool {
+        self.nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return false;
+        }
+        let t = self.chosen.len();
+        if t == self.sizes.len() {
+            component.record(&self.chosen, weight);
+            return true;
+        }
+        let size = self.sizes[t];
+        for &c in &self.constraints[t] {
+            self.open[c] -= size;
+        }
+        let mut within_budget = true;
+        for k in 0..=size {
+            let fits = self.constraints[t].iter().all(|&c| {
+                let placed = self.placed[c] + k;
+                placed <= self.needs[c] && placed + self.open[c] >= self.needs[c]
+            });
+            if !fits {
+                continue;
+            }
+            for &c in &self.constraints[t] {
+                self.placed[c] += k;
+            }
+            self.chosen.push(k);
+            within_budget = self.step(component, weight * binomial(size, k));
+            self.chosen.pop();
+            for &c in &self.constraints[t] {
+                self.placed[c] -= k;
+            }
+            if !within_budget {
+                break;
+            }
+        }
+        for &c in &self.constraints[t] {
+            self.open[c] += size;
+        }
+        within_budget
+    }
+}
+
+/// C(n, k) for a group of at most eight squares.
+fn binomial(n: u8, k: u8) -> f64 {
+    let (n, k) = (u64::from(n), u64::from(k.min(n - k)));
+    let mut value = 1u64;
+    for i in 0..k {
+        value = value * (n - i) / (i + 1);
+    }
+    value as f64
+}

@@ -1,0 +1,119 @@
+//! Components kept from one analysis to the next.
+//!
+//! Between two analyses the solver learns a few squares, which changes the
+//! components around them and leaves the others as they were. A component
+//! exactly as it was (the same squares in the same groups, the same clues
+//! with the same mines still to find) has the same solutions, so its count
+//! is taken from the last analysis instead of searched again: the work of
+//! an analysis follows what changed. Only the last analysis's components
+//! are kept, so the memory is the frontier's.
+//!
+//! It matters most where components are large: on a 100x100 board with
+//! 5,000 mines, `solve` ran into the node budget 2,825 times, on 51
+//! distinct components.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::Frontier;
+use super::enumerate::Component;
+
+/// The last analysis's components, by what they are made of.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine::solver) struct Remembered {
+    last: HashMap<Vec<usize>, Rc<Component>>,
+}
+
+impl Remembered {
+    /// The count of each component of `frontier` (its groups in search
+    /// order), searched or kept from the last analysis; these are kept next.
+    pub(super) fn count(
+        &mut self,
+        frontier: &Frontier,
+        components: &[Vec<usize>],
+    ) -> Vec<Rc<Component>> {
+        let mut kept = HashMap::with_capacity(components.len());
+        let counted = components
+            .iter()
+            .map(|groups| {
+                let key = frontier.describe(groups);
+                let component = self
+                    .last
+                    .remove(&key)
+                    .unwrap_or_else(|| Rc::new(Component::enumerate(frontier, groups)));
+                kept.insert(key, Rc::clone(&component));
+                component
+            })
+            .collect();
+        self.last = kept;
+        counted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::{Progress, Solver};
+    use super::super::analyse;
+    use super::*;
+    use crate::engine::grid::Pos;
+    use proptest::prelude::*;
+
+    /// The remembered component holding square `at`.
+    fn holding(solver: &Solver, at: usize) -> Rc<Component> {
+        let (_, component) = solver
+            .remembered
+            .last
+            .iter()
+            .find(|(key, _)| key.contains(&at))
+            .expect("a component holds the square");
+        Rc::clone(component)
+    }
+
+    #[test]
+    fn only_the_components_that_changed_are_searched_again() {
+        // Two clues far apart on a row: two components.
+        let mut solver = Solver::new(3, 12, 6);
+        solver.open(Pos::new(1, 1), 2);
+        solver.open(Pos::new(1, 10), 2);
+        analyse(&mut solver);
+        let (left, right) = (holding(&solver, 0), holding(&solver, 11));
+
+        // Learning a square next to the right-hand clue changes only its component.
+        solver.open(Pos::new(1, 9), 3);
+        analyse(&mut solver);
+        assert!(Rc::ptr_eq(&left, &holding(&solver, 0)));
+        assert!(!Rc::ptr_eq(&right, &holding(&solver, 11)));
+        assert_eq!(solver.remembered.last.len(), 2);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// A solver that follows a game, opening squares one at a time and
+        /// deducing between them, finds what a solver that counts every
+        /// component afresh finds.
+        #[test]
+        fn kept_counts_change_nothing(
+            rows in 1usize..=10,
+            cols in 1usize..=10,
+            mines in prop::collection::vec(prop::bool::weighted(0.25), 100),
+            opens in prop::collection::vec(0usize..100, 1..16),
+        ) {
+            let squares = rows * cols;
+            let mine_count = mines[..squares].iter().filter(|&&m| m).count();
+            let mut solver = Solver::new(rows, cols, mine_count);
+            for k in opens {
+                let i = k % squares;
+                if mines[i] {
+                    continue;
+                }
+                let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
+                solver.open(solver.pos(i), clue as u8);
+                if let Progress::Deduced(_) = solver.deduce() {}
+                let mut fresh = solver.clone();
+                fresh.remembered = Remembered::default();
+                prop_assert_eq!(analyse(&mut solver), analyse(&mut fresh));
+            }
+        }
+    }
+}
