@@ -14,7 +14,7 @@ use crate::front::colour::paint_for;
 use crate::front::comp1511;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
 use crate::front::script::Script;
-use crate::front::{bench, solve};
+use crate::front::{bench, memory, solve};
 use crate::load::{LoadError, load_board};
 use crate::render::write_solution;
 
@@ -163,6 +163,30 @@ fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
     ))
 }
 
+/// Why `bench` cannot play: not enough memory for the games at once.
+fn no_memory_for(layout: Layout, too_big: bench::TooBig) -> AppError {
+    let bench::TooBig {
+        threads,
+        fit,
+        per_game,
+        available,
+    } = too_big;
+    let (rows, cols) = (layout.rows, layout.cols);
+    let available = memory::human(available);
+    AppError::Usage(if fit == 0 {
+        format!(
+            "one {rows}x{cols} game needs about {} of memory, and {available} is available",
+            memory::human(per_game)
+        )
+    } else {
+        format!(
+            "playing {threads} {rows}x{cols} games at once needs about {} of memory, and \
+             {available} is available: use --threads {fit} or fewer",
+            memory::human(per_game.saturating_mul(threads as u64))
+        )
+    })
+}
+
 /// The square `--at ROW,COL` names, checked to lie on the board.
 fn square_on((row, col): (usize, usize), rows: usize, cols: usize) -> Result<Pos, AppError> {
     if row > rows || col > cols {
@@ -198,10 +222,16 @@ fn trial(
         Some(at) => square_on(at, layout.rows, layout.cols)?,
         None => bench::default_first_square(layout, first_move),
     };
-    let threads = threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
+    // No more threads than games: only those hold a game in memory.
+    let most = usize::try_from(games).unwrap_or(usize::MAX);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = bench::threads_that_fit(
+        threads.map(|t| usize::from(t).min(most)),
+        cores.min(most),
+        bench::game_bytes(layout),
+        memory::available_bytes(),
+    )
+    .map_err(|too_big| no_memory_for(layout, too_big))?;
     Ok(bench::Trial {
         layout,
         first_move,

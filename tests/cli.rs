@@ -770,6 +770,35 @@ mod solver {
         };
         assert_eq!(wins("1"), wins("3"));
     }
+
+    #[test]
+    fn bench_refuses_more_games_at_once_than_the_memory_holds() {
+        // 256 games of 5000x5000 at once need about 300 GB.
+        let output = output_of(
+            minesweeper().args([
+                "bench",
+                "--rows",
+                "5000",
+                "--cols",
+                "5000",
+                "--mines",
+                "10",
+                "--games",
+                "1000",
+                "--threads",
+                "256",
+            ]),
+            b"",
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("playing 256 5000x5000 games at once needs about 307.3 GB of memory"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("use --threads"), "{stderr}");
+        assert!(output.stdout.is_empty());
+    }
 }
 
 mod choosing_a_board {

@@ -82,31 +82,73 @@ pub fn place_mines(
     first: Option<Pos>,
     seed: u64,
 ) -> Result<Board, NoRoom> {
-    let mut free = Grid::filled(layout.rows, layout.cols, false);
-    if let Some(first) = first {
-        for pos in kept_free(&free, policy, first) {
-            free[pos] = true;
-        }
-    }
-    let mut allowed: Vec<usize> = free
-        .positions()
-        .filter(|&p| !free[p])
-        .map(|p| free.index_of(p))
+    let mut mines = Grid::filled(layout.rows, layout.cols, false);
+    let mut kept: Vec<usize> = first
+        .map(|first| kept_free(&mines, policy, first))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|pos| mines.index_of(pos))
         .collect();
-    if layout.mines > allowed.len() {
+    kept.sort_unstable();
+    let room = layout.squares() - kept.len();
+    if layout.mines > room {
         return Err(NoRoom {
             mines: layout.mines,
-            room: allowed.len(),
+            room,
         });
     }
-    let mut rng = generator(seed);
-    let mut mines = Grid::filled(layout.rows, layout.cols, false);
-    for i in 0..layout.mines {
-        let j = i + below(&mut rng, (allowed.len() - i) as u64) as usize;
-        allowed.swap(i, j);
-        mines[free.pos_at(allowed[i])] = true;
+    // Every board the command line allows has fewer than 2^32 squares.
+    if u32::try_from(layout.squares()).is_ok() {
+        shuffle_in::<u32>(&mut mines, &kept, layout.mines, seed);
+    } else {
+        shuffle_in::<usize>(&mut mines, &kept, layout.mines, seed);
     }
     Ok(Board::new(mines, Frame::Plus))
+}
+
+/// Puts `count` mines on the squares of `mines` not in `kept` (sorted): the
+/// first `count` of them after a partial Fisher–Yates shuffle.
+fn shuffle_in<I: SquareIndex>(mines: &mut Grid<bool>, kept: &[usize], count: usize, seed: u64) {
+    let squares = mines.rows() * mines.cols();
+    let mut allowed: Vec<I> = (0..squares)
+        .filter(|i| kept.binary_search(i).is_err())
+        .map(I::from_index)
+        .collect();
+    let mut rng = generator(seed);
+    for i in 0..count {
+        let j = i + below(&mut rng, (allowed.len() - i) as u64) as usize;
+        allowed.swap(i, j);
+        let pos = mines.pos_at(allowed[i].index());
+        mines[pos] = true;
+    }
+}
+
+/// A square's index in the list being shuffled: 32 bits when the board is
+/// small enough, which halves the largest allocation of a new game.
+trait SquareIndex: Copy {
+    fn from_index(i: usize) -> Self;
+    fn index(self) -> usize;
+}
+
+impl SquareIndex for u32 {
+    fn from_index(i: usize) -> Self {
+        debug_assert!(u32::try_from(i).is_ok());
+        i as u32
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl SquareIndex for usize {
+    fn from_index(i: usize) -> Self {
+        i
+    }
+
+    fn index(self) -> usize {
+        self
+    }
 }
 
 /// The squares the policy keeps free around the first square.
@@ -164,6 +206,18 @@ mod tests {
 +        *+
 +++++++++++
 ";
+
+    #[test]
+    fn the_32_bit_shuffle_places_what_the_full_width_one_does() {
+        for seed in 0..20 {
+            let mut narrow = Grid::filled(7, 11, false);
+            let mut wide = Grid::filled(7, 11, false);
+            shuffle_in::<u32>(&mut narrow, &[3, 40], 30, seed);
+            shuffle_in::<usize>(&mut wide, &[3, 40], 30, seed);
+            assert_eq!(narrow, wide);
+            assert!(!narrow[Pos::new(0, 3)] && !narrow[narrow.pos_at(40)]);
+        }
+    }
 
     #[test]
     fn different_seeds_give_different_boards() {

@@ -57,6 +57,63 @@ pub fn default_first_square(layout: Layout, first_move: FirstMove) -> Pos {
     }
 }
 
+/// The heap one game of `layout` takes at its peak, with room to spare:
+/// the board, the game and the solver's grids (about 17 bytes a square),
+/// and the solver's work, which grows with the board: the deductions of a
+/// round of layer 1 that sweeps a large area, the frontier's groups. The
+/// most measured was 40 bytes a square (games of 10 % mines) and 44 KB
+/// for the smallest boards; `tests/memory.rs` plays games of several sizes
+/// and densities and checks they stay under it. The memory the process
+/// really touches is less (223 MB for a 5000x5000 game planned at 1.2 GB):
+/// this errs on the side of never running out.
+pub fn game_bytes(layout: Layout) -> u64 {
+    const PER_SQUARE: u64 = 48;
+    const FIXED: u64 = 256 << 10;
+    (layout.squares() as u64)
+        .saturating_mul(PER_SQUARE)
+        .saturating_add(FIXED)
+}
+
+/// More games at once than the memory available holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooBig {
+    /// The threads asked for, or every core.
+    pub threads: usize,
+    /// How many games at once fit (0: not even one).
+    pub fit: usize,
+    pub per_game: u64,
+    pub available: u64,
+}
+
+/// The threads to play on: as many as asked, or every core, each playing
+/// one game at a time. Without a number asked for, fewer threads when the
+/// memory would not hold a game on each; with one, an error instead, as
+/// when not even one game fits. `available` is `None` when the system
+/// does not say.
+pub fn threads_that_fit(
+    asked: Option<usize>,
+    cores: usize,
+    per_game: u64,
+    available: Option<u64>,
+) -> Result<usize, TooBig> {
+    let wanted = asked.unwrap_or(cores).max(1);
+    let Some(available) = available else {
+        return Ok(wanted);
+    };
+    let fit = usize::try_from(available / per_game.max(1)).unwrap_or(usize::MAX);
+    let too_big = TooBig {
+        threads: wanted,
+        fit,
+        per_game,
+        available,
+    };
+    match asked {
+        _ if fit == 0 => Err(too_big),
+        Some(_) if fit < wanted => Err(too_big),
+        _ => Ok(wanted.min(fit)),
+    }
+}
+
 /// Games are handed out in chunks of at most this many: few enough trips to
 /// the shared counter, small enough to keep every thread busy to the end.
 const CHUNK: u64 = 64;
@@ -217,6 +274,40 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn threads_are_as_many_as_asked_while_the_memory_holds_them() {
+        let gb = 1_000_000_000;
+        // Unknown memory: as asked, or every core.
+        assert_eq!(threads_that_fit(Some(16), 4, gb, None), Ok(16));
+        assert_eq!(threads_that_fit(None, 4, gb, None), Ok(4));
+        // Every core, but only as many games as fit.
+        assert_eq!(threads_that_fit(None, 8, gb, Some(3 * gb)), Ok(3));
+        assert_eq!(threads_that_fit(None, 2, gb, Some(3 * gb)), Ok(2));
+        // Asked for: all of them, or an error that says how many fit.
+        assert_eq!(threads_that_fit(Some(3), 8, gb, Some(3 * gb)), Ok(3));
+        let too_big = TooBig {
+            threads: 4,
+            fit: 3,
+            per_game: gb,
+            available: 3 * gb + 5,
+        };
+        assert_eq!(
+            threads_that_fit(Some(4), 8, gb, Some(3 * gb + 5)),
+            Err(too_big)
+        );
+        // Not even one game.
+        let none = threads_that_fit(None, 8, 4 * gb, Some(3 * gb)).unwrap_err();
+        assert_eq!((none.threads, none.fit), (8, 0));
+    }
+
+    #[test]
+    fn a_game_takes_memory_in_proportion_to_its_board() {
+        let expert = game_bytes(Layout::EXPERT);
+        assert!(expert < 2_000_000, "{expert}");
+        let huge = game_bytes(Layout::new(65_535, 65_535, 1));
+        assert!(huge > 100_000_000_000, "{huge}");
+    }
 
     #[test]
     fn wilson_interval_matches_published_values() {

@@ -7,6 +7,7 @@ pub mod colour;
 pub mod comp1511;
 pub mod explain;
 pub mod interrupt;
+pub mod memory;
 pub mod prompt;
 pub mod raw_mode;
 pub mod script;

@@ -1,0 +1,83 @@
+//! The memory a game takes stays under what `bench` plans for: the heap is
+//! counted by a global allocator while the solver plays random games of
+//! several shapes and densities.
+//!
+//! One test only, so that nothing else allocates while it counts.
+
+use std::alloc::{GlobalAlloc, Layout as Allocation, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use minesweeper::engine::{FirstMove, Layout, Pos};
+use minesweeper::front::bench::{Trial, game_bytes, wins_game};
+
+/// The system allocator, keeping count of the bytes in use and their peak.
+struct Counting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Allocation) -> *mut u8 {
+        // SAFETY: the caller's promises about `layout` are passed on.
+        let block = unsafe { System.alloc(layout) };
+        if !block.is_null() {
+            let now = IN_USE.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
+            PEAK.fetch_max(now, Ordering::SeqCst);
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Allocation) {
+        // SAFETY: `block` came from `alloc` above with this `layout`.
+        unsafe { System.dealloc(block, layout) };
+        IN_USE.fetch_sub(layout.size(), Ordering::SeqCst);
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The most heap in use at once while the solver plays game `seed` of
+/// `layout`, over what was in use before.
+fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
+    let trial = Trial {
+        layout,
+        first_move,
+        at: Pos::new(0, 0),
+        games: 1,
+        seed,
+        threads: 1,
+    };
+    let before = IN_USE.load(Ordering::SeqCst);
+    PEAK.store(before, Ordering::SeqCst);
+    wins_game(&trial, 0);
+    PEAK.load(Ordering::SeqCst) - before
+}
+
+#[test]
+fn a_game_stays_within_what_bench_plans_for() {
+    let layouts = [
+        Layout::BEGINNER,
+        Layout::EXPERT,
+        Layout::new(50, 50, 250),
+        Layout::new(150, 150, 225),
+        Layout::new(150, 150, 1_800),
+        Layout::new(150, 150, 2_250),
+        Layout::new(150, 150, 4_500),
+        Layout::new(150, 150, 11_250),
+        Layout::new(1, 20_000, 2_000),
+        Layout::new(20_000, 1, 200),
+    ];
+    for layout in layouts {
+        for first_move in [FirstMove::Safe, FirstMove::Opening] {
+            for seed in 1..=2 {
+                let peak = peak_of_game(layout, first_move, seed) as u64;
+                let planned = game_bytes(layout);
+                assert!(
+                    peak <= planned,
+                    "{layout:?}, {first_move:?}, seed {seed}: {peak} bytes at the peak, {planned} planned"
+                );
+            }
+        }
+    }
+}
