@@ -289,15 +289,19 @@ fn generate(
             Ok(found) => found.board,
             Err(NoGuessError::NoRoom(e)) => return Err(no_room(e)),
             Err(NoGuessError::GaveUp { tries }) => {
+                let last = seed.wrapping_add(tries.saturating_sub(1));
+                let tried = match tries {
+                    1 => format!("on the one board it had time for (seed {seed})"),
+                    _ => format!("in {tries} tries (seeds {seed} to {last})"),
+                };
                 return Err(AppError::NoGuess(format!(
                     "no {}x{} board with {} mines could be cleared from {},{} without \
-                     guessing in {tries} tries (seeds {seed} to {}); try fewer mines",
+                     guessing {tried}; try fewer mines",
                     layout.rows,
                     layout.cols,
                     layout.mines,
                     first.row + 1,
                     first.col + 1,
-                    seed.wrapping_add(tries - 1)
                 )));
             }
         },

@@ -2,7 +2,7 @@
 //! force, every layout of the mines that fits what the player sees.
 
 use minesweeper::engine::solver::{
-    Known, NoGuessError, Progress, Solver, Verdict, no_guess_board_within,
+    Known, MAX_WORK, NoGuessError, Progress, Solver, Verdict, no_guess_board_within,
 };
 use minesweeper::engine::{Board, FirstMove, Frame, Grid, Layout, Pos};
 use proptest::prelude::*;
@@ -182,7 +182,7 @@ proptest! {
     ) {
         let layout = Layout::new(rows, cols, mines);
         let first = Pos::new(row % rows, col % cols);
-        let found = match no_guess_board_within(layout, FirstMove::Safe, first, seed, 500) {
+        let found = match no_guess_board_within(layout, FirstMove::Safe, first, seed, 500, MAX_WORK) {
             Ok(found) => found,
             // Dense small boards may have no such layout at all.
             Err(NoGuessError::GaveUp { .. }) => return Ok(()),

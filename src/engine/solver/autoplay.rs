@@ -47,6 +47,8 @@ pub struct Autoplay {
     pub finish: Finish,
     pub hints: usize,
     pub guesses: usize,
+    /// The solver's work ([`Solver::work`]).
+    pub work: u64,
 }
 
 /// Plays `game` to its end from what its player can already see, opening
@@ -56,22 +58,43 @@ pub fn autoplay(
     game: &mut Game,
     first: Option<Pos>,
     when_stuck: WhenStuck,
-    mut observe: impl FnMut(Event, &Game),
+    observe: impl FnMut(Event, &Game),
 ) -> Autoplay {
+    match autoplay_within(game, first, when_stuck, u64::MAX, observe) {
+        Ok(played) | Err(OutOfWork(played)) => played,
+    }
+}
+
+/// The solver did this much work without finishing the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfWork(pub Autoplay);
+
+/// As [`autoplay`], stopping once the solver's work passes `work`, which
+/// bounds a game's cost whatever the board.
+pub fn autoplay_within(
+    game: &mut Game,
+    first: Option<Pos>,
+    when_stuck: WhenStuck,
+    work: u64,
+    mut observe: impl FnMut(Event, &Game),
+) -> Result<Autoplay, OutOfWork> {
     let mut solver = Solver::seeing(game);
     let mut played = Autoplay {
         finish: Finish::Stuck,
         hints: 0,
         guesses: 0,
+        work: 0,
     };
     if let Some(first) = first {
         open(game, &mut solver, first);
         observe(Event::First(first), game);
     }
     loop {
+        played.work = solver.work();
         match game.status() {
-            Status::Won => return finish(played, Finish::Won),
-            Status::Lost(at) => return finish(played, Finish::Lost(at)),
+            Status::Won => return Ok(finish(played, Finish::Won)),
+            Status::Lost(at) => return Ok(finish(played, Finish::Lost(at))),
+            Status::Playing if played.work > work => return Err(OutOfWork(played)),
             Status::Playing => {}
         }
         let probabilities = match solver.deduce() {
@@ -98,7 +121,8 @@ pub fn autoplay(
                 .map(|guess| (Event::Guessed(guess), guess.at)),
         };
         let Some((event, at)) = chosen else {
-            return finish(played, Finish::Stuck);
+            played.work = solver.work();
+            return Ok(finish(played, Finish::Stuck));
         };
         match event {
             Event::Hint(_) => played.hints += 1,
@@ -142,4 +166,37 @@ fn open(game: &mut Game, solver: &mut Solver, at: Pos) {
         },
         |pos, clue| solver.open(pos, clue),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Layout, Rules};
+
+    fn expert_game(seed: u64) -> Game {
+        Game::random(Layout::EXPERT, seed, Rules::CLASSIC).unwrap()
+    }
+
+    #[test]
+    fn a_game_stops_once_its_work_passes_the_limit() {
+        let first = Some(Pos::new(0, 0));
+        let full = autoplay(&mut expert_game(3), first, WhenStuck::Guess, |_, _| {});
+        assert!(full.work > 100, "{full:?}");
+        // The same game, counted the same way.
+        let again = autoplay(&mut expert_game(3), first, WhenStuck::Guess, |_, _| {});
+        assert_eq!(again, full);
+        let within = autoplay_within(&mut expert_game(3), first, WhenStuck::Guess, 100, |_, _| {});
+        let Err(OutOfWork(cut)) = within else {
+            panic!("{within:?}");
+        };
+        assert!(cut.work > 100 && cut.work < full.work, "{cut:?}");
+        let enough = autoplay_within(
+            &mut expert_game(3),
+            first,
+            WhenStuck::Guess,
+            full.work,
+            |_, _| {},
+        );
+        assert_eq!(enough, Ok(full));
+    }
 }

@@ -62,8 +62,9 @@ impl Solver {
         probabilities: &Probabilities,
         allowed: impl Fn(Pos) -> bool,
     ) -> Option<Guess> {
-        let mut candidates: Vec<Candidate> = self
-            .guess_candidates(&allowed)
+        let squares = self.guess_candidates(&allowed);
+        self.work += squares.len() as u64;
+        let mut candidates: Vec<Candidate> = squares
             .into_iter()
             .map(|i| Candidate {
                 square: i,

@@ -8,6 +8,7 @@ use super::{Deduction, Known, Reason, Solver, Verdict};
 pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     while let Some(i) = solver.pending.pop_front() {
+        solver.work += 1;
         let Known::Open(value) = solver.known[i] else {
             continue;
         };
@@ -55,6 +56,8 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
             // A deduction of this round already settled it.
             continue;
         }
+        // A look at each square within two.
+        solver.work += 24;
         for j in within_two(i, solver.rows, solver.cols) {
             if matches!(solver.known[j], Known::Open(_)) {
                 compare(solver, i, j, &mut found);

@@ -32,11 +32,11 @@ use neighbours::Neighbours;
 use watchlist::Watchlist;
 
 pub use arrangements::Probabilities;
-pub use autoplay::{Autoplay, Event, Finish, WhenStuck, autoplay};
+pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
 pub use guess::Guess;
 pub use hint::{Hint, hint};
 pub use no_guess::{
-    NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,
+    MAX_WORK, NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,
     no_guess_board_within,
 };
 
@@ -147,6 +147,9 @@ pub struct Solver {
     untouched: candidates::Untouched,
     /// Layer 3's components as the last analysis counted them.
     remembered: arrangements::Remembered,
+    /// Work done so far, in squares looked at and search nodes visited:
+    /// what bounds the search for boards that need no guess.
+    work: u64,
 }
 
 impl Solver {
@@ -166,6 +169,7 @@ impl Solver {
             settled: Watchlist::of_distinct(),
             untouched: candidates::Untouched::default(),
             remembered: arrangements::Remembered::default(),
+            work: 0,
         }
     }
 
@@ -188,6 +192,13 @@ impl Solver {
         self
     }
 
+    /// The work done so far: squares looked at by every layer and by the
+    /// guesses, and layer 3's search nodes. It depends only on what the
+    /// solver was told, never on the machine.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     pub fn known(&self, pos: Pos) -> Known {
         self.known[self.index(pos)]
     }
@@ -204,6 +215,7 @@ impl Solver {
             Known::Mine => self.known_mines -= 1,
         }
         self.known[i] = Known::Open(clue);
+        self.work += 1;
         self.queue(i);
         self.keep_on_frontier(i);
     }

@@ -4,8 +4,15 @@
 //! The check is the solver's three layers with the mine count; only
 //! certainties count. Try `k` is the board of seed `seed + k`, so a board
 //! found is also an ordinary random board, reproducible from its seed.
+//!
+//! The search is bounded twice: by a number of boards, and by the work
+//! they take (squares placed, and the solver's [`work`](super::Solver::work)),
+//! counted the same on every machine, so that the same command finds the
+//! same board or gives up the same way everywhere. Counting boards alone
+//! let a large dense board run for minutes: the solver's work on one such
+//! board is far more than its squares.
 
-use super::{Finish, WhenStuck, autoplay};
+use super::{Finish, WhenStuck, autoplay_within};
 use crate::engine::board::Board;
 use crate::engine::game::Game;
 use crate::engine::grid::Pos;
@@ -36,6 +43,11 @@ pub fn max_tries(layout: Layout) -> u64 {
     (10_000_000 / layout.squares().max(1) as u64).clamp(100, 20_000)
 }
 
+/// The work all the tries together may take: 2 to 4 seconds on this
+/// project's 2-core test machine, whatever the board (measured from
+/// 16x30 to 1000x1000, 1 % to 28 % mines; BENCHMARKS.md).
+pub const MAX_WORK: u64 = 50_000_000;
+
 /// The first board from `seed` on that the solver clears from `first`
 /// without a guess, with mines kept clear of `first` as `policy` says.
 pub fn no_guess_board(
@@ -44,27 +56,40 @@ pub fn no_guess_board(
     first: Pos,
     seed: u64,
 ) -> Result<NoGuessBoard, NoGuessError> {
-    no_guess_board_within(layout, policy, first, seed, max_tries(layout))
+    no_guess_board_within(layout, policy, first, seed, max_tries(layout), MAX_WORK)
 }
 
-/// As [`no_guess_board`], giving up after `tries` boards.
+/// As [`no_guess_board`], giving up after `tries` boards or once they have
+/// taken `work` (squares placed, and the solver's work).
 pub fn no_guess_board_within(
     layout: Layout,
     policy: FirstMove,
     first: Pos,
     seed: u64,
     tries: u64,
+    work: u64,
 ) -> Result<NoGuessBoard, NoGuessError> {
     layout.check_room(policy)?;
+    let mut work_left = work;
     for k in 0..tries {
+        // Placing the mines goes over every square.
+        let placing = layout.squares() as u64;
+        if k > 0 && placing > work_left {
+            return Err(NoGuessError::GaveUp { tries: k });
+        }
+        work_left = work_left.saturating_sub(placing);
         let seed = seed.wrapping_add(k);
         let board = place_mines(layout, policy, Some(first), seed)?;
-        if clears_without_guessing(&board, first) {
-            return Ok(NoGuessBoard {
-                board,
-                seed,
-                tries: k + 1,
-            });
+        match clears_within(&board, first, work_left) {
+            Some((true, _)) => {
+                return Ok(NoGuessBoard {
+                    board,
+                    seed,
+                    tries: k + 1,
+                });
+            }
+            Some((false, used)) => work_left -= used,
+            None => return Err(NoGuessError::GaveUp { tries: k + 1 }),
         }
     }
     Err(NoGuessError::GaveUp { tries })
@@ -73,9 +98,71 @@ pub fn no_guess_board_within(
 /// Whether the solver, opening `first` and then only what it is certain
 /// of, opens every safe square of `board`.
 pub fn clears_without_guessing(board: &Board, first: Pos) -> bool {
+    clears_within(board, first, u64::MAX).is_some_and(|(cleared, _)| cleared)
+}
+
+/// Whether the solver clears `board` from `first` without a guess, and
+/// the work it took; `None` if that would take more than `work`.
+fn clears_within(board: &Board, first: Pos, work: u64) -> Option<(bool, u64)> {
     if board.is_mine(first) {
-        return false;
+        return Some((false, 0));
     }
     let mut game = Game::new(board.clone(), Rules::CLASSIC);
-    autoplay(&mut game, Some(first), WhenStuck::Stop, |_, _| {}).finish == Finish::Won
+    let played = autoplay_within(&mut game, Some(first), WhenStuck::Stop, work, |_, _| {}).ok()?;
+    Some((played.finish == Finish::Won, played.work.min(work)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A dense board, where the solver works hard on every try.
+    const DENSE: Layout = Layout::new(60, 60, 900);
+
+    #[test]
+    fn the_search_stops_when_its_work_runs_out_whatever_the_tries_left() {
+        let first = Pos::new(30, 30);
+        let found = no_guess_board_within(DENSE, FirstMove::Opening, first, 1, 1_000, 200_000);
+        let Err(NoGuessError::GaveUp { tries }) = found else {
+            panic!("{found:?}");
+        };
+        assert!((1..1_000).contains(&tries), "{tries}");
+        // The same bound gives up at the same try: work is counted, not timed.
+        let again = no_guess_board_within(DENSE, FirstMove::Opening, first, 1, 1_000, 200_000);
+        assert_eq!(again.unwrap_err(), NoGuessError::GaveUp { tries });
+    }
+
+    #[test]
+    fn one_board_that_takes_all_the_work_is_one_try() {
+        let found =
+            no_guess_board_within(DENSE, FirstMove::Opening, Pos::new(30, 30), 1, 1_000, 10);
+        assert_eq!(found.unwrap_err(), NoGuessError::GaveUp { tries: 1 });
+    }
+
+    #[test]
+    fn a_board_found_within_the_work_is_the_same_as_without_a_bound() {
+        let first = Pos::new(7, 14);
+        let bounded = no_guess_board_within(
+            Layout::EXPERT,
+            FirstMove::Opening,
+            first,
+            5,
+            20_000,
+            MAX_WORK,
+        );
+        let unbounded = no_guess_board_within(
+            Layout::EXPERT,
+            FirstMove::Opening,
+            first,
+            5,
+            20_000,
+            u64::MAX,
+        );
+        let (bounded, unbounded) = (bounded.unwrap(), unbounded.unwrap());
+        assert_eq!(
+            (bounded.seed, bounded.tries),
+            (unbounded.seed, unbounded.tries)
+        );
+        assert!(clears_without_guessing(&bounded.board, first));
+    }
 }

@@ -18,6 +18,8 @@ pub(super) struct Component {
     /// Per group, per `m`: the fewest and most mines the group holds in a solution.
     pub(super) least: Vec<Vec<u8>>,
     pub(super) most: Vec<Vec<u8>>,
+    /// The backtracking nodes the search visited.
+    pub(super) nodes: usize,
 }
 
 impl Component {
@@ -37,9 +39,11 @@ impl Component {
             least: vec![vec![u8::MAX; capacity + 1]; groups.len()],
             most: vec![vec![0; capacity + 1]; groups.len()],
             sizes,
+            nodes: 0,
         };
         component.exact =
             search.run(&mut component) && component.count.iter().all(|c| c.is_finite());
+        component.nodes = search.nodes;
         component
     }
 

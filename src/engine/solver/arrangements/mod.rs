@@ -106,7 +106,8 @@ impl Probabilities {
 pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     let frontier = Frontier::of(solver);
     let orders = frontier.components();
-    let components = solver.remembered.count(&frontier, &orders);
+    let (components, nodes) = solver.remembered.count(&frontier, &orders);
+    solver.work += (frontier.squares() + nodes) as u64;
     let mines_left = solver.mines.saturating_sub(solver.known_mines);
     let interior_squares = solver.unknown - frontier.squares();
     combine(

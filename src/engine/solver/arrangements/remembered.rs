@@ -27,26 +27,29 @@ pub(in crate::engine::solver) struct Remembered {
 impl Remembered {
     /// The count of each component of `frontier` (its groups in search
     /// order), searched or kept from the last analysis; these are kept next.
+    /// Also the search nodes this took.
     pub(super) fn count(
         &mut self,
         frontier: &Frontier,
         components: &[Vec<usize>],
-    ) -> Vec<Rc<Component>> {
+    ) -> (Vec<Rc<Component>>, usize) {
         let mut kept = HashMap::with_capacity(components.len());
+        let mut nodes = 0;
         let counted = components
             .iter()
             .map(|groups| {
                 let key = frontier.describe(groups);
-                let component = self
-                    .last
-                    .remove(&key)
-                    .unwrap_or_else(|| Rc::new(Component::enumerate(frontier, groups)));
+                let component = self.last.remove(&key).unwrap_or_else(|| {
+                    let searched = Component::enumerate(frontier, groups);
+                    nodes += searched.nodes;
+                    Rc::new(searched)
+                });
                 kept.insert(key, Rc::clone(&component));
                 component
             })
             .collect();
         self.last = kept;
-        counted
+        (counted, nodes)
     }
 }
 
