@@ -1,13 +1,15 @@
-//! The memory a game takes stays under what `bench` plans for: the heap is
-//! counted by a global allocator while the solver plays random games of
-//! several shapes and densities.
+//! What the program allocates, counted by a global allocator: a solver's
+//! game stays under what `bench` plans for, and the end of a game costs
+//! less than the game.
 //!
-//! One test only, so that nothing else allocates while it counts.
+//! The tests take turns ([`COUNTING_ALONE`]), so that nothing else
+//! allocates while one counts.
 
 use std::alloc::{GlobalAlloc, Layout as Allocation, System};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use minesweeper::engine::{FirstMove, Layout, Pos};
+use minesweeper::engine::{Board, FirstMove, Frame, Grid, Layout, Pos, three_bv};
 use minesweeper::front::bench::{Trial, game_bytes, wins_game};
 
 /// The system allocator, keeping count of the bytes in use and their peak.
@@ -37,8 +39,18 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static COUNTING: Counting = Counting;
 
-/// The most heap in use at once while the solver plays game `seed` of
-/// `layout`, over what was in use before.
+/// Held by the test counting.
+static COUNTING_ALONE: Mutex<()> = Mutex::new(());
+
+/// The most heap in use at once while `work` runs, over what was in use before.
+fn peak_of(work: impl FnOnce()) -> usize {
+    let before = IN_USE.load(Ordering::SeqCst);
+    PEAK.store(before, Ordering::SeqCst);
+    work();
+    PEAK.load(Ordering::SeqCst) - before
+}
+
+/// The heap peak while the solver plays game `seed` of `layout`.
 fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
     let trial = Trial {
         layout,
@@ -48,14 +60,14 @@ fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
         seed,
         threads: 1,
     };
-    let before = IN_USE.load(Ordering::SeqCst);
-    PEAK.store(before, Ordering::SeqCst);
-    wins_game(&trial, 0);
-    PEAK.load(Ordering::SeqCst) - before
+    peak_of(|| {
+        wins_game(&trial, 0);
+    })
 }
 
 #[test]
 fn a_game_stays_within_what_bench_plans_for() {
+    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
     let layouts = [
         Layout::BEGINNER,
         Layout::EXPERT,
@@ -80,4 +92,19 @@ fn a_game_stays_within_what_bench_plans_for() {
             }
         }
     }
+}
+
+#[test]
+fn the_3bv_of_an_open_board_takes_a_byte_a_square() {
+    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    // One mine in a corner of 1000x1000: a single opening of a million
+    // squares, which a fill that keeps a call per square would remember.
+    let (rows, cols) = (1000, 1000);
+    let mut mines = Grid::filled(rows, cols, false);
+    mines[Pos::new(rows - 1, cols - 1)] = true;
+    let board = Board::new(mines, Frame::Plus);
+    let mut value = 0;
+    let peak = peak_of(|| value = three_bv(&board));
+    assert_eq!(value, 1);
+    assert!(peak <= rows * cols + 64 * 1024, "{peak} bytes");
 }
