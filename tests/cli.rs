@@ -522,6 +522,38 @@ mod coms227 {
     }
 
     #[test]
+    fn a_printed_reveal_of_a_big_island_turns_to_one_line_a_step() {
+        // One reveal of 100x100 squares, a mine in the last corner: about
+        // 90,000 steps, which as whole boards would be 2 GB.
+        let edge = "+".repeat(102) + "\n";
+        let row = format!("+{}+\n", " ".repeat(100));
+        let last = format!("+{}*+\n", " ".repeat(99));
+        let board = edge.clone() + &row.repeat(99) + &last + &edge;
+        let path = std::env::temp_dir().join(format!("open-100-{}.txt", std::process::id()));
+        std::fs::write(&path, board).unwrap();
+        let out = stdout_of(
+            &["--animate", path.to_str().unwrap()],
+            &typed(&["1", "1", "r"]),
+        );
+        std::fs::remove_file(&path).unwrap();
+        assert!(out.len() < 4_000_000, "{} bytes", out.len());
+        let (boards, lines) = out
+            .split_once("(More steps than boards can show: from here, one step a line, row and column first.)\n")
+            .expect("the boards give way to lines");
+        // The animation's boards, after the greeting and the first board.
+        assert!(boards.len() <= (1 << 20) + 50_000, "{}", boards.len());
+        let steps = lines
+            .lines()
+            .take_while(|l| l.contains(',') && !l.starts_with(' '))
+            .count();
+        assert!(steps > 80_000, "{steps} step lines");
+        assert!(
+            lines.contains("\n99,100 revealed 1\n"),
+            "the mine's neighbour opens"
+        );
+    }
+
+    #[test]
     fn animation_works_with_proj3_too() {
         // An island under proj3 rules: explored through all eight
         // neighbours, diagonals `\` and `/` among them.

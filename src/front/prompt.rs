@@ -237,16 +237,13 @@ fn play_animated<R, W: Write, E>(
         mines.cols(),
         mines.positions().map(|p| game.glyph(p)).collect(),
     );
-    let mut steps = Vec::new();
-    let outcome = game.apply_traced(mv, |step| steps.push(step));
-    animate::play(
-        &mut console.out,
-        game.board(),
-        before,
-        &steps,
-        console.paint,
-        animation,
-    )?;
+    // The show reads clues while the game plays the move: a copy of the
+    // board, not a list of every step (24 bytes each, ten or so a square).
+    let board = game.board().clone();
+    let mut show =
+        animate::Show::start(&mut console.out, &board, before, console.paint, animation)?;
+    let outcome = game.apply_traced(mv, |step| show.step(step));
+    show.finish()?;
     Ok(outcome)
 }
 
