@@ -381,3 +381,15 @@ fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) ->
         .into_iter()
         .any(|n| known[n] == Known::Unknown)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solver_can_work_on_another_thread() {
+        // A front end may think about a hint while it keeps drawing.
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Solver>();
+    }
+}

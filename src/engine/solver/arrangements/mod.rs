@@ -23,7 +23,7 @@
 mod enumerate;
 mod remembered;
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::{Deduction, Known, Reason, Solver, Verdict};
 use crate::engine::grid::Pos;
@@ -234,7 +234,7 @@ impl Frontier {
 fn combine(
     frontier: &Frontier,
     orders: &[Vec<usize>],
-    components: &[Rc<Component>],
+    components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
 ) -> Probabilities {
@@ -318,14 +318,15 @@ struct FeasibleTotals {
 /// `None` when the totals cannot be decided within the budget, or the
 /// position is impossible.
 fn feasible_totals(
-    components: &[Rc<Component>],
+    components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
     fewest: usize,
     most: usize,
 ) -> Option<FeasibleTotals> {
     let fits = |m: usize| m <= mines_left && mines_left - m <= interior;
-    let solutions = |c: &Rc<Component>| -> Vec<bool> { c.count.iter().map(|&n| n > 0.0).collect() };
+    let solutions =
+        |c: &Arc<Component>| -> Vec<bool> { c.count.iter().map(|&n| n > 0.0).collect() };
     if most <= mines_left && fewest + interior >= mines_left {
         // Every combination of the components' totals fits the mine count.
         return Some(FeasibleTotals {
@@ -424,7 +425,7 @@ struct Weights {
 /// Exact weights: a component's solutions using `m` mines weigh the number
 /// of ways the other components and the interior can hold the rest.
 fn exact_weights(
-    components: &[Rc<Component>],
+    components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
     most: usize,
@@ -505,7 +506,7 @@ fn interior_ways(mines_left: usize, interior: usize, most: usize) -> Vec<f64> {
 /// Weights that treat every unknown square as independently a mine with
 /// the board's remaining density: for boards too big to combine exactly.
 fn independent_weights(
-    components: &[Rc<Component>],
+    components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
     frontier_squares: usize,

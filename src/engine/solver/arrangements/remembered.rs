@@ -13,7 +13,7 @@
 //! distinct components.
 
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use super::Frontier;
 use super::enumerate::Component;
@@ -21,7 +21,7 @@ use super::enumerate::Component;
 /// The last analysis's components, by what they are made of.
 #[derive(Clone, Debug, Default)]
 pub(in crate::engine::solver) struct Remembered {
-    last: HashMap<Vec<usize>, Rc<Component>>,
+    last: HashMap<Vec<usize>, Arc<Component>>,
 }
 
 impl Remembered {
@@ -32,7 +32,7 @@ impl Remembered {
         &mut self,
         frontier: &Frontier,
         components: &[Vec<usize>],
-    ) -> (Vec<Rc<Component>>, usize) {
+    ) -> (Vec<Arc<Component>>, usize) {
         let mut kept = HashMap::with_capacity(components.len());
         let mut nodes = 0;
         let counted = components
@@ -42,9 +42,9 @@ impl Remembered {
                 let component = self.last.remove(&key).unwrap_or_else(|| {
                     let searched = Component::enumerate(frontier, groups);
                     nodes += searched.nodes;
-                    Rc::new(searched)
+                    Arc::new(searched)
                 });
-                kept.insert(key, Rc::clone(&component));
+                kept.insert(key, Arc::clone(&component));
                 component
             })
             .collect();
@@ -62,14 +62,14 @@ mod tests {
     use proptest::prelude::*;
 
     /// The remembered component holding square `at`.
-    fn holding(solver: &Solver, at: usize) -> Rc<Component> {
+    fn holding(solver: &Solver, at: usize) -> Arc<Component> {
         let (_, component) = solver
             .remembered
             .last
             .iter()
             .find(|(key, _)| key.contains(&at))
             .expect("a component holds the square");
-        Rc::clone(component)
+        Arc::clone(component)
     }
 
     #[test]
@@ -84,8 +84,8 @@ mod tests {
         // Learning a square next to the right-hand clue changes only its component.
         solver.open(Pos::new(1, 9), 3);
         analyse(&mut solver);
-        assert!(Rc::ptr_eq(&left, &holding(&solver, 0)));
-        assert!(!Rc::ptr_eq(&right, &holding(&solver, 11)));
+        assert!(Arc::ptr_eq(&left, &holding(&solver, 0)));
+        assert!(!Arc::ptr_eq(&right, &holding(&solver, 11)));
         assert_eq!(solver.remembered.last.len(), 2);
     }
 
