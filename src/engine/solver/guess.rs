@@ -64,20 +64,22 @@ impl Solver {
     ) -> Option<Guess> {
         let squares = self.guess_candidates(&allowed);
         self.work += squares.len() as u64;
-        let mut candidates: Vec<Candidate> = squares
+        let mines: Vec<(usize, f64)> = squares
             .into_iter()
-            .map(|i| Candidate {
+            .map(|i| (i, probabilities.at_index(i)))
+            .collect();
+        let safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
+        // Only the squares nearly as safe as the safest are weighed further.
+        let mut candidates: Vec<Candidate> = mines
+            .into_iter()
+            .filter(|&(_, mine)| mine <= safest + TOLERANCE)
+            .map(|(i, mine)| Candidate {
                 square: i,
-                mine: probabilities.at_index(i),
+                mine,
                 opens: self.chance_of_opening(i, probabilities),
                 progress: 0.0,
             })
             .collect();
-        let safest = candidates
-            .iter()
-            .map(|c| c.mine)
-            .fold(f64::INFINITY, f64::min);
-        candidates.retain(|c| c.mine <= safest + TOLERANCE);
         candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
         candidates.truncate(LOOK_AHEAD);
         if candidates.len() > 1 {

@@ -45,21 +45,24 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
 /// share unknown neighbours with it, in reading order, until one pair
 /// decides something. Layer 1 then gets the first look at the news, so
 /// every deduction is explained by the simplest rule that finds it.
+///
+/// A pair decides the same as last time unless one of its squares saw a
+/// neighbour change, so after a pass that found nothing only the pairs
+/// with such a square (`unpaired`) are looked at again: the same pairs, in
+/// the same order, that can find anything.
 pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
-    solver.prune_frontier();
-    for k in 0..solver.frontier.len() {
-        let Some(i) = solver.frontier.get(k) else {
-            break;
-        };
+    for i in solver.clues_to_pair() {
         if solver.around(i).0.len() == 0 {
             // A deduction of this round already settled it.
             continue;
         }
         // A look at each square within two.
         solver.work += 24;
+        let changed = solver.unpaired.contains(i);
         for j in within_two(i, solver.rows, solver.cols) {
-            if matches!(solver.known[j], Known::Open(_)) {
+            if matches!(solver.known[j], Known::Open(_)) && (changed || solver.unpaired.contains(j))
+            {
                 compare(solver, i, j, &mut found);
                 if !found.is_empty() {
                     return found;
@@ -67,6 +70,7 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
             }
         }
     }
+    solver.unpaired.clear();
     found
 }
 
@@ -263,5 +267,39 @@ mod tests {
                 bound: 1
             }
         );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// Layer 2 looking only at the pairs that changed finds what it
+        /// finds looking at every pair, in the same order.
+        #[test]
+        fn pairs_that_changed_are_all_that_can_decide(
+            rows in 1usize..=10,
+            cols in 1usize..=10,
+            mines in proptest::collection::vec(proptest::bool::weighted(0.2), 100),
+            opens in proptest::collection::vec(0usize..100, 1..16),
+        ) {
+            let squares = rows * cols;
+            let mine_count = mines[..squares].iter().filter(|&&m| m).count();
+            let mut solver = Solver::new(rows, cols, mine_count);
+            for k in opens {
+                let i = k % squares;
+                if mines[i] {
+                    continue;
+                }
+                let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
+                solver.open(solver.pos(i), clue as u8);
+                let _ = single_clues(&mut solver);
+                let mut every_pair = solver.clone();
+                for j in 0..squares {
+                    if matches!(every_pair.known[j], Known::Open(_)) {
+                        every_pair.unpaired.add(j, |_| true);
+                    }
+                }
+                proptest::prop_assert_eq!(pairs(&mut solver), pairs(&mut every_pair));
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ mod watchlist;
 
 use super::game::{Cover, Game};
 use super::grid::Pos;
-use neighbours::Neighbours;
+use neighbours::{Neighbours, within_two};
 use watchlist::Watchlist;
 
 pub use arrangements::Probabilities;
@@ -134,6 +134,9 @@ pub struct Solver {
     unknown: usize,
     /// Open squares whose neighbourhood changed since layer 1 last looked.
     pending: Watchlist,
+    /// Open squares whose neighbourhood changed since layer 2 last went
+    /// over every pair and found nothing.
+    unpaired: Watchlist,
     /// Every open square with unknown neighbours, and some whose neighbours
     /// have all become known since (dropped when layer 2 next looks, or
     /// when the list would grow): the clues layers 2 and 3 work from, so
@@ -165,6 +168,7 @@ impl Solver {
             known_mines: 0,
             unknown: squares,
             pending: Watchlist::new(squares),
+            unpaired: Watchlist::new(squares),
             frontier: Watchlist::new(squares),
             settled: Watchlist::of_distinct(),
             untouched: candidates::Untouched::default(),
@@ -291,18 +295,36 @@ impl Solver {
         frontier.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
-    /// Drops the frontier's clues whose neighbours are all known now, and
-    /// puts the rest in reading order.
-    fn prune_frontier(&mut self) {
+    /// The open squares with unknown neighbours that layer 2 must pair, in
+    /// reading order: those whose neighbourhood changed and those within
+    /// two of them, or, when that is most of the frontier, all of it.
+    fn clues_to_pair(&mut self) -> Vec<usize> {
         let Self {
+            unpaired,
             frontier,
             known,
             rows,
             cols,
             ..
         } = self;
-        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j));
-        frontier.sort();
+        let worth_a_look = |j: usize| {
+            matches!(known[j], Known::Open(_)) && has_unknown_neighbour(known, *rows, *cols, j)
+        };
+        unpaired.retain(worth_a_look);
+        frontier.retain(worth_a_look);
+        // Each changed square brings up to 24 more to look at.
+        let mut clues: Vec<usize> = if 24 * unpaired.len() < frontier.len() {
+            unpaired
+                .iter()
+                .flat_map(|i| std::iter::once(i).chain(within_two(i, *rows, *cols)))
+                .filter(|&j| worth_a_look(j))
+                .collect()
+        } else {
+            frontier.iter().collect()
+        };
+        clues.sort_unstable();
+        clues.dedup();
+        clues
     }
 
     /// The open squares with unknown neighbours, in reading order.
@@ -328,16 +350,19 @@ impl Solver {
         settled.add(i, |j| still_settled(known, *rows, *cols, j));
     }
 
-    /// Puts the open square `i` in line for layer 1.
+    /// Puts the open square `i`, whose neighbourhood changed, in line for
+    /// layers 1 and 2.
     fn queue(&mut self, i: usize) {
         let Self {
             pending,
+            unpaired,
             known,
             rows,
             cols,
             ..
         } = self;
         pending.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+        unpaired.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
     fn index(&self, pos: Pos) -> usize {

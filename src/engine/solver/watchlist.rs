@@ -74,17 +74,18 @@ impl Watchlist {
         }
     }
 
-    /// Puts the squares in reading order.
-    pub(super) fn sort(&mut self) {
-        self.squares.make_contiguous().sort_unstable();
-    }
-
     pub(super) fn len(&self) -> usize {
         self.squares.len()
     }
 
-    pub(super) fn get(&self, k: usize) -> Option<usize> {
-        self.squares.get(k).copied()
+    /// Whether `i` is on the list (always false for a list of distinct squares).
+    pub(super) fn contains(&self, i: usize) -> bool {
+        self.listed.get(i) == Some(&true)
+    }
+
+    /// Empties the list.
+    pub(super) fn clear(&mut self) {
+        self.retain(|_| false);
     }
 
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -106,6 +107,11 @@ mod tests {
         assert_eq!(list.pop_front(), Some(4));
         list.add(4, |_| true);
         assert_eq!(list.iter().collect::<Vec<_>>(), [2, 7, 4]);
+        assert!(list.contains(7) && !list.contains(4 + 1));
+        list.clear();
+        assert!(!list.contains(7));
+        list.add(7, |_| true);
+        assert_eq!(list.iter().collect::<Vec<_>>(), [7]);
     }
 
     #[test]
@@ -133,7 +139,6 @@ mod tests {
         for i in 0..1000 {
             list.add(i, |_| true);
         }
-        assert_eq!(list.len(), 1000);
-        assert!((0..1000).all(|k| list.get(k) == Some(k)));
+        assert!(list.iter().eq(0..1000));
     }
 }
