@@ -687,6 +687,24 @@ mod solver {
     use super::*;
 
     #[test]
+    fn hints_do_not_depend_on_how_a_reveal_was_shown() {
+        // A hint first, so the hints follow the game through the reveal,
+        // which an animation reports in clearRegion's order.
+        let hints_with = |animate: &[&str]| {
+            let mut args = vec!["--rules", "coms227", "--hints"];
+            args.extend(animate);
+            args.push("boards/coms227-example.txt");
+            stdout_of(&args, &typed(&["h", "5", "1", "r", "h", "h"]))
+                .lines()
+                .filter_map(|l| l.split_once("\tField").map(|(_, hint)| hint.to_owned()))
+                .collect::<Vec<_>>()
+        };
+        let plain = hints_with(&[]);
+        assert_eq!(plain.len(), 3, "{plain:?}");
+        assert_eq!(hints_with(&["--animate"]), plain);
+    }
+
+    #[test]
     fn hints_at_the_row_and_action_prompts_then_a_win() {
         assert_cmd_snapshot!(
             minesweeper()

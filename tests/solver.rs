@@ -2,9 +2,12 @@
 //! force, every layout of the mines that fits what the player sees.
 
 use minesweeper::engine::solver::{
-    Known, MAX_WORK, NoGuessError, Progress, Solver, Verdict, no_guess_board_within,
+    Adviser, Hint, Known, MAX_WORK, NoGuessError, Progress, Solver, Verdict, hint,
+    no_guess_board_within,
 };
-use minesweeper::engine::{Board, FirstMove, Frame, Grid, Layout, Pos};
+use minesweeper::engine::{
+    Action, Board, Cover, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, Status,
+};
 use proptest::prelude::*;
 
 /// A small board and which of its safe squares are open: at most 16
@@ -244,5 +247,48 @@ proptest! {
         prop_assert!(guess.probability <= safest + 0.01 + 1e-12,
             "{:?} at {} when {} was possible", guess.at, guess.probability, safest);
         prop_assert_eq!(solver.guess(&probabilities), Some(guess));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// An adviser that follows a game gives hints as good as a look at the
+    /// whole board: a certain square exactly when there is one, and true;
+    /// otherwise the same guess.
+    #[test]
+    fn an_adviser_that_follows_the_game_hints_as_a_fresh_look_does(
+        rows in 2usize..=10,
+        cols in 2usize..=10,
+        mines in prop::collection::vec(prop::bool::weighted(0.18), 100),
+        moves in prop::collection::vec((0usize..100, any::<bool>()), 1..20),
+    ) {
+        let squares = rows * cols;
+        let grid = Grid::from_row_major(rows, cols, mines[..squares].to_vec());
+        let mut game = Game::new(Board::new(grid, Frame::Plus), Rules::CLASSIC);
+        let mut adviser = Adviser::new();
+        for (k, flag) in moves {
+            let at = Pos::new(k % squares / cols, k % cols);
+            if game.board().is_mine(at) && !flag {
+                continue;
+            }
+            let action = if flag { Action::Flag } else { Action::Reveal };
+            game.apply_noting(Move { action, at }, |pos, clue| adviser.opened(pos, clue));
+            if game.status() != Status::Playing {
+                break;
+            }
+            let fresh = hint(&game);
+            let followed = adviser.hint(&game);
+            match (&fresh, &followed) {
+                (Some(Hint::Certain(_)), Some(Hint::Certain(d))) => {
+                    let mine = game.board().is_mine(d.at);
+                    match d.verdict {
+                        Verdict::Safe => prop_assert!(!mine && game.cover(d.at) != Cover::Open),
+                        Verdict::Mine => prop_assert!(mine && game.cover(d.at) != Cover::Flagged),
+                    }
+                }
+                _ => prop_assert_eq!(&fresh, &followed),
+            }
+        }
     }
 }

@@ -6,9 +6,11 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::engine::solver::hint;
+use crate::engine::solver::Adviser;
 use crate::engine::three_bv;
-use crate::engine::{Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
+use crate::engine::{
+    Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RevealStatus, Rules, Status,
+};
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
@@ -185,6 +187,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
     started: &mut Option<Instant>,
 ) -> io::Result<Ending> {
     let script = session.script;
+    let mut adviser = Adviser::new();
     show(console, game, None)?;
     loop {
         match game.status() {
@@ -202,7 +205,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             None => return Ok(Ending::InputEnded),
             Some(Turn::Hint) => {
                 *hints += 1;
-                give_hint(console, game)?;
+                give_hint(console, game, &mut adviser)?;
                 continue;
             }
             Some(Turn::Quit) => return Ok(Ending::Quit),
@@ -216,9 +219,9 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         started.get_or_insert_with(Instant::now);
         let outcome = match session.animation {
             Some(animation) if mv.action == Action::Reveal => {
-                play_animated(console, game, mv, animation)?
+                play_animated(console, game, mv, animation, &mut adviser)?
             }
-            _ => game.apply(mv),
+            _ => game.apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
         };
         show(console, game, message(script, outcome, mv.at))?;
     }
@@ -230,6 +233,7 @@ fn play_animated<R, W: Write, E>(
     game: &mut Game,
     mv: Move,
     animation: Animation,
+    adviser: &mut Adviser,
 ) -> io::Result<Outcome> {
     let mines = game.board().mines();
     let before = Grid::from_row_major(
@@ -242,14 +246,24 @@ fn play_animated<R, W: Write, E>(
     let board = game.board().clone();
     let mut show =
         animate::Show::start(&mut console.out, &board, before, console.paint, animation)?;
-    let outcome = game.apply_traced(mv, |step| show.step(step));
+    let outcome = game.apply_traced(mv, |step| {
+        show.step(step);
+        // A square opens at its first step, seen or revealed.
+        if !matches!(step.status, RevealStatus::Exploring(_)) {
+            adviser.opened(step.at, board.clue(step.at));
+        }
+    });
     show.finish()?;
     Ok(outcome)
 }
 
 /// The solver's hint, as one sentence under the board.
-fn give_hint<R, W: Write, E>(console: &mut Console<R, W, E>, game: &Game) -> io::Result<()> {
-    match hint(game) {
+fn give_hint<R, W: Write, E>(
+    console: &mut Console<R, W, E>,
+    game: &Game,
+    adviser: &mut Adviser,
+) -> io::Result<()> {
+    match adviser.hint(game) {
         Some(hint) => writeln!(console.out, "\t{}\n", explain::hint(&hint)),
         None => Ok(()),
     }

@@ -19,29 +19,79 @@ pub enum Hint {
 }
 
 /// The hint for the player of `game`, from what they can see; `None` once
-/// the game is over.
+/// the game is over. For many hints in one game, an [`Adviser`] costs less.
 pub fn hint(game: &Game) -> Option<Hint> {
-    if game.status() != Status::Playing {
-        return None;
+    Adviser::new().hint(game)
+}
+
+/// Hints through one game. From the first hint on it keeps a solver that
+/// follows the game, told each square that opens ([`Adviser::opened`]), so
+/// a hint costs what changed since the last, not a look at the whole board.
+#[derive(Debug, Default)]
+pub struct Adviser {
+    following: Option<Following>,
+}
+
+#[derive(Debug)]
+struct Following {
+    solver: Solver,
+    /// Deductions made, in order, that the player may not have acted on:
+    /// every mine, and every safe square not open yet.
+    found: Vec<Deduction>,
+}
+
+impl Adviser {
+    /// An adviser that has given no hint yet.
+    pub fn new() -> Self {
+        Self::default()
     }
-    let mut solver = Solver::seeing(game);
-    let before_first = game.board().mine_count() < game.mine_count();
-    loop {
-        let probabilities = match solver.deduce() {
-            Progress::Deduced(found) => {
-                if let Some(useful) = found.into_iter().find(|d| news(game, d)) {
-                    return Some(Hint::Certain(useful));
-                }
-                continue;
-            }
-            Progress::Stuck(probabilities) => probabilities,
-        };
-        let guess = solver.guess(&probabilities)?;
-        let kept_clear = game.rules().first_move != FirstMove::Any;
-        if before_first && kept_clear {
-            return Some(Hint::FirstMove(guess.at));
+
+    /// The game opened `pos`, which shows `clue`. Before the first hint
+    /// there is nothing to keep up to date.
+    pub fn opened(&mut self, pos: Pos, clue: u8) {
+        if let Some(following) = &mut self.following {
+            following.solver.open(pos, clue);
         }
-        return Some(Hint::Guess(guess));
+    }
+
+    /// The hint for the player of `game`, which must be the game it has
+    /// followed; `None` once the game is over.
+    pub fn hint(&mut self, game: &Game) -> Option<Hint> {
+        if game.status() != Status::Playing {
+            return None;
+        }
+        let Following { solver, found } = self.following.get_or_insert_with(|| Following {
+            solver: Solver::seeing(game),
+            found: Vec::new(),
+        });
+        found.retain(|d| d.verdict == Verdict::Mine || game.cover(d.at) != Cover::Open);
+        // The squares opened since the last hint in reading order, however
+        // the game reported them (an animated reveal goes in its own order).
+        solver.pending.sort();
+        if let Some(useful) = found.iter().find(|d| news(game, d)) {
+            return Some(Hint::Certain(useful.clone()));
+        }
+        let before_first = game.board().mine_count() < game.mine_count();
+        loop {
+            let probabilities = match solver.deduce() {
+                Progress::Deduced(deduced) => {
+                    let first_news = deduced.iter().position(|d| news(game, d));
+                    let start = found.len();
+                    found.extend(deduced);
+                    if let Some(k) = first_news {
+                        return Some(Hint::Certain(found[start + k].clone()));
+                    }
+                    continue;
+                }
+                Progress::Stuck(probabilities) => probabilities,
+            };
+            let guess = solver.guess(&probabilities)?;
+            let kept_clear = game.rules().first_move != FirstMove::Any;
+            if before_first && kept_clear {
+                return Some(Hint::FirstMove(guess.at));
+            }
+            return Some(Hint::Guess(guess));
+        }
     }
 }
 

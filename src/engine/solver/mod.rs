@@ -34,7 +34,7 @@ use watchlist::Watchlist;
 pub use arrangements::Probabilities;
 pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
 pub use guess::Guess;
-pub use hint::{Hint, hint};
+pub use hint::{Adviser, Hint, hint};
 pub use no_guess::{
     MAX_WORK, NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,
     no_guess_board_within,

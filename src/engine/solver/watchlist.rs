@@ -83,6 +83,11 @@ impl Watchlist {
         self.listed.get(i) == Some(&true)
     }
 
+    /// Puts the squares in reading order.
+    pub(super) fn sort(&mut self) {
+        self.squares.make_contiguous().sort_unstable();
+    }
+
     /// Empties the list.
     pub(super) fn clear(&mut self) {
         self.retain(|_| false);
