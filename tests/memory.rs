@@ -9,7 +9,8 @@ use std::alloc::{GlobalAlloc, Layout as Allocation, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use minesweeper::engine::{Board, FirstMove, Frame, Grid, Layout, Pos, three_bv};
+use minesweeper::engine::solver::hint;
+use minesweeper::engine::{Board, FirstMove, Frame, Game, Grid, Layout, Pos, Rules, three_bv};
 use minesweeper::front::bench::{Trial, game_bytes, wins_game};
 
 /// The system allocator, keeping count of the bytes in use and their peak.
@@ -107,4 +108,24 @@ fn the_3bv_of_an_open_board_takes_a_byte_a_square() {
     let peak = peak_of(|| value = three_bv(&board));
     assert_eq!(value, 1);
     assert!(peak <= rows * cols + 64 * 1024, "{peak} bytes");
+}
+
+#[test]
+fn a_hint_takes_a_few_bytes_a_square() {
+    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    // A 1000x1000 board with 12 % mines, nothing open: every square is a
+    // candidate for the guess, and the solver's grids are all it needs.
+    let board = place(Layout::new(1000, 1000, 120_000));
+    let game = Game::new(board, Rules::CLASSIC);
+    let squares = 1_000_000;
+    let mut given = None;
+    let peak = peak_of(|| given = hint(&game));
+    assert!(given.is_some());
+    // The solver's knowledge (2 bytes a square) and its lists' flags (3).
+    assert!(peak <= 6 * squares, "{peak} bytes");
+}
+
+/// A random board of `layout`, mines anywhere.
+fn place(layout: Layout) -> Board {
+    minesweeper::engine::place_mines(layout, FirstMove::Any, None, 1).unwrap()
 }
