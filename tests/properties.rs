@@ -540,3 +540,58 @@ fn check_refusal(bytes: &[u8]) {
         assert!(!error.to_string().is_empty());
     }
 }
+
+/// Everything of a game a player can see, to compare two moments of it.
+fn seen(game: &Game) -> (Vec<Glyph>, i64, Status) {
+    let glyphs = game
+        .board()
+        .mines()
+        .positions()
+        .map(|p| game.glyph(p))
+        .collect();
+    (glyphs, game.mines_left(), game.status())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Undo puts back exactly what a move changed, after a loss too, and
+    /// redo plays it again to the same end; chords among the moves.
+    #[test]
+    fn undo_takes_back_what_a_move_did_and_redo_replays_it(
+        board in any_board(),
+        moves in prop::collection::vec((0u8..3, 0.0f64..1.0, 0.0f64..1.0), 1..40),
+        classic in any::<bool>(),
+    ) {
+        let rules = if classic { Rules::CLASSIC } else { Rules::PROJ3 };
+        let mut game = Game::new(board.clone(), rules).with_undo();
+        let start = seen(&game);
+        let mut played = 0;
+        for (action, row, col) in moves {
+            let mut mv = to_move(&board, (true, row, col));
+            mv.action = [Action::Reveal, Action::Flag, Action::Chord][usize::from(action)];
+            let before = seen(&game);
+            let undoable = game.undoable();
+            let outcome = game.apply(mv);
+            let after = seen(&game);
+            if game.undoable() == undoable {
+                // Nothing changed: nothing to undo.
+                prop_assert_eq!(&after, &before, "{:?} {:?}", mv, outcome);
+                continue;
+            }
+            played += 1;
+            prop_assert_eq!(game.undo(), Some(mv));
+            prop_assert_eq!(&seen(&game), &before, "undoing {:?} ({:?})", mv, outcome);
+            prop_assert_eq!(game.redo(|_, _| {}), Some(outcome));
+            prop_assert_eq!(&seen(&game), &after, "redoing {:?}", mv);
+            if game.status() != Status::Playing {
+                // Take the loss (or win) back and go on, as a player would.
+                game.undo();
+                played -= 1;
+            }
+        }
+        prop_assert_eq!(game.undoable(), played);
+        while game.undo().is_some() {}
+        prop_assert_eq!(seen(&game), start);
+    }
+}

@@ -4,6 +4,7 @@
 use super::board::{Board, Frame};
 use super::glyph::Glyph;
 use super::grid::{Grid, Neighbourhood, Pos};
+use super::history::{Change, Counts, History};
 use super::placement::{Layout, NoRoom, place_mines};
 use super::reveal::{Step, fill, reveal};
 use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};
@@ -25,6 +26,9 @@ pub enum Action {
     /// Change the square's mark: place or take away a flag, or, under
     /// rules with question marks, step through flag, question mark, none.
     Flag,
+    /// On an open number with as many flags around it: open every other
+    /// covered neighbour (and lose if a flag was wrong).
+    Chord,
 }
 
 /// One move: an action aimed at a square.
@@ -54,6 +58,9 @@ pub enum Outcome {
     RevealOpen,
     /// Nothing happened: an open square cannot be flagged.
     FlagOpen,
+    /// Nothing happened: only an open number with as many flags around
+    /// it as its clue opens its neighbours.
+    ChordIgnored,
     /// Nothing happened: the game had already ended.
     GameOver,
 }
@@ -84,7 +91,15 @@ pub struct Game {
     /// without a mine is open.
     opened: usize,
     status: Status,
+    /// What the moves changed, when the game can undo them.
+    history: Option<History>,
+    /// Mines set off, undone or not.
+    deaths: usize,
 }
+
+/// How a move opens squares: the reveal from a square, told where to
+/// record each square it opens (and what covered it).
+type Record<'a> = dyn FnMut(Pos, Cover) + 'a;
 
 /// What a random board needs to place its mines.
 #[derive(Clone, Copy, Debug)]
@@ -110,6 +125,8 @@ impl Game {
             misplaced_flags: 0,
             opened: 0,
             status: Status::Playing,
+            history: None,
+            deaths: 0,
         };
         // A board can be won before the first move: no mines to flag, or
         // no safe square to open.
@@ -130,6 +147,18 @@ impl Game {
             pending,
             rules,
         ))
+    }
+
+    /// The same game, keeping what each move changes so it can be undone
+    /// and redone ([`Game::undo`]): 4 bytes a square opened, at most.
+    /// Only boards of fewer than 2^32 squares (every board the command
+    /// line makes) can undo.
+    pub fn with_undo(mut self) -> Self {
+        let squares = self.cover.rows() * self.cover.cols();
+        if u32::try_from(squares).is_ok() {
+            self.history = Some(History::default());
+        }
+        self
     }
 
     pub fn rules(&self) -> Rules {
@@ -201,66 +230,224 @@ impl Game {
     /// Plays `mv`, telling `note` each square a reveal opens, with its
     /// clue: what a watcher needs (the solver), in memory that does not
     /// grow with the island.
-    pub fn apply_noting(&mut self, mv: Move, mut note: impl FnMut(Pos, u8)) -> Outcome {
-        self.play(mv, |board, cover, at, region| {
-            fill(board, cover, at, region, &mut note)
-        })
+    pub fn apply_noting(&mut self, mv: Move, note: impl FnMut(Pos, u8)) -> Outcome {
+        self.forget_undone();
+        self.play_noting(mv, note)
     }
 
     /// Plays `mv`, reporting each status change of the squares a reveal
     /// opens to `observe`, in the order the reveal makes them. The same
     /// squares open as with [`Game::apply`]; only the steps are extra.
-    pub fn apply_traced(&mut self, mv: Move, observe: impl FnMut(Step)) -> Outcome {
-        self.play(mv, |board, cover, at, region| {
-            reveal(board, cover, at, region, observe)
+    pub fn apply_traced(&mut self, mv: Move, mut observe: impl FnMut(Step)) -> Outcome {
+        self.forget_undone();
+        self.play(mv, &mut |board, cover, at, region, record| {
+            reveal(board, cover, at, region, |step, was| {
+                if was != Cover::Open {
+                    record(step.at, was);
+                }
+                observe(step);
+            })
         })
     }
 
-    /// Plays `mv`, opening islands with `open`.
+    /// Takes back the last move still done, a lost one included, and
+    /// returns it; `None` if there is none. It costs what the move changed.
+    /// A random board's mines stay where its first opening placed them.
+    /// Anything following the game square by square (a solver) must start
+    /// again from what it shows.
+    pub fn undo(&mut self) -> Option<Move> {
+        let history = self.history.as_mut()?;
+        let change = history.done.pop()?;
+        history.undone.push(change.mv);
+        let cols = self.cover.cols();
+        let pos = |i: u32| Pos::new(i as usize / cols, i as usize % cols);
+        for &i in &change.opened {
+            self.cover[pos(i)] = Cover::Hidden;
+        }
+        for &i in &change.questioned {
+            self.cover[pos(i)] = Cover::Questioned;
+        }
+        if let Some((i, was)) = change.marked {
+            self.cover[pos(i)] = was;
+        }
+        let Counts {
+            flags,
+            misplaced_flags,
+            opened,
+            status,
+        } = change.before;
+        (self.flags, self.opened, self.status) = (flags, opened, status);
+        self.misplaced_flags = misplaced_flags;
+        if change.placed_mines {
+            // The flags were counted against a board without mines.
+            self.count_misplaced_flags();
+        }
+        Some(change.mv)
+    }
+
+    /// Plays again the last move undone, telling `note` each square it
+    /// opens; `None` if there is none, or another move was played since.
+    pub fn redo(&mut self, note: impl FnMut(Pos, u8)) -> Option<Outcome> {
+        let mv = self.history.as_mut()?.undone.pop()?;
+        Some(self.play_noting(mv, note))
+    }
+
+    /// Moves that [`Game::undo`] can take back.
+    pub fn undoable(&self) -> usize {
+        self.history.as_ref().map_or(0, |h| h.done.len())
+    }
+
+    /// Moves that [`Game::redo`] can play again.
+    pub fn redoable(&self) -> usize {
+        self.history.as_ref().map_or(0, |h| h.undone.len())
+    }
+
+    /// A move played anew: what was undone can no longer be redone.
+    fn forget_undone(&mut self) {
+        if let Some(history) = &mut self.history {
+            history.undone.clear();
+        }
+    }
+
+    /// Mines set off in this game, those undone included.
+    pub fn deaths(&self) -> usize {
+        self.deaths
+    }
+
+    fn play_noting(&mut self, mv: Move, mut note: impl FnMut(Pos, u8)) -> Outcome {
+        self.play(mv, &mut |board, cover, at, region, record| {
+            fill(board, cover, at, region, &mut |pos, clue, was| {
+                record(pos, was);
+                note(pos, clue);
+            })
+        })
+    }
+
+    /// Plays `mv`, opening islands with `open`, and keeps what it changed.
     fn play(
         &mut self,
         mv: Move,
-        open: impl FnOnce(&Board, &mut Grid<Cover>, Pos, Neighbourhood) -> usize,
+        open: &mut impl FnMut(&Board, &mut Grid<Cover>, Pos, Neighbourhood, &mut Record) -> usize,
     ) -> Outcome {
         if self.status != Status::Playing {
             return Outcome::GameOver;
         }
+        let mut change = Change::new(mv, self.counts(), self.history.is_some());
         let outcome = match mv.action {
-            Action::Reveal => self.reveal(mv.at, open),
-            Action::Flag => self.mark(mv.at),
+            Action::Reveal => self.reveal(mv.at, open, &mut change),
+            Action::Flag => self.mark(mv.at, &mut change),
+            Action::Chord => self.chord(mv.at, open, &mut change),
         };
         self.update_win();
+        if outcome == Outcome::Detonated {
+            self.deaths += 1;
+        }
+        let changed = !change.changed_nothing(self.counts());
+        if let Some(history) = &mut self.history
+            && changed
+        {
+            history.done.push(change);
+        }
         outcome
+    }
+
+    fn counts(&self) -> Counts {
+        Counts {
+            flags: self.flags,
+            misplaced_flags: self.misplaced_flags,
+            opened: self.opened,
+            status: self.status,
+        }
     }
 
     fn reveal(
         &mut self,
         at: Pos,
-        open: impl FnOnce(&Board, &mut Grid<Cover>, Pos, Neighbourhood) -> usize,
+        open: &mut impl FnMut(&Board, &mut Grid<Cover>, Pos, Neighbourhood, &mut Record) -> usize,
+        change: &mut Change,
     ) -> Outcome {
         match self.cover[at] {
             Cover::Flagged => return Outcome::RevealFlagged,
             Cover::Open => return Outcome::RevealOpen,
             Cover::Hidden | Cover::Questioned => {}
         }
-        self.place_pending_mines(at);
+        change.placed_mines = self.place_pending_mines(at);
         if self.board.is_mine(at) {
             self.status = Status::Lost(at);
             return Outcome::Detonated;
         }
-        let opened = open(&self.board, &mut self.cover, at, self.rules.region);
+        let cols = self.cover.cols();
+        let mut record = |pos: Pos, was: Cover| change.opened(pos.row * cols + pos.col, was);
+        let opened = open(
+            &self.board,
+            &mut self.cover,
+            at,
+            self.rules.region,
+            &mut record,
+        );
         self.opened += opened;
         Outcome::Opened(opened)
     }
 
-    /// Places a random board's mines, now that `first` is being opened.
-    fn place_pending_mines(&mut self, first: Pos) {
+    /// Opens the covered neighbours of the open number at `at` when as
+    /// many flags as its clue surround it, in reading order; a neighbour
+    /// with a mine (a flag was wrong) loses the game there.
+    fn chord(
+        &mut self,
+        at: Pos,
+        open: &mut impl FnMut(&Board, &mut Grid<Cover>, Pos, Neighbourhood, &mut Record) -> usize,
+        change: &mut Change,
+    ) -> Outcome {
+        let clue = self.board.clue(at);
+        if self.cover[at] != Cover::Open || clue == 0 {
+            return Outcome::ChordIgnored;
+        }
+        let neighbours: Vec<Pos> = self.cover.neighbours(at).collect();
+        let flags = neighbours
+            .iter()
+            .filter(|&&n| self.cover[n] == Cover::Flagged)
+            .count();
+        if flags != usize::from(clue) {
+            return Outcome::ChordIgnored;
+        }
+        let cols = self.cover.cols();
+        let mut opened = 0;
+        for n in neighbours {
+            if !matches!(self.cover[n], Cover::Hidden | Cover::Questioned) {
+                continue;
+            }
+            if self.board.is_mine(n) {
+                self.opened += opened;
+                self.status = Status::Lost(n);
+                return Outcome::Detonated;
+            }
+            let mut record = |pos: Pos, was: Cover| change.opened(pos.row * cols + pos.col, was);
+            opened += open(
+                &self.board,
+                &mut self.cover,
+                n,
+                self.rules.region,
+                &mut record,
+            );
+        }
+        self.opened += opened;
+        Outcome::Opened(opened)
+    }
+
+    /// Places a random board's mines, now that `first` is being opened;
+    /// whether it did.
+    fn place_pending_mines(&mut self, first: Pos) -> bool {
         let Some(Pending { layout, seed }) = self.pending.take() else {
-            return;
+            return false;
         };
         self.board = place_mines(layout, self.rules.first_move, Some(first), seed)
             .expect("Game::random checked there is room for the mines");
         // Flags placed before the mines were are right or wrong only now.
+        self.count_misplaced_flags();
+        true
+    }
+
+    fn count_misplaced_flags(&mut self) {
         self.misplaced_flags = self
             .cover
             .positions()
@@ -268,7 +455,7 @@ impl Game {
             .count();
     }
 
-    fn mark(&mut self, at: Pos) -> Outcome {
+    fn mark(&mut self, at: Pos, change: &mut Change) -> Outcome {
         let misplaced = usize::from(!self.board.is_mine(at));
         let (next, outcome) = match (self.cover[at], self.rules.marks) {
             (Cover::Open, _) => return Outcome::FlagOpen,
@@ -287,6 +474,7 @@ impl Game {
             self.flags += 1;
             self.misplaced_flags += misplaced;
         }
+        change.marked = Some(((at.row * self.cover.cols() + at.col) as u32, self.cover[at]));
         self.cover[at] = next;
         outcome
     }
@@ -334,6 +522,54 @@ mod tests {
         assert_eq!(g.status(), Status::Lost(Pos::new(0, 0)));
         assert_eq!(g.glyph(Pos::new(0, 0)), Glyph::Detonated);
         assert_eq!(play(&mut g, Action::Flag, 1, 1), Outcome::GameOver);
+    }
+
+    #[test]
+    fn a_chord_opens_the_neighbours_of_a_number_whose_flags_are_complete() {
+        // Classic rules: under proj3 the two flags would win at once.
+        let mut g = Game::new(parse_board(TWO_MINES.as_bytes()).unwrap(), Rules::CLASSIC);
+        play(&mut g, Action::Reveal, 1, 1);
+        assert_eq!(play(&mut g, Action::Chord, 1, 1), Outcome::ChordIgnored);
+        play(&mut g, Action::Flag, 0, 0);
+        assert_eq!(play(&mut g, Action::Chord, 1, 1), Outcome::ChordIgnored);
+        play(&mut g, Action::Flag, 1, 2);
+        // The six other neighbours; the empty ones bring their island.
+        assert_eq!(play(&mut g, Action::Chord, 1, 1), Outcome::Opened(6));
+        assert_eq!(g.status(), Status::Won);
+        // Nothing to chord on a covered square or a blank one.
+        let mut g = game(TWO_MINES);
+        assert_eq!(play(&mut g, Action::Chord, 2, 0), Outcome::ChordIgnored);
+    }
+
+    #[test]
+    fn a_chord_with_a_wrong_flag_loses_on_the_mine_it_opens() {
+        let mut g = game(TWO_MINES).with_undo();
+        play(&mut g, Action::Reveal, 1, 1);
+        play(&mut g, Action::Flag, 0, 0);
+        play(&mut g, Action::Flag, 0, 1);
+        assert_eq!(play(&mut g, Action::Chord, 1, 1), Outcome::Detonated);
+        assert_eq!(g.status(), Status::Lost(Pos::new(1, 2)));
+        assert_eq!(g.deaths(), 1);
+        // Taken back: playing again, the death still counted.
+        assert!(g.undo().is_some());
+        assert_eq!(g.status(), Status::Playing);
+        assert_eq!(g.glyph(Pos::new(0, 2)), Glyph::Hidden);
+        assert_eq!(g.deaths(), 1);
+        assert_eq!(g.undoable(), 3);
+    }
+
+    #[test]
+    fn a_game_without_undo_keeps_no_history() {
+        let mut g = game(TWO_MINES);
+        play(&mut g, Action::Reveal, 2, 0);
+        assert_eq!((g.undoable(), g.undo()), (0, None));
+        // A new move forgets what was undone.
+        let mut g = game(TWO_MINES).with_undo();
+        play(&mut g, Action::Flag, 0, 0);
+        g.undo();
+        assert_eq!(g.redoable(), 1);
+        play(&mut g, Action::Reveal, 2, 0);
+        assert_eq!((g.redoable(), g.redo(|_, _| {})), (0, None));
     }
 
     #[test]

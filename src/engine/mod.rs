@@ -9,6 +9,7 @@ pub mod comp1511;
 pub mod game;
 pub mod glyph;
 pub mod grid;
+mod history;
 pub mod placement;
 pub mod reveal;
 pub mod rules;

@@ -55,13 +55,15 @@ pub struct Step {
 }
 
 /// Opens `start` (which must not be a mine), and if it is empty its island,
-/// reporting every status change to `observe`. Returns how many squares opened.
+/// reporting every status change to `observe` with what covered the square
+/// just before it (for undo: a question mark, or nothing). Returns how many
+/// squares opened.
 pub(super) fn reveal(
     board: &Board,
     cover: &mut Grid<Cover>,
     start: Pos,
     neighbourhood: Neighbourhood,
-    mut observe: impl FnMut(Step),
+    mut observe: impl FnMut(Step, Cover),
 ) -> usize {
     if !can_open(board, cover, start) {
         return 0;
@@ -85,10 +87,13 @@ pub(super) fn reveal(
     loop {
         if let Some(&direction) = directions.get(current.explored) {
             current.explored += 1;
-            observe(Step {
-                at: current.square,
-                status: RevealStatus::Exploring(direction),
-            });
+            observe(
+                Step {
+                    at: current.square,
+                    status: RevealStatus::Exploring(direction),
+                },
+                Cover::Open,
+            );
             let Some(next) = cover.neighbour(current.square, direction.offset()) else {
                 continue;
             };
@@ -110,10 +115,13 @@ pub(super) fn reveal(
             };
             continue;
         }
-        observe(Step {
-            at: current.square,
-            status: RevealStatus::Revealed,
-        });
+        observe(
+            Step {
+                at: current.square,
+                status: RevealStatus::Revealed,
+            },
+            Cover::Open,
+        );
         // The rim: numbered neighbours that could open when explored, and
         // those in directions the neighbourhood does not explore. Squares
         // never close during a reveal, so no other neighbour needs a look.
@@ -134,22 +142,20 @@ pub(super) fn reveal(
 /// are read in order, so the three grids stream through the cache, and the
 /// to-do list holds a seed per run waiting, not a call per square. A
 /// proptest checks that both open the same squares. Each square opened is
-/// told to `note` with its clue, so a watcher (the solver) learns them
-/// without a list as long as the island.
+/// told to `note` with its clue and what covered it before (for undo), so
+/// a watcher (the solver) learns them without a list as long as the island.
 pub(super) fn fill(
     board: &Board,
     cover: &mut Grid<Cover>,
     start: Pos,
     neighbourhood: Neighbourhood,
-    note: &mut impl FnMut(Pos, u8),
+    note: &mut impl FnMut(Pos, u8, Cover),
 ) -> usize {
     if !can_open(board, cover, start) {
         return 0;
     }
     if board.clue(start) > 0 {
-        cover[start] = Cover::Open;
-        note(start, board.clue(start));
-        return 1;
+        return open_quietly(board, cover, start, note);
     }
     let (rows, cols) = (cover.rows(), cover.cols());
     let diagonal = matches!(neighbourhood, Neighbourhood::Eight);
@@ -213,13 +219,14 @@ fn open_quietly(
     board: &Board,
     cover: &mut Grid<Cover>,
     square: Pos,
-    note: &mut impl FnMut(Pos, u8),
+    note: &mut impl FnMut(Pos, u8, Cover),
 ) -> usize {
     if !can_open(board, cover, square) {
         return 0;
     }
+    let was = cover[square];
     cover[square] = Cover::Open;
-    note(square, board.clue(square));
+    note(square, board.clue(square), was);
     1
 }
 
@@ -267,7 +274,7 @@ fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
 
 /// Marks an empty square SEEN. It counts as open from here on, so no other
 /// call takes it on.
-fn seen(cover: &mut Grid<Cover>, square: Pos, observe: &mut impl FnMut(Step)) {
+fn seen(cover: &mut Grid<Cover>, square: Pos, observe: &mut impl FnMut(Step, Cover)) {
     open(cover, square, RevealStatus::Seen, observe);
 }
 
@@ -275,10 +282,11 @@ fn open(
     cover: &mut Grid<Cover>,
     square: Pos,
     status: RevealStatus,
-    observe: &mut impl FnMut(Step),
+    observe: &mut impl FnMut(Step, Cover),
 ) {
+    let was = cover[square];
     cover[square] = Cover::Open;
-    observe(Step { at: square, status });
+    observe(Step { at: square, status }, was);
 }
 
 /// Opens the numbered squares around a revealed island square, among the
@@ -288,7 +296,7 @@ fn reveal_rim(
     cover: &mut Grid<Cover>,
     square: Pos,
     candidates: u8,
-    observe: &mut impl FnMut(Step),
+    observe: &mut impl FnMut(Step, Cover),
 ) -> usize {
     let mut opened = 0;
     for &direction in Neighbourhood::Eight.directions() {
@@ -327,7 +335,7 @@ mod tests {
     }
 
     fn reveal8(board: &Board, cover: &mut Grid<Cover>, start: Pos) -> usize {
-        reveal(board, cover, start, Neighbourhood::Eight, |_| {})
+        reveal(board, cover, start, Neighbourhood::Eight, |_, _| {})
     }
 
     #[test]
@@ -360,7 +368,13 @@ mod tests {
         // (1, 1) and (2, 2) touch at a corner.
         let b = drawn(&["...*", "....", "....", "*..."]);
         let mut cover = Grid::filled(4, 4, Cover::Hidden);
-        reveal(&b, &mut cover, Pos::new(0, 0), Neighbourhood::Four, |_| {});
+        reveal(
+            &b,
+            &mut cover,
+            Pos::new(0, 0),
+            Neighbourhood::Four,
+            |_, _| {},
+        );
         assert_eq!(open_map(&cover), ["ooo.", "ooo.", "oo..", "...."]);
         let mut cover = Grid::filled(4, 4, Cover::Hidden);
         reveal8(&b, &mut cover, Pos::new(0, 0));
@@ -395,9 +409,13 @@ mod tests {
         assert_eq!(b.clue(Pos::new(1, 0)), 2);
         let mut cover = Grid::filled(6, 5, Cover::Hidden);
         let mut steps = Vec::new();
-        reveal(&b, &mut cover, Pos::new(4, 0), Neighbourhood::Four, |s| {
-            steps.push(s)
-        });
+        reveal(
+            &b,
+            &mut cover,
+            Pos::new(4, 0),
+            Neighbourhood::Four,
+            |s, _| steps.push(s),
+        );
         let region: Vec<(usize, usize, RevealStatus)> = steps
             .iter()
             .filter(|s| b.clue(s.at) == 0)

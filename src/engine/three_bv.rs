@@ -18,7 +18,13 @@ pub fn three_bv(board: &Board) -> usize {
             // The scanline fill, whose to-do list is a seed per run: a
             // call per square, as `reveal` keeps, took 1.2 GB on an open
             // 10000x10000 board, four times the game.
-            fill(board, &mut cover, pos, Neighbourhood::Eight, &mut |_, _| {});
+            fill(
+                board,
+                &mut cover,
+                pos,
+                Neighbourhood::Eight,
+                &mut |_, _, _| {},
+            );
             clicks += 1;
         }
     }

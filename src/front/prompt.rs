@@ -554,6 +554,7 @@ fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
         | Outcome::FlagPlaced
         | Outcome::QuestionPlaced
         | Outcome::QuestionRemoved
+        | Outcome::ChordIgnored
         | Outcome::GameOver => None,
     }?;
     let text = template
