@@ -10,13 +10,16 @@ use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RuleSet};
 use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
+use crate::front::animate::locale_is_utf8;
 use crate::front::colour::paint_for;
 use crate::front::comp1511;
+use crate::front::prompt::seed_line;
 use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
+use crate::front::screen::theme::{Looks, Theme};
 use crate::front::script::Script;
-use crate::front::{bench, memory, solve};
+use crate::front::{bench, memory, screen, solve};
 use crate::load::{LoadError, load_board};
-use crate::render::write_solution;
+use crate::render::{Paint, write_solution};
 
 /// Why the program stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -101,6 +104,18 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         }
         Some(Command::Man) => clap_mangen::Man::new(Cli::command()).render(&mut out)?,
         Some(Command::Comp1511) => comp1511::play(io::stdin().lock(), &mut out)?,
+        Some(Command::Play {
+            board,
+            rules,
+            no_guess,
+            theme,
+            random,
+        }) => {
+            let setup = screen_setup(board.as_deref(), rules, no_guess, theme, &random, paint)?;
+            if let Some(seed) = screen::run(setup)? {
+                writeln!(out, "{}", seed_line(seed))?;
+            }
+        }
         None => {
             // Everything about the game is checked before the game starts.
             let session = session(&cli.play)?;
@@ -115,6 +130,62 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// What `play` plays: the board file or random boards, the rules and
+/// their words, the looks.
+fn screen_setup(
+    board: Option<&std::path::Path>,
+    rules: Option<RuleSet>,
+    no_guess: bool,
+    theme: Theme,
+    random: &RandomArgs,
+    paint: Paint,
+) -> Result<screen::state::Setup, AppError> {
+    let default = if board.is_some() {
+        RuleSet::Proj3
+    } else {
+        RuleSet::Classic
+    };
+    let rule_set = rules.unwrap_or(default);
+    let mut game_rules = rule_set.rules();
+    if let Some(policy) = random.first_move {
+        game_rules = game_rules.with_first_move(policy.into());
+    }
+    let deal = match board {
+        Some(path) => screen::state::Deal::Board(load_board(path)?),
+        None => {
+            let layout = random.layout();
+            layout
+                .check_room(game_rules.first_move)
+                .map_err(|no_room| too_many_mines(layout, game_rules, no_room))?;
+            screen::state::Deal::Random {
+                layout,
+                seed: random.seed.unwrap_or_else(fresh_seed),
+                no_guess,
+            }
+        }
+    };
+    let (rule_name, script) = match rule_set {
+        RuleSet::Proj3 => ("proj3", &Script::PROJ3),
+        RuleSet::Classic => ("classic", &Script::CLASSIC),
+        RuleSet::Coms227 => ("coms227", &Script::CLASSIC),
+    };
+    let theme = if paint == Paint::Plain {
+        Theme::Mono
+    } else {
+        theme
+    };
+    Ok(screen::state::Setup {
+        deal,
+        rules: game_rules,
+        rule_name,
+        script,
+        looks: Looks {
+            theme,
+            unicode: locale_is_utf8(),
+        },
+    })
 }
 
 /// The rules, their words and the board source the options ask for.

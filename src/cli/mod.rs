@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::solver::WhenStuck;
 use crate::engine::{FirstMove, Layout, Rules};
+use crate::front::screen::theme::Theme;
 
 pub use advice::parse;
 
@@ -168,6 +169,34 @@ pub enum Command {
     /// switch between the gameplay and debug prints. The first reveal never hits a mine: the
     /// field shifts down until it is safe.
     Comp1511,
+    /// Play full screen, with keys and mouse: chording, undo, pause, hints
+    /// and the chance of a mine on every square (? lists the keys).
+    ///
+    /// Without BOARD a random board by classic rules; with one, by proj3's
+    /// unless --rules says otherwise.
+    Play {
+        /// The board file to play.
+        #[arg(value_name = "BOARD", conflicts_with = "RandomArgs")]
+        board: Option<PathBuf>,
+
+        /// The rules to play by [default: proj3 with BOARD, classic without].
+        #[arg(long, value_enum)]
+        rules: Option<RuleSet>,
+
+        /// Deal random boards that the solver clears from the first square
+        /// opened without guessing, made once that square is chosen.
+        #[arg(long)]
+        no_guess: bool,
+
+        /// The colours: classic clue colours, colorblind (Okabe-Ito), or
+        /// mono (also when colour is off).
+        #[arg(long, value_enum, default_value_t)]
+        theme: Theme,
+
+        // Last, so that its heading covers only its own options.
+        #[command(flatten)]
+        random: RandomArgs,
+    },
     /// Write a random board file to stdout, to play or to keep.
     Generate {
         #[command(flatten)]

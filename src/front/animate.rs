@@ -42,13 +42,7 @@ impl Animation {
         if !io::stdout().is_terminal() {
             return Animation::PRINTED;
         }
-        let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"]
-            .iter()
-            .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
-            .is_some_and(|locale| {
-                let locale = locale.to_ascii_lowercase();
-                locale.contains("utf-8") || locale.contains("utf8")
-            });
+        let utf8 = locale_is_utf8();
         Animation {
             delay,
             live: true,
@@ -59,6 +53,18 @@ impl Animation {
             },
         }
     }
+}
+
+/// Whether the locale (`LC_ALL`, `LC_CTYPE` or `LANG`, the first set)
+/// says the terminal shows UTF-8.
+pub fn locale_is_utf8() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|name| std::env::var(name).ok().filter(|v| !v.is_empty()))
+        .is_some_and(|locale| {
+            let locale = locale.to_ascii_lowercase();
+            locale.contains("utf-8") || locale.contains("utf8")
+        })
 }
 
 /// Output of a printed animation shown as whole boards, one a step: a

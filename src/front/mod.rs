@@ -10,5 +10,6 @@ pub mod interrupt;
 pub mod memory;
 pub mod prompt;
 pub mod raw_mode;
+pub mod screen;
 pub mod script;
 pub mod solve;

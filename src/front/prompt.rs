@@ -299,7 +299,7 @@ fn write_seed<R, W: Write, E>(console: &mut Console<R, W, E>, seed: Option<u64>)
 }
 
 /// The line that gives a random board's seed; also printed on a signal.
-pub(super) fn seed_line(seed: u64) -> String {
+pub(crate) fn seed_line(seed: u64) -> String {
     format!("\tSeed: {seed} (play this board again with --seed {seed})")
 }
 
@@ -543,7 +543,7 @@ fn mines_left(count: i64) -> String {
 }
 
 /// The script's message for a move that changed nothing or took a flag away.
-fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
+pub(crate) fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
     let template = match outcome {
         Outcome::RevealFlagged => script.reveal_flagged,
         Outcome::RevealOpen => script.reveal_open,

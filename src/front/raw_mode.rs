@@ -1,4 +1,5 @@
-//! The terminal in raw mode, put back on every way out.
+//! The terminal in raw mode (and, for a full screen, the alternate screen
+//! with mouse reports and no cursor), put back on every way out.
 //!
 //! Raw mode lets a single key be read, but it turns off echo and line
 //! editing, so a program that leaves it on leaves its shell unusable. The
@@ -11,10 +12,10 @@
 //! note the signal (signal-hook); the screen acts on it at its next look,
 //! which it takes at least every [`LOOK_EVERY`].
 
-use std::io;
+use std::io::{self, Write};
 use std::time::Duration;
 
-use crossterm::terminal;
+use crossterm::{cursor, event, execute, terminal};
 
 /// How long a screen may wait for a key before it looks for signals.
 pub const LOOK_EVERY: Duration = Duration::from_millis(50);
@@ -23,6 +24,7 @@ pub const LOOK_EVERY: Duration = Duration::from_millis(50);
 pub struct RawMode {
     #[cfg(unix)]
     signals: unix::Signals,
+    full_screen: bool,
 }
 
 /// What a look for signals found.
@@ -35,13 +37,25 @@ pub enum Signalled {
 }
 
 impl RawMode {
+    /// Raw mode on the screen as it is (an animation drawn in place).
     pub fn enter() -> io::Result<Self> {
+        Self::take(false)
+    }
+
+    /// Raw mode on the alternate screen, with mouse reports and the
+    /// cursor hidden: a full-screen game.
+    pub fn full_screen() -> io::Result<Self> {
+        Self::take(true)
+    }
+
+    fn take(full_screen: bool) -> io::Result<Self> {
         #[cfg(unix)]
         let signals = unix::Signals::catch()?;
-        terminal::enable_raw_mode()?;
+        enter_modes(full_screen)?;
         Ok(RawMode {
             #[cfg(unix)]
             signals,
+            full_screen,
         })
     }
 
@@ -49,7 +63,7 @@ impl RawMode {
     /// the program does not return.
     pub fn look_for_signals(&mut self) -> io::Result<Signalled> {
         #[cfg(unix)]
-        return self.signals.act();
+        return self.signals.act(self.full_screen);
         #[cfg(not(unix))]
         Ok(Signalled::Nothing)
     }
@@ -57,8 +71,37 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
-        let _ = terminal::disable_raw_mode();
+        let _ = leave_modes(self.full_screen);
     }
+}
+
+/// Raw mode, and for a full screen the alternate screen, mouse reports and
+/// a hidden cursor.
+fn enter_modes(full_screen: bool) -> io::Result<()> {
+    terminal::enable_raw_mode()?;
+    if full_screen {
+        execute!(
+            io::stdout(),
+            terminal::EnterAlternateScreen,
+            event::EnableMouseCapture,
+            cursor::Hide
+        )?;
+    }
+    Ok(())
+}
+
+/// The terminal as it was before [`enter_modes`].
+fn leave_modes(full_screen: bool) -> io::Result<()> {
+    if full_screen {
+        execute!(
+            io::stdout(),
+            event::DisableMouseCapture,
+            cursor::Show,
+            terminal::LeaveAlternateScreen
+        )?;
+        io::stdout().flush()?;
+    }
+    terminal::disable_raw_mode()
 }
 
 #[cfg(unix)]
@@ -67,12 +110,11 @@ mod unix {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use crossterm::terminal;
     use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use signal_hook::low_level;
     use signal_hook::{SigId, flag};
 
-    use super::Signalled;
+    use super::{Signalled, enter_modes, leave_modes};
 
     const ENDING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
 
@@ -92,12 +134,12 @@ mod unix {
             Ok(Signals { last, ids })
         }
 
-        pub fn act(&mut self) -> io::Result<Signalled> {
+        pub fn act(&mut self, full_screen: bool) -> io::Result<Signalled> {
             let signal = self.last.swap(0, Ordering::SeqCst) as i32;
             if signal == 0 {
                 return Ok(Signalled::Nothing);
             }
-            terminal::disable_raw_mode()?;
+            leave_modes(full_screen)?;
             if ENDING.contains(&signal) {
                 self.release();
                 let _ = low_level::emulate_default_handler(signal);
@@ -113,7 +155,7 @@ mod unix {
             self.last
                 .compare_exchange(SIGCONT as usize, 0, Ordering::SeqCst, Ordering::SeqCst)
                 .ok();
-            terminal::enable_raw_mode()?;
+            enter_modes(full_screen)?;
             Ok(Signalled::Resumed)
         }
 

@@ -1,0 +1,222 @@
+//! What the player can ask of the full screen, and which key or mouse
+//! action asks it. Kept apart from the state, so the key map reads as a
+//! table and the state can be driven in tests without a terminal.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton};
+use crossterm::event::{MouseEvent, MouseEventKind};
+
+/// One request of the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Move the cursor this many rows and columns.
+    Move {
+        rows: isize,
+        cols: isize,
+    },
+    /// Move the cursor to an edge of the board.
+    Jump(Edge),
+    /// Reveal the square under the cursor, or chord on an open number.
+    Reveal,
+    /// Flag the square under the cursor (or step through its marks).
+    Flag,
+    /// A mouse button on the terminal cell at `column`, `row`.
+    Click {
+        column: u16,
+        row: u16,
+        button: Button,
+    },
+    /// The wheel: scroll the view.
+    Scroll {
+        rows: isize,
+        cols: isize,
+    },
+    Undo,
+    Redo,
+    Pause,
+    Help,
+    Hint,
+    /// Show or hide the chance of a mine on every covered square.
+    Overlay,
+    /// The same board again.
+    Restart,
+    /// A new board.
+    New,
+    Quit,
+    /// The terminal has a new size.
+    Resize {
+        width: u16,
+        height: u16,
+    },
+}
+
+/// An edge of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    FirstColumn,
+    LastColumn,
+    FirstRow,
+    LastRow,
+}
+
+/// What a mouse button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// Reveal (chord on a number).
+    Left,
+    /// Flag.
+    Right,
+    /// Chord.
+    Middle,
+}
+
+/// How far Shift moves the cursor.
+const LEAP: isize = 5;
+
+/// The command an input event asks for, if any.
+pub fn command_for(event: &Event) -> Option<Command> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => key_command(key),
+        Event::Mouse(mouse) => mouse_command(mouse),
+        Event::Resize(width, height) => Some(Command::Resize {
+            width: *width,
+            height: *height,
+        }),
+        _ => None,
+    }
+}
+
+fn key_command(key: &KeyEvent) -> Option<Command> {
+    let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    let step = if shift { LEAP } else { 1 };
+    let to = |rows: isize, cols: isize| Some(Command::Move { rows, cols });
+    match key.code {
+        KeyCode::Char('r') if ctrl => Some(Command::Redo),
+        KeyCode::Char('c') if ctrl => Some(Command::Quit),
+        KeyCode::Up | KeyCode::Char('k') => to(-step, 0),
+        KeyCode::Down | KeyCode::Char('j') => to(step, 0),
+        KeyCode::Left | KeyCode::Char('h') => to(0, -step),
+        KeyCode::Right | KeyCode::Char('l') => to(0, step),
+        KeyCode::Char('K') => to(-LEAP, 0),
+        KeyCode::Char('J') => to(LEAP, 0),
+        KeyCode::Char('H') => to(0, -LEAP),
+        KeyCode::Char('L') => to(0, LEAP),
+        KeyCode::Home => Some(Command::Jump(Edge::FirstColumn)),
+        KeyCode::End => Some(Command::Jump(Edge::LastColumn)),
+        KeyCode::PageUp => Some(Command::Jump(Edge::FirstRow)),
+        KeyCode::PageDown => Some(Command::Jump(Edge::LastRow)),
+        KeyCode::Char(' ') | KeyCode::Enter => Some(Command::Reveal),
+        KeyCode::Char('f') => Some(Command::Flag),
+        KeyCode::Char('u') => Some(Command::Undo),
+        KeyCode::Char('p') => Some(Command::Pause),
+        KeyCode::Char('?') => Some(Command::Help),
+        KeyCode::Char('i') => Some(Command::Hint),
+        KeyCode::Char('o') => Some(Command::Overlay),
+        KeyCode::Char('r') => Some(Command::Restart),
+        KeyCode::Char('n') => Some(Command::New),
+        KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
+        _ => None,
+    }
+}
+
+fn mouse_command(mouse: &MouseEvent) -> Option<Command> {
+    let (column, row) = (mouse.column, mouse.row);
+    let click = |button| {
+        Some(Command::Click {
+            column,
+            row,
+            button,
+        })
+    };
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => click(Button::Left),
+        MouseEventKind::Down(MouseButton::Right) => click(Button::Right),
+        MouseEventKind::Down(MouseButton::Middle) => click(Button::Middle),
+        MouseEventKind::ScrollUp => Some(Command::Scroll { rows: -3, cols: 0 }),
+        MouseEventKind::ScrollDown => Some(Command::Scroll { rows: 3, cols: 0 }),
+        MouseEventKind::ScrollLeft => Some(Command::Scroll { rows: 0, cols: -3 }),
+        MouseEventKind::ScrollRight => Some(Command::Scroll { rows: 0, cols: 3 }),
+        _ => None,
+    }
+}
+
+/// The keys, as the help screen lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    ("arrows, h j k l", "move"),
+    ("Shift, H J K L", "move 5 squares"),
+    ("Home End PgUp PgDn", "to an edge"),
+    ("Space, Enter", "reveal (chord on a number)"),
+    ("f", "flag (flag, ?, none: classic)"),
+    ("u, Ctrl-r", "undo, redo"),
+    ("i", "hint"),
+    ("o", "chance of a mine on each square"),
+    ("p", "pause"),
+    ("r, n", "same board again, new board"),
+    ("?", "these keys"),
+    ("q, Esc", "quit"),
+    ("mouse", "left reveals, right flags, middle chords"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+        Event::Key(KeyEvent::new(code, modifiers))
+    }
+
+    #[test]
+    fn keys_move_reveal_and_undo() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            command_for(&key(KeyCode::Char('j'), none)),
+            Some(Command::Move { rows: 1, cols: 0 })
+        );
+        assert_eq!(
+            command_for(&key(KeyCode::Left, KeyModifiers::SHIFT)),
+            Some(Command::Move { rows: 0, cols: -5 })
+        );
+        assert_eq!(
+            command_for(&key(KeyCode::Char('L'), KeyModifiers::SHIFT)),
+            Some(Command::Move { rows: 0, cols: 5 })
+        );
+        assert_eq!(
+            command_for(&key(KeyCode::Char(' '), none)),
+            Some(Command::Reveal)
+        );
+        assert_eq!(
+            command_for(&key(KeyCode::Char('r'), KeyModifiers::CONTROL)),
+            Some(Command::Redo)
+        );
+        assert_eq!(
+            command_for(&key(KeyCode::Char('r'), none)),
+            Some(Command::Restart)
+        );
+        assert_eq!(command_for(&key(KeyCode::Char('z'), none)), None);
+    }
+
+    #[test]
+    fn mouse_buttons_and_wheel() {
+        let mouse = |kind| {
+            Event::Mouse(MouseEvent {
+                kind,
+                column: 7,
+                row: 3,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        assert_eq!(
+            command_for(&mouse(MouseEventKind::Down(MouseButton::Right))),
+            Some(Command::Click {
+                column: 7,
+                row: 3,
+                button: Button::Right
+            })
+        );
+        assert_eq!(
+            command_for(&mouse(MouseEventKind::ScrollDown)),
+            Some(Command::Scroll { rows: 3, cols: 0 })
+        );
+        assert_eq!(command_for(&mouse(MouseEventKind::Moved)), None);
+    }
+}

@@ -1,0 +1,118 @@
+//! Where things go on the terminal: a status line, the column labels, the
+//! board (two cells a square, row labels on the left) and a message line.
+//! A board bigger than the terminal shows the part the view's origin says.
+
+use crate::engine::Pos;
+
+/// Lines above the board: the status line and the column labels.
+pub const TOP: u16 = 2;
+/// Lines below the board: the message line.
+const BOTTOM: u16 = 1;
+/// The smallest view worth playing in, squares a side.
+const SMALLEST: usize = 5;
+
+/// The board's place on a terminal of a given size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Cells before the first square: the row labels and a space.
+    pub left: u16,
+    /// Squares in view, down and across.
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl Geometry {
+    /// The layout of a `board_rows` x `board_cols` board on a terminal of
+    /// `width` x `height` cells; `None` when not even a 5x5 view fits.
+    pub fn of(width: u16, height: u16, board_rows: usize, board_cols: usize) -> Option<Self> {
+        let left = digits(board_rows) + 1;
+        let rows = usize::from(height.saturating_sub(TOP + BOTTOM)).min(board_rows);
+        let cols = usize::from(width.saturating_sub(left) / 2).min(board_cols);
+        let fits = rows >= SMALLEST.min(board_rows) && cols >= SMALLEST.min(board_cols);
+        fits.then_some(Geometry { left, rows, cols })
+    }
+
+    /// The square drawn at the terminal cell `column`, `row`, with the
+    /// view's top left square at `origin`.
+    pub fn square_at(&self, origin: Pos, column: u16, row: u16) -> Option<Pos> {
+        let down = usize::from(row.checked_sub(TOP)?);
+        let across = usize::from(column.checked_sub(self.left)?) / 2;
+        (down < self.rows && across < self.cols)
+            .then(|| Pos::new(origin.row + down, origin.col + across))
+    }
+
+    /// The origin that keeps `cursor` in view, moving `origin` as little
+    /// as it can, on a board of `board_rows` x `board_cols`.
+    pub fn follow(&self, origin: Pos, cursor: Pos, board_rows: usize, board_cols: usize) -> Pos {
+        let along = |start: usize, at: usize, seen: usize, len: usize| {
+            let start = if at < start {
+                at
+            } else if at >= start + seen {
+                at + 1 - seen
+            } else {
+                start
+            };
+            start.min(len - seen)
+        };
+        Pos::new(
+            along(origin.row, cursor.row, self.rows, board_rows),
+            along(origin.col, cursor.col, self.cols, board_cols),
+        )
+    }
+}
+
+/// Decimal digits of `n` (at least 1).
+pub fn digits(n: usize) -> u16 {
+    n.max(1).ilog10() as u16 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expert_fits_80_by_24() {
+        let expert = Geometry::of(80, 24, 16, 30).unwrap();
+        assert_eq!((expert.rows, expert.cols, expert.left), (16, 30, 3));
+    }
+
+    #[test]
+    fn a_big_board_is_seen_through_a_view_and_a_tiny_terminal_through_none() {
+        let view = Geometry::of(80, 24, 1000, 1000).unwrap();
+        assert_eq!((view.rows, view.cols, view.left), (21, 37, 5));
+        assert_eq!(Geometry::of(12, 24, 100, 100), None);
+        assert_eq!(Geometry::of(80, 7, 100, 100), None);
+        // A board smaller than 5 a side needs only its own size.
+        assert!(Geometry::of(10, 5, 2, 3).is_some());
+    }
+
+    #[test]
+    fn cells_map_to_squares_of_the_view() {
+        let view = Geometry::of(80, 24, 100, 100).unwrap();
+        let origin = Pos::new(10, 20);
+        assert_eq!(view.square_at(origin, 4, 2), Some(Pos::new(10, 20)));
+        assert_eq!(view.square_at(origin, 5, 3), Some(Pos::new(11, 20)));
+        assert_eq!(view.square_at(origin, 6, 3), Some(Pos::new(11, 21)));
+        assert_eq!(view.square_at(origin, 2, 3), None);
+        assert_eq!(view.square_at(origin, 4, 1), None);
+    }
+
+    #[test]
+    fn the_view_follows_the_cursor_and_stays_on_the_board() {
+        let view = Geometry::of(80, 24, 100, 100).unwrap();
+        let origin = Pos::new(0, 0);
+        assert_eq!(view.follow(origin, Pos::new(5, 5), 100, 100), origin);
+        assert_eq!(
+            view.follow(origin, Pos::new(30, 40), 100, 100),
+            Pos::new(10, 3)
+        );
+        assert_eq!(
+            view.follow(Pos::new(50, 50), Pos::new(49, 60), 100, 100),
+            Pos::new(49, 50)
+        );
+        assert_eq!(
+            view.follow(Pos::new(95, 95), Pos::new(99, 99), 100, 100),
+            Pos::new(79, 62)
+        );
+    }
+}

@@ -1,0 +1,64 @@
+//! `minesweeper play`: the full-screen game, with keys and mouse.
+//!
+//! In the shape of the Elm architecture that ratatui apps use: the
+//! [`state`] of the screen and its `update` (a command in, a new state
+//! out), the key and mouse map apart from it ([`command`]), a [`view`]
+//! that draws the state, and the terminal's modes taken and given back in
+//! one place ([`RawMode`](super::raw_mode::RawMode), signals included).
+
+pub mod command;
+pub mod geometry;
+pub mod state;
+pub mod theme;
+pub mod view;
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+
+use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
+use command::command_for;
+use state::{Screen, Setup};
+
+/// How often the clock on screen is redrawn while nothing happens.
+const TICK: Duration = Duration::from_millis(100);
+
+/// Plays on the terminal until the player quits; the seed of the last
+/// random board played, to print once the screen is given back.
+/// The setup must have room for its mines ([`Screen::new`]).
+pub fn run(setup: Setup) -> io::Result<Option<u64>> {
+    let (width, height) = crossterm::terminal::size()?;
+    let mut screen = Screen::new(setup, width, height)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut raw = RawMode::full_screen()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+    let mut drawn = Instant::now() - TICK;
+    loop {
+        let now = Instant::now();
+        if now.duration_since(drawn) >= TICK {
+            terminal.draw(|frame| view::draw(frame, &screen, now))?;
+            drawn = now;
+        }
+        if raw.look_for_signals()? == Signalled::Resumed {
+            terminal.clear()?;
+            drawn = now - TICK;
+        }
+        if !event::poll(LOOK_EVERY)? {
+            continue;
+        }
+        if let Some(command) = command_for(&event::read()?) {
+            screen.update(command, Instant::now());
+            if screen.quit {
+                break;
+            }
+            drawn = now - TICK;
+        }
+    }
+    drop(terminal);
+    drop(raw);
+    Ok(screen.seed())
+}

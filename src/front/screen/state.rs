@@ -1,0 +1,475 @@
+//! The full screen's state, and `update`: a command in, a new state out.
+//! Nothing here draws or reads the terminal, so every behaviour is tested
+//! as values.
+
+use std::time::{Duration, Instant};
+
+use super::command::{Button, Command, Edge};
+use super::geometry::Geometry;
+use super::theme::Looks;
+use crate::engine::solver::{Adviser, Hint, Probabilities, Solver, no_guess_board};
+use crate::engine::{
+    Action, Board, Cover, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status, three_bv,
+};
+use crate::front::explain;
+use crate::front::prompt::message;
+use crate::front::script::Script;
+
+/// Boards above this many squares get no probability overlay: working it
+/// out looks at the whole board, and a key must never wait on that.
+const OVERLAY_SQUARES: usize = 250_000;
+
+/// Where the boards come from.
+#[derive(Clone, Debug)]
+pub enum Deal {
+    /// A board file: every game is played on it.
+    Board(Board),
+    /// Random boards: the layout and the seed of the board in play, and
+    /// whether a board must be cleared without guessing from its first
+    /// square (made once that square is chosen).
+    Random {
+        layout: Layout,
+        seed: u64,
+        no_guess: bool,
+    },
+}
+
+/// What a full-screen session plays.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub deal: Deal,
+    pub rules: Rules,
+    /// The rule set's name, for the status line.
+    pub rule_name: &'static str,
+    /// The rule set's words for the outcomes.
+    pub script: &'static Script,
+    pub looks: Looks,
+}
+
+/// The screen: a game, the cursor and the view, the clock, and what is
+/// shown over the board.
+#[derive(Debug)]
+pub struct Screen {
+    pub setup: Setup,
+    pub game: Game,
+    pub cursor: Pos,
+    /// The top left square in view.
+    pub origin: Pos,
+    pub width: u16,
+    pub height: u16,
+    clock: Clock,
+    pub paused: bool,
+    pub help: bool,
+    /// The chance of a mine on each covered square, while the overlay is on.
+    pub overlay: Option<Probabilities>,
+    pub message: String,
+    pub hints: usize,
+    pub undos: usize,
+    /// Moves that changed the board: reveals, chords and marks.
+    pub clicks: usize,
+    adviser: Adviser,
+    /// A no-guess board still to be made at the first reveal.
+    board_to_make: bool,
+    pub quit: bool,
+}
+
+impl Screen {
+    /// A new session on a terminal of `width` x `height`; an error when a
+    /// random layout has no room for its mines.
+    pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
+        let (game, board_to_make) = deal(&setup)?;
+        Ok(Screen {
+            setup,
+            game,
+            cursor: Pos::new(0, 0),
+            origin: Pos::new(0, 0),
+            width,
+            height,
+            clock: Clock::default(),
+            paused: false,
+            help: false,
+            overlay: None,
+            message: "? shows the keys".to_owned(),
+            hints: 0,
+            undos: 0,
+            clicks: 0,
+            adviser: Adviser::new(),
+            board_to_make,
+            quit: false,
+        })
+    }
+
+    /// The layout on the terminal; `None` when it is too small.
+    pub fn geometry(&self) -> Option<Geometry> {
+        let board = self.game.board();
+        Geometry::of(self.width, self.height, board.rows(), board.cols())
+    }
+
+    /// Time played so far: from the first reveal, without pauses.
+    pub fn elapsed(&self, now: Instant) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    /// Acts on `command`, given at `now`.
+    pub fn update(&mut self, command: Command, now: Instant) {
+        if self.paused
+            && !matches!(
+                command,
+                Command::Pause | Command::Quit | Command::Resize { .. }
+            )
+        {
+            self.message = "Paused: p to go on".to_owned();
+            return;
+        }
+        match command {
+            Command::Move { rows, cols } => self.move_cursor(rows, cols),
+            Command::Jump(edge) => self.jump(edge),
+            Command::Reveal => self.reveal_or_chord(self.cursor, now),
+            Command::Flag => self.act(Action::Flag, self.cursor, now),
+            Command::Click {
+                column,
+                row,
+                button,
+            } => self.click(column, row, button, now),
+            Command::Scroll { rows, cols } => self.scroll(rows, cols),
+            Command::Undo => self.undo(now),
+            Command::Redo => self.redo(now),
+            Command::Pause => self.pause(now),
+            Command::Help => self.help = !self.help,
+            Command::Hint => self.hint(),
+            Command::Overlay => self.toggle_overlay(),
+            Command::Restart => self.restart(false),
+            Command::New => self.restart(true),
+            Command::Quit => self.quit = true,
+            Command::Resize { width, height } => {
+                (self.width, self.height) = (width, height);
+                self.follow();
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, rows: isize, cols: isize) {
+        let board = self.game.board();
+        let along = |at: usize, by: isize, len: usize| {
+            at.saturating_add_signed(by).min(len.saturating_sub(1))
+        };
+        self.cursor = Pos::new(
+            along(self.cursor.row, rows, board.rows()),
+            along(self.cursor.col, cols, board.cols()),
+        );
+        self.follow();
+    }
+
+    fn jump(&mut self, edge: Edge) {
+        let board = self.game.board();
+        match edge {
+            Edge::FirstColumn => self.cursor.col = 0,
+            Edge::LastColumn => self.cursor.col = board.cols() - 1,
+            Edge::FirstRow => self.cursor.row = 0,
+            Edge::LastRow => self.cursor.row = board.rows() - 1,
+        }
+        self.follow();
+    }
+
+    /// Moves the view so the cursor is in it.
+    fn follow(&mut self) {
+        if let Some(geometry) = self.geometry() {
+            let board = self.game.board();
+            self.origin = geometry.follow(self.origin, self.cursor, board.rows(), board.cols());
+        }
+    }
+
+    fn scroll(&mut self, rows: isize, cols: isize) {
+        let Some(geometry) = self.geometry() else {
+            return;
+        };
+        let board = self.game.board();
+        let along = |at: usize, by: isize, seen: usize, len: usize| {
+            at.saturating_add_signed(by).min(len - seen)
+        };
+        self.origin = Pos::new(
+            along(self.origin.row, rows, geometry.rows, board.rows()),
+            along(self.origin.col, cols, geometry.cols, board.cols()),
+        );
+        // The cursor stays on a square in view.
+        self.cursor = Pos::new(
+            self.cursor
+                .row
+                .clamp(self.origin.row, self.origin.row + geometry.rows - 1),
+            self.cursor
+                .col
+                .clamp(self.origin.col, self.origin.col + geometry.cols - 1),
+        );
+    }
+
+    fn click(&mut self, column: u16, row: u16, button: Button, now: Instant) {
+        let Some(at) = self
+            .geometry()
+            .and_then(|g| g.square_at(self.origin, column, row))
+        else {
+            return;
+        };
+        self.cursor = at;
+        match button {
+            Button::Left => self.reveal_or_chord(at, now),
+            Button::Right => self.act(Action::Flag, at, now),
+            Button::Middle => self.act(Action::Chord, at, now),
+        }
+    }
+
+    /// A reveal, or on an open number a chord.
+    fn reveal_or_chord(&mut self, at: Pos, now: Instant) {
+        let action = if self.game.cover(at) == Cover::Open {
+            Action::Chord
+        } else {
+            Action::Reveal
+        };
+        self.act(action, at, now);
+    }
+
+    fn act(&mut self, action: Action, at: Pos, now: Instant) {
+        if self.game.status() != Status::Playing {
+            self.message = "The game is over: u undoes, r plays it again, n deals anew".to_owned();
+            return;
+        }
+        if action == Action::Reveal && self.board_to_make {
+            self.make_no_guess_board(at);
+        }
+        let mv = Move { action, at };
+        let adviser = &mut self.adviser;
+        let undoable = self.game.undoable();
+        let outcome = self
+            .game
+            .apply_noting(mv, |pos, clue| adviser.opened(pos, clue));
+        if self.game.undoable() > undoable {
+            self.clicks += 1;
+        }
+        if matches!(outcome, Outcome::Opened(_) | Outcome::Detonated) {
+            self.clock.start(now);
+        }
+        self.after_move(outcome, at, now);
+    }
+
+    /// The message for a move's outcome, the clock stopped at the end, the
+    /// overlay brought up to date.
+    fn after_move(&mut self, outcome: Outcome, at: Pos, now: Instant) {
+        let script = self.setup.script;
+        self.message = match self.game.status() {
+            Status::Won => script.won.trim().to_owned(),
+            Status::Lost(_) => format!("{} (u undoes it)", script.lost.trim()),
+            Status::Playing => match outcome {
+                Outcome::ChordIgnored => {
+                    "A chord needs an open number with as many flags around it".to_owned()
+                }
+                _ => message(script, outcome, at)
+                    .map(|m| m.trim().to_owned())
+                    .unwrap_or_default(),
+            },
+        };
+        if self.game.status() != Status::Playing {
+            self.clock.stop(now);
+        }
+        self.refresh_overlay();
+    }
+
+    /// The random board of the first reveal's square, made to need no guess.
+    fn make_no_guess_board(&mut self, first: Pos) {
+        self.board_to_make = false;
+        let Deal::Random { layout, seed, .. } = self.setup.deal else {
+            return;
+        };
+        match no_guess_board(layout, self.setup.rules.first_move, first, seed) {
+            Ok(found) => self.game = Game::new(found.board, self.setup.rules).with_undo(),
+            Err(e) => {
+                self.message = format!("No board without guessing: {e}; this one may need a guess")
+            }
+        }
+    }
+
+    fn undo(&mut self, now: Instant) {
+        let Some(mv) = self.game.undo() else {
+            self.message = "Nothing to undo".to_owned();
+            return;
+        };
+        self.undos += 1;
+        // The adviser followed the squares as they opened; it starts again.
+        self.adviser = Adviser::new();
+        if self.game.status() == Status::Playing && self.clock.started() {
+            self.clock.start(now);
+        }
+        self.cursor = mv.at;
+        self.follow();
+        self.message = format!("Undone: {}", describe(mv));
+        self.refresh_overlay();
+    }
+
+    fn redo(&mut self, now: Instant) {
+        let adviser = &mut self.adviser;
+        let Some(outcome) = self.game.redo(|pos, clue| adviser.opened(pos, clue)) else {
+            self.message = "Nothing to redo".to_owned();
+            return;
+        };
+        self.after_move(outcome, self.cursor, now);
+    }
+
+    fn pause(&mut self, now: Instant) {
+        if self.game.status() != Status::Playing {
+            return;
+        }
+        self.paused = !self.paused;
+        if self.paused {
+            self.clock.stop(now);
+            self.message = "Paused: p to go on".to_owned();
+        } else {
+            if self.clock.started() {
+                self.clock.start(now);
+            }
+            self.message.clear();
+        }
+    }
+
+    fn hint(&mut self) {
+        let Some(hint) = self.adviser.hint(&self.game) else {
+            self.message = "No hint: the game is over".to_owned();
+            return;
+        };
+        self.hints += 1;
+        self.cursor = match &hint {
+            Hint::Certain(deduction) => deduction.at,
+            Hint::FirstMove(at) => *at,
+            Hint::Guess(guess) => guess.at,
+        };
+        self.follow();
+        self.message = explain::hint(&hint);
+    }
+
+    fn toggle_overlay(&mut self) {
+        if self.overlay.is_some() {
+            self.overlay = None;
+            return;
+        }
+        let board = self.game.board();
+        if board.rows() * board.cols() > OVERLAY_SQUARES {
+            self.message = format!(
+                "No overlay on boards over {OVERLAY_SQUARES} squares: working it out would hold up the keys"
+            );
+            return;
+        }
+        self.overlay = Some(Solver::seeing(&self.game).probabilities());
+    }
+
+    fn refresh_overlay(&mut self) {
+        if self.overlay.is_some() {
+            self.overlay = Some(Solver::seeing(&self.game).probabilities());
+        }
+    }
+
+    /// The same board again, or with `anew` the next one.
+    fn restart(&mut self, anew: bool) {
+        if anew && let Deal::Random { seed, .. } = &mut self.setup.deal {
+            *seed = seed.wrapping_add(1);
+        }
+        // The same layout as the first game's, which had room.
+        let Ok((game, board_to_make)) = deal(&self.setup) else {
+            return;
+        };
+        self.game = game;
+        self.board_to_make = board_to_make;
+        self.adviser = Adviser::new();
+        self.clock = Clock::default();
+        (self.hints, self.undos, self.clicks) = (0, 0, 0);
+        self.paused = false;
+        self.overlay = None;
+        self.message = if anew {
+            "A new board"
+        } else {
+            "The same board again"
+        }
+        .to_owned();
+    }
+
+    /// The end of a game in numbers: time, 3BV, 3BV/s, clicks, efficiency.
+    pub fn score(&self, now: Instant) -> Option<String> {
+        if self.game.status() != Status::Won {
+            return None;
+        }
+        let seconds = self.elapsed(now).as_secs_f64();
+        let bv = three_bv(self.game.board());
+        let rate = if seconds > 0.0 {
+            bv as f64 / seconds
+        } else {
+            0.0
+        };
+        let efficiency = 100.0 * bv as f64 / self.clicks.max(1) as f64;
+        Some(format!(
+            "{seconds:.1} s, 3BV {bv}, {rate:.2} 3BV/s, {} clicks, {efficiency:.0} % efficient",
+            self.clicks
+        ))
+    }
+
+    /// The seed of the random board in play, if it is one.
+    pub fn seed(&self) -> Option<u64> {
+        match self.setup.deal {
+            Deal::Random { seed, .. } => Some(seed),
+            Deal::Board(_) => None,
+        }
+    }
+}
+
+/// A new game from the setup, and whether its no-guess board is still to
+/// be made.
+fn deal(setup: &Setup) -> Result<(Game, bool), NoRoom> {
+    Ok(match &setup.deal {
+        Deal::Board(board) => (Game::new(board.clone(), setup.rules).with_undo(), false),
+        Deal::Random {
+            layout,
+            seed,
+            no_guess,
+        } => (
+            Game::random(*layout, *seed, setup.rules)?.with_undo(),
+            *no_guess,
+        ),
+    })
+}
+
+/// A move in words, for the message line.
+fn describe(mv: Move) -> String {
+    let what = match mv.action {
+        Action::Reveal => "reveal",
+        Action::Flag => "mark",
+        Action::Chord => "chord",
+    };
+    format!("{what} at {}", explain::square(mv.at))
+}
+
+/// Time played: counted while running, from the first reveal.
+#[derive(Clone, Copy, Debug, Default)]
+struct Clock {
+    counted: Duration,
+    since: Option<Instant>,
+    started: bool,
+}
+
+impl Clock {
+    fn start(&mut self, now: Instant) {
+        self.started = true;
+        self.since.get_or_insert(now);
+    }
+
+    fn stop(&mut self, now: Instant) {
+        if let Some(since) = self.since.take() {
+            self.counted += now.saturating_duration_since(since);
+        }
+    }
+
+    fn started(&self) -> bool {
+        self.started
+    }
+
+    fn elapsed(&self, now: Instant) -> Duration {
+        self.counted
+            + self
+                .since
+                .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+    }
+}

@@ -1,0 +1,149 @@
+//! Draws the screen's state: the status line, the board in view with its
+//! labels, the message line, and over them the keys or the pause. Only
+//! what is on screen is drawn, whatever the board's size.
+
+use std::time::Instant;
+
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph};
+
+use super::command::KEYS;
+use super::geometry::{Geometry, TOP, digits};
+use super::state::Screen;
+use crate::engine::{Cover, Pos, Status};
+
+/// Draws `screen` as it is at `now`.
+pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
+    let area = frame.area();
+    let Some(geometry) = screen.geometry() else {
+        too_small(frame, screen);
+        return;
+    };
+    let buffer = frame.buffer_mut();
+    status_line(buffer, area, screen, now);
+    if screen.paused {
+        centred(buffer, area, "Paused: p to go on", Style::default().bold());
+    } else {
+        column_labels(buffer, screen, &geometry);
+        board(buffer, screen, &geometry);
+    }
+    let message = match screen.score(now) {
+        Some(score) => format!("{} {score}. r again, n new, q quit", screen.message),
+        None => screen.message.clone(),
+    };
+    let last = area.height.saturating_sub(1);
+    buffer.set_stringn(0, last, message, usize::from(area.width), Style::default());
+    if screen.help {
+        keys(frame, area);
+    }
+}
+
+fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
+    let game = &screen.game;
+    let state = match game.status() {
+        Status::Playing if screen.paused => "paused",
+        Status::Playing => "",
+        Status::Won => "won",
+        Status::Lost(_) => "lost",
+    };
+    let text = format!(
+        "Mines {}  Time {:.1}  {}  Hints {}  Undos {}  Deaths {}  {state}",
+        game.mines_left(),
+        screen.elapsed(now).as_secs_f64(),
+        screen.setup.rule_name,
+        screen.hints,
+        screen.undos,
+        game.deaths(),
+    );
+    buffer.set_stringn(
+        0,
+        0,
+        text,
+        usize::from(area.width),
+        Style::default().add_modifier(Modifier::REVERSED),
+    );
+}
+
+/// Column numbers above the board: the first in view and every fifth.
+fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
+    let mut free_from = 0;
+    for k in 0..geometry.cols {
+        let col = screen.origin.col + k;
+        let x = geometry.left + 2 * k as u16;
+        let label = (col + 1).to_string();
+        if (k == 0 || (col + 1).is_multiple_of(5)) && x >= free_from {
+            buffer.set_string(
+                x,
+                TOP - 1,
+                &label,
+                Style::default().add_modifier(Modifier::DIM),
+            );
+            free_from = x + label.len() as u16 + 1;
+        }
+    }
+}
+
+fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
+    let looks = screen.setup.looks;
+    let label_width = usize::from(digits(screen.game.board().rows()));
+    for down in 0..geometry.rows {
+        let row = screen.origin.row + down;
+        let y = TOP + down as u16;
+        let label = format!("{:>label_width$}", row + 1);
+        buffer.set_string(0, y, label, Style::default().add_modifier(Modifier::DIM));
+        for across in 0..geometry.cols {
+            let at = Pos::new(row, screen.origin.col + across);
+            let (text, mut style) = match (&screen.overlay, screen.game.cover(at)) {
+                (Some(chances), Cover::Hidden | Cover::Questioned)
+                    if screen.game.status() == Status::Playing =>
+                {
+                    looks.chance(chances.at(at))
+                }
+                _ => looks.square(screen.game.glyph(at)),
+            };
+            if at == screen.cursor {
+                style = looks.cursor(style);
+            }
+            buffer.set_string(geometry.left + 2 * across as u16, y, text, style);
+        }
+    }
+}
+
+fn too_small(frame: &mut Frame, screen: &Screen) {
+    let board = screen.game.board();
+    let wide = digits(board.rows()) + 1 + 2 * board.cols().min(5) as u16;
+    let high = TOP + 1 + board.rows().min(5) as u16;
+    let text = format!("The terminal is too small: {wide}x{high} at least. q quits");
+    let area = frame.area();
+    frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
+}
+
+fn centred(buffer: &mut Buffer, area: Rect, text: &str, style: Style) {
+    let x = area.width.saturating_sub(text.len() as u16) / 2;
+    buffer.set_string(x, area.height / 2, text, style);
+}
+
+/// The keys, in a box over the board.
+fn keys(frame: &mut Frame, area: Rect) {
+    let lines: Vec<Line> = KEYS
+        .iter()
+        .map(|(keys, does)| Line::from(format!("{keys:<20} {does}")))
+        .collect();
+    let width = (lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 2).min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let boxed = Rect::new(
+        area.width.saturating_sub(width) / 2,
+        area.height.saturating_sub(height) / 2,
+        width,
+        height,
+    );
+    frame.render_widget(Clear, boxed);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" Keys (? closes) ")),
+        boxed,
+    );
+}

@@ -1,0 +1,220 @@
+//! The full screen as values: commands in, state out, and the drawn screen
+//! as text (ratatui's test backend), for each kind of screen.
+
+use std::time::{Duration, Instant};
+
+use insta::assert_snapshot;
+use minesweeper::engine::{Cover, Layout, Pos, Rules, Status, parse_board};
+use minesweeper::front::screen::command::{Button, Command};
+use minesweeper::front::screen::state::{Deal, Screen, Setup};
+use minesweeper::front::screen::theme::{Looks, Theme};
+use minesweeper::front::screen::view;
+use minesweeper::front::script::Script;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// Two mines: in the top left corner and at row 2, column 3.
+const TWO_MINES: &[u8] = b"+++++\n+*  +\n+  *+\n+   +\n+++++\n";
+
+fn setup(deal: Deal, classic: bool) -> Setup {
+    let (rules, rule_name, script) = if classic {
+        (Rules::CLASSIC, "classic", &Script::CLASSIC)
+    } else {
+        (Rules::PROJ3, "proj3", &Script::PROJ3)
+    };
+    Setup {
+        deal,
+        rules,
+        rule_name,
+        script,
+        looks: Looks {
+            theme: Theme::Mono,
+            unicode: false,
+        },
+    }
+}
+
+fn two_mines(classic: bool) -> Screen {
+    let board = parse_board(TWO_MINES).unwrap();
+    Screen::new(setup(Deal::Board(board), classic), 80, 24).unwrap()
+}
+
+fn random(layout: Layout, width: u16, height: u16) -> Screen {
+    let deal = Deal::Random {
+        layout,
+        seed: 7,
+        no_guess: false,
+    };
+    Screen::new(setup(deal, true), width, height).unwrap()
+}
+
+/// The screen drawn at `now`, as text.
+fn drawn(screen: &Screen, now: Instant) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(screen.width, screen.height)).unwrap();
+    terminal
+        .draw(|frame| view::draw(frame, screen, now))
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+fn go(screen: &mut Screen, commands: &[Command], now: Instant) {
+    for &command in commands {
+        screen.update(command, now);
+    }
+}
+
+const fn to(rows: isize, cols: isize) -> Command {
+    Command::Move { rows, cols }
+}
+
+#[test]
+fn the_cursor_stays_on_the_board_and_the_view_follows_it() {
+    let now = Instant::now();
+    let mut screen = random(Layout::new(100, 100, 10), 80, 24);
+    go(&mut screen, &[to(-3, -3)], now);
+    assert_eq!(screen.cursor, Pos::new(0, 0));
+    go(&mut screen, &[to(40, 60)], now);
+    assert_eq!(screen.cursor, Pos::new(40, 60));
+    let view = screen.geometry().unwrap();
+    assert!(screen.origin.row + view.rows > 40 && screen.origin.row <= 40);
+    assert!(screen.origin.col + view.cols > 60 && screen.origin.col <= 60);
+    // A smaller terminal: the view still holds the cursor.
+    go(
+        &mut screen,
+        &[Command::Resize {
+            width: 30,
+            height: 12,
+        }],
+        now,
+    );
+    let view = screen.geometry().unwrap();
+    assert!(screen.origin.col + view.cols > 60 && screen.origin.col <= 60);
+}
+
+#[test]
+fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    // Reveal 2,2 (a 2), flag both mines, chord on it: won.
+    go(
+        &mut screen,
+        &[
+            to(1, 1),
+            Command::Reveal,
+            to(-1, -1),
+            Command::Flag,
+            to(1, 2),
+            Command::Flag,
+        ],
+        now,
+    );
+    go(&mut screen, &[to(0, -1), Command::Reveal], now);
+    assert_eq!(screen.game.status(), Status::Won);
+    assert!(drawn(&screen, now).contains("clicks"), "the score is shown");
+
+    // A wrong flag: the chord loses; undo takes it back.
+    let mut screen = two_mines(true);
+    go(
+        &mut screen,
+        &[
+            to(1, 1),
+            Command::Reveal,
+            to(-1, -1),
+            Command::Flag,
+            to(0, 1),
+            Command::Flag,
+        ],
+        now,
+    );
+    go(&mut screen, &[to(1, 0), Command::Reveal], now);
+    assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
+    go(&mut screen, &[Command::Undo], now);
+    assert_eq!(screen.game.status(), Status::Playing);
+    assert_eq!((screen.game.deaths(), screen.undos), (1, 1));
+    go(&mut screen, &[Command::Redo], now);
+    assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
+}
+
+#[test]
+fn the_clock_starts_at_the_first_reveal_and_stops_while_paused() {
+    let start = Instant::now();
+    let later = |s: u64| start + Duration::from_secs(s);
+    let mut screen = random(Layout::EXPERT, 80, 24);
+    assert_eq!(screen.elapsed(later(5)), Duration::ZERO);
+    go(&mut screen, &[Command::Reveal], later(10));
+    assert_eq!(screen.elapsed(later(12)), Duration::from_secs(2));
+    screen.update(Command::Pause, later(12));
+    assert!(screen.paused);
+    // Moves wait while paused.
+    screen.update(Command::Reveal, later(13));
+    assert_eq!(screen.elapsed(later(20)), Duration::from_secs(2));
+    screen.update(Command::Pause, later(20));
+    assert_eq!(screen.elapsed(later(21)), Duration::from_secs(3));
+}
+
+#[test]
+fn a_click_acts_on_the_square_under_it() {
+    let now = Instant::now();
+    let mut screen = two_mines(false);
+    // Row 3, column 2 of the board: the screen's row 2 + 2, column 2 + 2 * 1.
+    let click = |button| Command::Click {
+        column: 4,
+        row: 4,
+        button,
+    };
+    screen.update(click(Button::Right), now);
+    assert_eq!(screen.game.cover(Pos::new(2, 1)), Cover::Flagged);
+    assert_eq!(screen.cursor, Pos::new(2, 1));
+    screen.update(click(Button::Right), now);
+    screen.update(click(Button::Left), now);
+    assert_eq!(screen.game.cover(Pos::new(2, 1)), Cover::Open);
+    // Outside the board: nothing.
+    screen.update(
+        Command::Click {
+            column: 70,
+            row: 20,
+            button: Button::Left,
+        },
+        now,
+    );
+    assert_eq!(screen.cursor, Pos::new(2, 1));
+}
+
+#[test]
+fn a_hint_moves_the_cursor_and_says_why() {
+    let now = Instant::now();
+    let mut screen = two_mines(false);
+    go(
+        &mut screen,
+        &[to(2, 0), Command::Reveal, Command::Hint],
+        now,
+    );
+    assert_eq!(screen.hints, 1);
+    assert!(screen.message.starts_with("Field"), "{}", screen.message);
+}
+
+#[test]
+fn screens() {
+    let now = Instant::now();
+    let mut screen = random(Layout::EXPERT, 80, 24);
+    assert_snapshot!("new_expert_game", drawn(&screen, now));
+    go(&mut screen, &[to(7, 14), Command::Reveal, to(1, 1)], now);
+    assert_snapshot!("expert_in_progress", drawn(&screen, now));
+    screen.update(Command::Overlay, now);
+    assert_snapshot!("probability_overlay", drawn(&screen, now));
+    screen.update(Command::Overlay, now);
+    screen.update(Command::Help, now);
+    assert_snapshot!("keys", drawn(&screen, now));
+    screen.update(Command::Help, now);
+    screen.update(Command::Pause, now);
+    assert_snapshot!("paused", drawn(&screen, now));
+
+    let mut lost = two_mines(true);
+    go(&mut lost, &[Command::Reveal], now);
+    assert_snapshot!("lost_classic", drawn(&lost, now));
+
+    let big = random(Layout::new(1000, 1000, 100_000), 60, 20);
+    assert_snapshot!("viewport_on_a_big_board", drawn(&big, now));
+    let tiny = random(Layout::EXPERT, 12, 6);
+    assert_snapshot!("too_small", drawn(&tiny, now));
+}
