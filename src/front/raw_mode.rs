@@ -59,6 +59,20 @@ impl RawMode {
         })
     }
 
+    /// Stops the program as Ctrl-Z would outside raw mode (where it is a
+    /// key, not a signal): the terminal is put back first and taken again
+    /// on resume. The screen must then be drawn again.
+    pub fn suspend(&mut self) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            leave_modes(self.full_screen)?;
+            signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+            self.look_for_signals()?;
+            enter_modes(self.full_screen)?;
+        }
+        Ok(())
+    }
+
     /// Acts on a signal that came since the last look. A signal that ends
     /// the program does not return.
     pub fn look_for_signals(&mut self) -> io::Result<Signalled> {

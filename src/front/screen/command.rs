@@ -42,6 +42,8 @@ pub enum Command {
     /// A new board.
     New,
     Quit,
+    /// Stop the program (Ctrl-Z), to resume with `fg`.
+    Suspend,
     /// The terminal has a new size.
     Resize {
         width: u16,
@@ -93,6 +95,7 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
     match key.code {
         KeyCode::Char('r') if ctrl => Some(Command::Redo),
         KeyCode::Char('c') if ctrl => Some(Command::Quit),
+        KeyCode::Char('z') if ctrl => Some(Command::Suspend),
         KeyCode::Up | KeyCode::Char('k') => to(-step, 0),
         KeyCode::Down | KeyCode::Char('j') => to(step, 0),
         KeyCode::Left | KeyCode::Char('h') => to(0, -step),
@@ -154,6 +157,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r, n", "same board again, new board"),
     ("?", "these keys"),
     ("q, Esc", "quit"),
+    ("Ctrl-z", "suspend (fg resumes)"),
     ("mouse", "left reveals, right flags, middle chords"),
 ];
 

@@ -51,6 +51,10 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
             continue;
         }
         if let Some(command) = command_for(&event::read()?) {
+            if command == command::Command::Suspend {
+                raw.suspend()?;
+                terminal.clear()?;
+            }
             screen.update(command, Instant::now());
             if screen.quit {
                 break;

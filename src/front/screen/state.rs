@@ -141,6 +141,8 @@ impl Screen {
             Command::Restart => self.restart(false),
             Command::New => self.restart(true),
             Command::Quit => self.quit = true,
+            // The terminal's business: the loop stops the program.
+            Command::Suspend => {}
             Command::Resize { width, height } => {
                 (self.width, self.height) = (width, height);
                 self.follow();
