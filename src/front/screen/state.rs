@@ -281,7 +281,11 @@ impl Screen {
             return;
         };
         match no_guess_board(layout, self.setup.rules.first_move, first, seed) {
-            Ok(found) => self.game = Game::new(found.board, self.setup.rules).with_undo(),
+            Ok(found) => {
+                self.game = Game::new(found.board, self.setup.rules).with_undo();
+                // A hint asked before this followed the game it replaces.
+                self.adviser = Adviser::new();
+            }
             Err(e) => {
                 self.message = format!("No board without guessing: {e}; this one may need a guess")
             }
