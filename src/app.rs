@@ -148,10 +148,7 @@ fn screen_setup(
         RuleSet::Classic
     };
     let rule_set = rules.unwrap_or(default);
-    let mut game_rules = rule_set.rules();
-    if let Some(policy) = random.first_move {
-        game_rules = game_rules.with_first_move(policy.into());
-    }
+    let game_rules = rules_of(rule_set, random);
     let deal = match board {
         Some(path) => screen::state::Deal::Board(load_board(path)?),
         None => {
@@ -166,10 +163,10 @@ fn screen_setup(
             }
         }
     };
-    let (rule_name, script) = match rule_set {
-        RuleSet::Proj3 => ("proj3", &Script::PROJ3),
-        RuleSet::Classic => ("classic", &Script::CLASSIC),
-        RuleSet::Coms227 => ("coms227", &Script::CLASSIC),
+    let rule_name = match rule_set {
+        RuleSet::Proj3 => "proj3",
+        RuleSet::Classic => "classic",
+        RuleSet::Coms227 => "coms227",
     };
     let theme = if paint == Paint::Plain {
         Theme::Mono
@@ -180,7 +177,7 @@ fn screen_setup(
         deal,
         rules: game_rules,
         rule_name,
-        script,
+        script: script_of(rule_set),
         looks: Looks {
             theme,
             unicode: locale_is_utf8(),
@@ -188,12 +185,27 @@ fn screen_setup(
     })
 }
 
+/// The rule set's rules, with the first-move policy the options ask for.
+fn rules_of(rule_set: RuleSet, random: &RandomArgs) -> Rules {
+    let rules = rule_set.rules();
+    match random.first_move {
+        Some(policy) => rules.with_first_move(policy.into()),
+        None => rules,
+    }
+}
+
+/// The rule set's words. COMS 227 differs from classic only in how islands
+/// open: the same words.
+fn script_of(rule_set: RuleSet) -> &'static Script {
+    match rule_set {
+        RuleSet::Proj3 => &Script::PROJ3,
+        RuleSet::Classic | RuleSet::Coms227 => &Script::CLASSIC,
+    }
+}
+
 /// The rules, their words and the board source the options ask for.
 fn session(args: &PlayArgs) -> Result<Session, AppError> {
-    let mut rules = args.rules.rules();
-    if let Some(policy) = args.random.first_move {
-        rules = rules.with_first_move(policy.into());
-    }
+    let rules = rules_of(args.rules, &args.random);
     let source = match &args.board {
         Some(path) => BoardSource::Board(load_board(path)?),
         None if args.random.any_given() || args.rules != RuleSet::Proj3 => {
@@ -205,11 +217,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         }
         None => BoardSource::Ask,
     };
-    // COMS 227 differs from classic only in how islands open: same words.
-    let script = match args.rules {
-        RuleSet::Proj3 => &Script::PROJ3,
-        RuleSet::Classic | RuleSet::Coms227 => &Script::CLASSIC,
-    };
+    let script = script_of(args.rules);
     let animation = args
         .animate
         .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));

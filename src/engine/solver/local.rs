@@ -196,6 +196,7 @@ pub(super) fn safe_found_near(solver: &Solver, i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::Progress;
+    use super::super::testing::follow_openings;
     use super::*;
     use crate::engine::grid::Pos;
 
@@ -281,25 +282,17 @@ mod tests {
             mines in proptest::collection::vec(proptest::bool::weighted(0.2), 100),
             opens in proptest::collection::vec(0usize..100, 1..16),
         ) {
-            let squares = rows * cols;
-            let mine_count = mines[..squares].iter().filter(|&&m| m).count();
-            let mut solver = Solver::new(rows, cols, mine_count);
-            for k in opens {
-                let i = k % squares;
-                if mines[i] {
-                    continue;
-                }
-                let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
-                solver.open(solver.pos(i), clue as u8);
-                let _ = single_clues(&mut solver);
+            follow_openings(rows, cols, &mines, &opens, |solver| {
+                let _ = single_clues(solver);
                 let mut every_pair = solver.clone();
-                for j in 0..squares {
+                for j in 0..rows * cols {
                     if matches!(every_pair.known[j], Known::Open(_)) {
                         every_pair.unpaired.add(j, |_| true);
                     }
                 }
-                proptest::prop_assert_eq!(pairs(&mut solver), pairs(&mut every_pair));
-            }
+                proptest::prop_assert_eq!(pairs(solver), pairs(&mut every_pair));
+                Ok(())
+            })?;
         }
     }
 }

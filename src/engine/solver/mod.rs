@@ -407,6 +407,42 @@ fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) ->
         .any(|n| known[n] == Known::Unknown)
 }
 
+/// What the solver's property tests share.
+#[cfg(test)]
+pub(super) mod testing {
+    use super::Solver;
+
+    /// Follows a game on a `rows` x `cols` board whose mines `mines` gives
+    /// (row-major, at least that long): opens the safe squares of `opens`
+    /// (indexes taken modulo the board) one at a time, with their clues,
+    /// and calls `after` after each.
+    pub(in crate::engine::solver) fn follow_openings<E>(
+        rows: usize,
+        cols: usize,
+        mines: &[bool],
+        opens: &[usize],
+        mut after: impl FnMut(&mut Solver) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let squares = rows * cols;
+        let mine_count = mines[..squares].iter().filter(|&&m| m).count();
+        let mut solver = Solver::new(rows, cols, mine_count);
+        for &k in opens {
+            let i = k % squares;
+            if mines[i] {
+                continue;
+            }
+            let clue = solver
+                .neighbours(i)
+                .into_iter()
+                .filter(|&n| mines[n])
+                .count();
+            solver.open(solver.pos(i), clue as u8);
+            after(&mut solver)?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,11 +25,24 @@ impl Geometry {
     /// The layout of a `board_rows` x `board_cols` board on a terminal of
     /// `width` x `height` cells; `None` when not even a 5x5 view fits.
     pub fn of(width: u16, height: u16, board_rows: usize, board_cols: usize) -> Option<Self> {
+        let (least_wide, least_high) = Self::smallest(board_rows, board_cols);
+        if width < least_wide || height < least_high {
+            return None;
+        }
         let left = digits(board_rows) + 1;
-        let rows = usize::from(height.saturating_sub(TOP + BOTTOM)).min(board_rows);
-        let cols = usize::from(width.saturating_sub(left) / 2).min(board_cols);
-        let fits = rows >= SMALLEST.min(board_rows) && cols >= SMALLEST.min(board_cols);
-        fits.then_some(Geometry { left, rows, cols })
+        let rows = usize::from(height - TOP - BOTTOM).min(board_rows);
+        let cols = usize::from((width - left) / 2).min(board_cols);
+        Some(Geometry { left, rows, cols })
+    }
+
+    /// The smallest terminal, width and height, that shows a board of
+    /// `board_rows` x `board_cols`.
+    pub fn smallest(board_rows: usize, board_cols: usize) -> (u16, u16) {
+        let side = |len: usize| SMALLEST.min(len) as u16;
+        (
+            digits(board_rows) + 1 + 2 * side(board_cols),
+            TOP + BOTTOM + side(board_rows),
+        )
     }
 
     /// The square drawn at the terminal cell `column`, `row`, with the
@@ -82,6 +95,9 @@ mod tests {
         assert_eq!((view.rows, view.cols, view.left), (21, 37, 5));
         assert_eq!(Geometry::of(12, 24, 100, 100), None);
         assert_eq!(Geometry::of(80, 7, 100, 100), None);
+        assert_eq!(Geometry::smallest(100, 100), (14, 8));
+        assert!(Geometry::of(14, 8, 100, 100).is_some());
+        assert_eq!(Geometry::of(13, 8, 100, 100), None);
         // A board smaller than 5 a side needs only its own size.
         assert!(Geometry::of(10, 5, 2, 3).is_some());
     }

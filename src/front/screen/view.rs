@@ -115,8 +115,7 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
 
 fn too_small(frame: &mut Frame, screen: &Screen) {
     let board = screen.game.board();
-    let wide = digits(board.rows()) + 1 + 2 * board.cols().min(5) as u16;
-    let high = TOP + 1 + board.rows().min(5) as u16;
+    let (wide, high) = Geometry::smallest(board.rows(), board.cols());
     let text = format!("The terminal is too small: {wide}x{high} at least. q quits");
     let area = frame.area();
     frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);

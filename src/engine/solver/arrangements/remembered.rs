@@ -55,6 +55,7 @@ impl Remembered {
 
 #[cfg(test)]
 mod tests {
+    use super::super::super::testing::follow_openings;
     use super::super::super::{Progress, Solver};
     use super::super::analyse;
     use super::*;
@@ -102,21 +103,13 @@ mod tests {
             mines in prop::collection::vec(prop::bool::weighted(0.25), 100),
             opens in prop::collection::vec(0usize..100, 1..16),
         ) {
-            let squares = rows * cols;
-            let mine_count = mines[..squares].iter().filter(|&&m| m).count();
-            let mut solver = Solver::new(rows, cols, mine_count);
-            for k in opens {
-                let i = k % squares;
-                if mines[i] {
-                    continue;
-                }
-                let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
-                solver.open(solver.pos(i), clue as u8);
+            follow_openings(rows, cols, &mines, &opens, |solver| {
                 if let Progress::Deduced(_) = solver.deduce() {}
                 let mut fresh = solver.clone();
                 fresh.remembered = Remembered::default();
-                prop_assert_eq!(analyse(&mut solver), analyse(&mut fresh));
-            }
+                prop_assert_eq!(analyse(solver), analyse(&mut fresh));
+                Ok(())
+            })?;
         }
     }
 }
