@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event;
 use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
+use ratatui::backend::{Backend, CrosstermBackend};
 
 use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
 use command::command_for;
@@ -35,7 +35,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    terminal.clear()?;
+    redraw_whole(&mut terminal)?;
     let mut drawn = Instant::now() - TICK;
     loop {
         let now = Instant::now();
@@ -44,7 +44,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
             drawn = now;
         }
         if raw.look_for_signals()? == Signalled::Resumed {
-            terminal.clear()?;
+            redraw_whole(&mut terminal)?;
             drawn = now - TICK;
         }
         if !event::poll(LOOK_EVERY)? {
@@ -53,7 +53,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
         if let Some(command) = command_for(&event::read()?) {
             if command == command::Command::Suspend {
                 raw.suspend()?;
-                terminal.clear()?;
+                redraw_whole(&mut terminal)?;
             }
             screen.update(command, Instant::now());
             if screen.quit {
@@ -65,4 +65,16 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
     drop(terminal);
     drop(raw);
     Ok(screen.seed())
+}
+
+/// Clears the screen and forgets what was drawn, so that the next frame is
+/// drawn whole. ratatui's own `clear` first asks the terminal where its
+/// cursor is, and fails after two seconds on one that does not answer.
+fn redraw_whole<B: Backend<Error = io::Error>>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    terminal.backend_mut().clear()?;
+    // Each swap empties the buffer that becomes current: after two, both
+    // are empty, and the next frame is compared with nothing.
+    terminal.swap_buffers();
+    terminal.swap_buffers();
+    Ok(())
 }

@@ -1,0 +1,245 @@
+//! `minesweeper play` in a real pseudo-terminal: keys and mouse reports go
+//! in as a terminal sends them, and what the program writes is read back
+//! through a terminal emulator (vt100), so the modes it sets and leaves are
+//! the ones a player's terminal would be left in.
+#![cfg(unix)]
+
+use std::io::{Read, Write};
+use std::num::NonZeroU16;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use insta_cmd::get_cargo_bin;
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use vt100::{MouseProtocolEncoding, MouseProtocolMode, Parser};
+
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
+
+/// The program in a pseudo-terminal, and the screen it has drawn so far.
+struct Terminal {
+    parser: Parser,
+    output: Receiver<Vec<u8>>,
+    keyboard: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    /// Everything written, for the message of a failed test.
+    written: Vec<u8>,
+}
+
+impl Terminal {
+    /// Runs `shell` under `sh -c` in an 80x24 pseudo-terminal, with a home
+    /// of its own so that nothing of the real user's is read or written.
+    fn start(shell: &str, home: &std::path::Path) -> Terminal {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut command = CommandBuilder::new("sh");
+        command.args(["-c", shell]);
+        command.cwd(env!("CARGO_MANIFEST_DIR"));
+        command.env("HOME", home);
+        command.env("XDG_DATA_HOME", home.join("data"));
+        command.env("XDG_STATE_HOME", home.join("state"));
+        command.env("TERM", "xterm-256color");
+        command.env("LANG", "C.UTF-8");
+        command.env_remove("NO_COLOR");
+        command.env_remove("LC_ALL");
+        let child = pair.slave.spawn_command(command).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let keyboard = pair.master.take_writer().unwrap();
+        let (sender, output) = channel();
+        std::thread::spawn(move || {
+            // The master stays open as long as the reader: it is moved in.
+            let _master = pair.master;
+            let mut buffer = [0; 4096];
+            // A read fails (EIO) once the last process on the terminal ends.
+            while let Ok(count @ 1..) = reader.read(&mut buffer) {
+                if sender.send(buffer[..count].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Terminal {
+            parser: Parser::new(
+                NonZeroU16::new(ROWS).unwrap(),
+                NonZeroU16::new(COLS).unwrap(),
+                0,
+            ),
+            output,
+            keyboard,
+            child,
+            written: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.keyboard.write_all(bytes).unwrap();
+        self.keyboard.flush().unwrap();
+    }
+
+    /// Reads the program's output until `ready` holds of the screen, and
+    /// fails the test with the screen if that takes more than ten seconds.
+    fn wait_for(&mut self, what: &str, ready: impl Fn(&vt100::Screen) -> bool) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !ready(self.parser.screen()) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.output.recv_timeout(left) {
+                Ok(bytes) => {
+                    self.parser.process(&bytes);
+                    self.written.extend_from_slice(&bytes);
+                }
+                Err(_) => panic!(
+                    "no {what} within ten seconds; the screen:\n{}\nwritten: {:?}",
+                    self.parser.screen().contents(),
+                    String::from_utf8_lossy(&self.written),
+                ),
+            }
+        }
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// Row `row` of the screen as text, a space for each empty cell.
+fn line(screen: &vt100::Screen, row: u16) -> String {
+    (0..COLS)
+        .filter_map(|column| screen.cell(row, column))
+        .map(|cell| match cell.contents() {
+            "" => " ",
+            text => text,
+        })
+        .collect()
+}
+
+/// An SGR mouse report of `button` pressed and released on the square at
+/// `row`, `column` (from 1), where the full screen draws it: two terminal
+/// columns a square after a two-column label, below two lines.
+fn click(button: u8, row: u16, column: u16) -> Vec<u8> {
+    let x = 3 + 2 * (column - 1);
+    let y = 3 + (row - 1);
+    format!("\x1b[<{button};{x};{y}M\x1b[<{button};{x};{y}m").into_bytes()
+}
+
+/// Starts `minesweeper play ARGS` in a shell that then prints the game's
+/// exit status and the terminal's modes, with a home of its own.
+fn play(args: &str, home: &std::path::Path) -> Terminal {
+    std::fs::create_dir_all(home).unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    let shell = format!("'{}' play {args}; echo status=$?; stty -a", bin.display());
+    let mut terminal = Terminal::start(&shell, home);
+    terminal.wait_for("the board", |screen| screen.contents().contains("Mines "));
+    let screen = terminal.parser.screen();
+    assert!(
+        screen.alternate_screen(),
+        "the game is on the alternate screen"
+    );
+    assert!(screen.hide_cursor(), "the terminal's own cursor is hidden");
+    assert_ne!(screen.mouse_protocol_mode(), MouseProtocolMode::None);
+    assert_eq!(screen.mouse_protocol_encoding(), MouseProtocolEncoding::Sgr);
+    terminal
+}
+
+/// Waits for the shell's `stty -a` after the game, and checks that the game
+/// ended with `status` and left the terminal as it found it: main screen,
+/// no mouse reports, the cursor shown, lines edited and echoed.
+fn assert_given_back(terminal: &mut Terminal, status: i32) -> String {
+    terminal.wait_for("the shell's stty", |screen| {
+        screen.contents().contains("icanon")
+    });
+    let screen = terminal.parser.screen();
+    let contents = screen.contents();
+    assert!(
+        !screen.alternate_screen(),
+        "alternate screen left:\n{contents}"
+    );
+    assert_eq!(screen.mouse_protocol_mode(), MouseProtocolMode::None);
+    assert!(!screen.hide_cursor(), "cursor shown again");
+    assert!(contents.contains(&format!("status={status}")), "{contents}");
+    let modes: Vec<&str> = contents.split_whitespace().collect();
+    for mode in ["icanon", "echo", "isig"] {
+        assert!(modes.contains(&mode), "{mode} is off:\n{contents}");
+    }
+    contents
+}
+
+#[test]
+fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
+    let home = std::env::temp_dir().join(format!("play-pty-{}", std::process::id()));
+    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 10 "));
+
+    // Keys: two to the right, then Space reveals row 1, column 3, which
+    // opens the island of the top left corner (seed 7 deals no mine there).
+    terminal.send(b"ll ");
+    terminal.wait_for("island", |screen| {
+        line(screen, 3).starts_with("2   1 1 2 ·")
+    });
+    // A right click flags row 5, column 9: the counter goes down and the
+    // square shows the flag.
+    terminal.send(&click(2, 5, 9));
+    terminal.wait_for("flag", |screen| {
+        line(screen, 6).chars().nth(18) == Some('⚑')
+    });
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 9 "));
+
+    // A left click on a covered square opens it too; `q` then quits.
+    terminal.send(&click(0, 9, 1));
+    terminal.wait_for("the click's square", |screen| {
+        !line(screen, 10).starts_with("9 ·")
+    });
+    terminal.send(b"q");
+    let contents = assert_given_back(&mut terminal, 0);
+    assert!(contents.contains("--seed 7"), "{contents}");
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
+/// The processes whose parent is `parent`, from Linux's /proc.
+#[cfg(target_os = "linux")]
+fn children_of(parent: u32) -> Vec<u32> {
+    let mut children = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (name) state ppid ...: the name may hold spaces, not ')'.
+        let Some((pid, rest)) = stat.split_once(" (") else {
+            continue;
+        };
+        let after_name = rest.rsplit_once(") ").map_or("", |(_, after)| after);
+        let ppid = after_name.split_whitespace().nth(1);
+        if ppid == Some(&parent.to_string()) {
+            children.extend(pid.parse::<u32>().ok());
+        }
+    }
+    children
+}
+
+/// Killed in the middle of a game by each signal that ends a program from
+/// outside, the game gives the terminal back and ends by that signal.
+#[cfg(target_os = "linux")]
+#[test]
+fn signals_give_the_terminal_back() {
+    for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
+        let home = std::env::temp_dir().join(format!("play-signal-{}", std::process::id()));
+        let mut terminal = play("--level beginner --seed 7", &home);
+        let shell = terminal.child.process_id().unwrap();
+        let game = children_of(shell);
+        assert_eq!(game.len(), 1, "the game is the shell's one child");
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), game[0].to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_given_back(&mut terminal, status);
+        std::fs::remove_dir_all(&home).unwrap();
+    }
+}
