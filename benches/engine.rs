@@ -1,6 +1,6 @@
 //! Speed of the work that grows with the board: loading a file, counting
-//! clues, opening an island, printing; and of the solver: whole games, and
-//! no-guess boards. Run with `cargo bench`; the figures
+//! clues, opening an island, printing; of the solver: whole games, and
+//! no-guess boards; and of drawing the full screen, which must not grow. Run with `cargo bench`; the figures
 //! are recorded in BENCHMARKS.md.
 
 use divan::Bencher;
@@ -9,7 +9,15 @@ use minesweeper::engine::{
     Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
 };
+use minesweeper::front::screen::command::Command;
+use minesweeper::front::screen::state::{Deal, Screen, Setup};
+use minesweeper::front::screen::theme::{Looks, Theme};
+use minesweeper::front::screen::view;
+use minesweeper::front::script::Script;
 use minesweeper::render::{Paint, write_board};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::time::Instant;
 
 fn main() {
     divan::main();
@@ -130,4 +138,47 @@ fn no_guess_expert(bencher: Bencher) {
         .bench_local_values(|seed| {
             no_guess_board(Layout::EXPERT, FirstMove::Opening, Pos::new(7, 14), seed).unwrap()
         });
+}
+
+/// One frame of `minesweeper play` drawn whole (as after a resize) on a
+/// 200x60 terminal into ratatui's test backend, with a game in progress
+/// and the cursor in the middle of the board: the cost must not depend on
+/// the size of the board, only on the screen.
+#[divan::bench(args = ["expert", "1000x1000", "10000x10000"], sample_count = 200)]
+fn draw_full_screen(bencher: Bencher, board: &str) {
+    let layout = match board {
+        "expert" => Layout::EXPERT,
+        "1000x1000" => Layout::new(1000, 1000, 150_000),
+        _ => Layout::new(10_000, 10_000, 15_000_000),
+    };
+    let setup = Setup {
+        deal: Deal::Random {
+            layout,
+            seed: 1,
+            no_guess: false,
+        },
+        rules: Rules::CLASSIC,
+        rule_name: "classic",
+        script: &Script::CLASSIC,
+        looks: Looks {
+            theme: Theme::Classic,
+            unicode: true,
+        },
+    };
+    let (width, height) = (200, 60);
+    let mut screen = Screen::new(setup, width, height).unwrap();
+    let now = Instant::now();
+    let (rows, cols) = (layout.rows as isize / 2, layout.cols as isize / 2);
+    screen.update(Command::Move { rows, cols }, now);
+    screen.update(Command::Reveal, now);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    bencher.bench_local(|| {
+        // Both buffers emptied: every cell is compared and written.
+        terminal.swap_buffers();
+        terminal.swap_buffers();
+        terminal
+            .draw(|frame| view::draw(frame, &screen, now))
+            .map(|_| ())
+            .unwrap();
+    });
 }

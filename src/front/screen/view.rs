@@ -108,7 +108,11 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
             if at == screen.cursor {
                 style = looks.cursor(style);
             }
-            buffer.set_string(geometry.left + 2 * across as u16, y, text, style);
+            // A square is one character of width one: set in its cell
+            // directly, without set_string's splitting into graphemes.
+            if let Some(cell) = buffer.cell_mut((geometry.left + 2 * across as u16, y)) {
+                cell.set_symbol(text).set_style(style);
+            }
         }
     }
 }
