@@ -193,6 +193,46 @@ fn a_hint_moves_the_cursor_and_says_why() {
     assert!(screen.message.starts_with("Field"), "{}", screen.message);
 }
 
+/// The overlay on a board of 360,000 squares with two mines, at the
+/// first and third squares of the top row: once the rest is open, the
+/// chances are certain, and they follow the board as it changes.
+#[test]
+fn the_overlay_works_on_a_big_board() {
+    let size = 600;
+    let mut file = format!("+{}+\n", "+".repeat(size));
+    file += &format!("+* *{}+\n", " ".repeat(size - 3));
+    for _ in 1..size {
+        file += &format!("+{}+\n", " ".repeat(size));
+    }
+    file += &format!("+{}+\n", "+".repeat(size));
+    let board = parse_board(file.as_bytes()).unwrap();
+    let mut screen = Screen::new(setup(Deal::Board(board), true), 80, 24).unwrap();
+    let now = Instant::now();
+    let far = to(size as isize, size as isize);
+    go(&mut screen, &[far, Command::Reveal, Command::Overlay], now);
+    assert!(screen.overlay, "{}", screen.message);
+    let top = |screen: &Screen, col| screen.chance(Pos::new(0, col));
+    assert_eq!(
+        (
+            top(&screen, 0),
+            top(&screen, 1),
+            top(&screen, 2),
+            top(&screen, 3)
+        ),
+        (Some(1.0), Some(0.0), Some(1.0), None)
+    );
+    go(&mut screen, &[Command::Hint], now);
+    assert!(
+        screen.cursor.row == 0 && screen.cursor.col < 3,
+        "{}",
+        screen.message
+    );
+    let to_the_safe_square = to(0, 1 - screen.cursor.col as isize);
+    go(&mut screen, &[to_the_safe_square, Command::Reveal], now);
+    assert_eq!(screen.game.status(), Status::Won);
+    assert_eq!(top(&screen, 1), None, "no chances once the game is over");
+}
+
 #[test]
 fn screens() {
     let now = Instant::now();

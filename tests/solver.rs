@@ -255,7 +255,8 @@ proptest! {
 
     /// An adviser that follows a game gives hints as good as a look at the
     /// whole board: a certain square exactly when there is one, and true;
-    /// otherwise the same guess.
+    /// otherwise the same guess. Its chances of a mine, worked out after
+    /// the hint has taught it more, are those of a fresh look.
     #[test]
     fn an_adviser_that_follows_the_game_hints_as_a_fresh_look_does(
         rows in 2usize..=10,
@@ -288,6 +289,17 @@ proptest! {
                     }
                 }
                 _ => prop_assert_eq!(&fresh, &followed),
+            }
+            adviser.work_out_chances(&game);
+            let chances = Solver::seeing(&game).probabilities();
+            for pos in game.board().mines().positions() {
+                let fresh = (game.cover(pos) != Cover::Open).then(|| chances.at(pos));
+                match (adviser.chance(pos), fresh) {
+                    (Some(followed), Some(fresh)) => {
+                        prop_assert!((followed - fresh).abs() < 1e-9, "{pos:?}: {followed} {fresh}")
+                    }
+                    (followed, fresh) => prop_assert_eq!(followed, fresh),
+                }
             }
         }
     }

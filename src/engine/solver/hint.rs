@@ -1,7 +1,7 @@
 //! A hint for a player: the first thing the solver is certain of that the
 //! player has not acted on, or where to guess.
 
-use super::{Deduction, Guess, Progress, Solver, Verdict};
+use super::{Deduction, Guess, Known, Probabilities, Progress, Solver, Verdict};
 use crate::engine::game::{Cover, Game, Status};
 use crate::engine::grid::Pos;
 use crate::engine::rules::FirstMove;
@@ -24,9 +24,11 @@ pub fn hint(game: &Game) -> Option<Hint> {
     Adviser::new().hint(game)
 }
 
-/// Hints through one game. From the first hint on it keeps a solver that
-/// follows the game, told each square that opens ([`Adviser::opened`]), so
-/// a hint costs what changed since the last, not a look at the whole board.
+/// Hints and chances of a mine through one game. From the first hint (or
+/// chances) on it keeps a solver that follows the game, told each square
+/// that opens ([`Adviser::opened`]), so a hint costs what changed since the
+/// last, and the chances what is next to open squares, not a look at the
+/// whole board.
 #[derive(Debug, Default)]
 pub struct Adviser {
     following: Option<Following>,
@@ -38,6 +40,8 @@ struct Following {
     /// Deductions made, in order, that the player may not have acted on:
     /// every mine, and every safe square not open yet.
     found: Vec<Deduction>,
+    /// The chances of a mine as last worked out.
+    chances: Option<Probabilities>,
 }
 
 impl Adviser {
@@ -60,10 +64,7 @@ impl Adviser {
         if game.status() != Status::Playing {
             return None;
         }
-        let Following { solver, found } = self.following.get_or_insert_with(|| Following {
-            solver: Solver::seeing(game),
-            found: Vec::new(),
-        });
+        let Following { solver, found, .. } = self.follow(game);
         found.retain(|d| d.verdict == Verdict::Mine || game.cover(d.at) != Cover::Open);
         // The squares opened since the last hint in reading order, however
         // the game reported them (an animated reveal goes in its own order).
@@ -92,6 +93,36 @@ impl Adviser {
             }
             return Some(Hint::Guess(guess));
         }
+    }
+
+    /// Works out the chance of a mine on every covered square of `game`,
+    /// the game it has followed, for [`Adviser::chance`] to tell.
+    pub fn work_out_chances(&mut self, game: &Game) {
+        let following = self.follow(game);
+        following.chances = Some(following.solver.probabilities());
+    }
+
+    /// The chance of a mine on `pos` as last worked out: 0 or 1 for a
+    /// square deduced since, `None` for an open square or before any.
+    pub fn chance(&self, pos: Pos) -> Option<f64> {
+        let following = self.following.as_ref()?;
+        let chances = following.chances.as_ref()?;
+        match following.solver.known(pos) {
+            Known::Open(_) => None,
+            Known::Safe => Some(0.0),
+            Known::Mine => Some(1.0),
+            Known::Unknown => Some(chances.at(pos)),
+        }
+    }
+
+    /// The solver following `game`, made from what it shows the first
+    /// time it is needed.
+    fn follow(&mut self, game: &Game) -> &mut Following {
+        self.following.get_or_insert_with(|| Following {
+            solver: Solver::seeing(game),
+            found: Vec::new(),
+            chances: None,
+        })
     }
 }
 

@@ -7,17 +7,13 @@ use std::time::{Duration, Instant};
 use super::command::{Button, Command, Edge};
 use super::geometry::Geometry;
 use super::theme::Looks;
-use crate::engine::solver::{Adviser, Hint, Probabilities, Solver, no_guess_board};
+use crate::engine::solver::{Adviser, Hint, no_guess_board};
 use crate::engine::{
     Action, Board, Cover, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status, three_bv,
 };
 use crate::front::explain;
 use crate::front::prompt::message;
 use crate::front::script::Script;
-
-/// Boards above this many squares get no probability overlay: working it
-/// out looks at the whole board, and a key must never wait on that.
-const OVERLAY_SQUARES: usize = 250_000;
 
 /// Where the boards come from.
 #[derive(Clone, Debug)]
@@ -60,8 +56,8 @@ pub struct Screen {
     clock: Clock,
     pub paused: bool,
     pub help: bool,
-    /// The chance of a mine on each covered square, while the overlay is on.
-    pub overlay: Option<Probabilities>,
+    /// Whether the chance of a mine is shown on each covered square.
+    pub overlay: bool,
     pub message: String,
     pub hints: usize,
     pub undos: usize,
@@ -88,7 +84,7 @@ impl Screen {
             clock: Clock::default(),
             paused: false,
             help: false,
-            overlay: None,
+            overlay: false,
             message: "? shows the keys".to_owned(),
             hints: 0,
             undos: 0,
@@ -350,24 +346,27 @@ impl Screen {
     }
 
     fn toggle_overlay(&mut self) {
-        if self.overlay.is_some() {
-            self.overlay = None;
-            return;
-        }
-        let board = self.game.board();
-        if board.rows() * board.cols() > OVERLAY_SQUARES {
-            self.message = format!(
-                "No overlay on boards over {OVERLAY_SQUARES} squares: working it out would hold up the keys"
-            );
-            return;
-        }
-        self.overlay = Some(Solver::seeing(&self.game).probabilities());
+        self.overlay = !self.overlay;
+        self.refresh_overlay();
     }
 
+    /// Works the chances out again for a changed board. The adviser looks
+    /// only at the covered squares next to open ones (the others all have
+    /// the same chance), so this costs what the frontier holds, whatever
+    /// the board's size.
     fn refresh_overlay(&mut self) {
-        if self.overlay.is_some() {
-            self.overlay = Some(Solver::seeing(&self.game).probabilities());
+        if self.overlay && self.game.status() == Status::Playing {
+            self.adviser.work_out_chances(&self.game);
         }
+    }
+
+    /// The chance of a mine on `pos` while the overlay is on and the game
+    /// goes on; `None` for an open square.
+    pub fn chance(&self, pos: Pos) -> Option<f64> {
+        if !self.overlay || self.game.status() != Status::Playing {
+            return None;
+        }
+        self.adviser.chance(pos)
     }
 
     /// The same board again, or with `anew` the next one.
@@ -385,7 +384,7 @@ impl Screen {
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
         self.paused = false;
-        self.overlay = None;
+        self.overlay = false;
         self.message = if anew {
             "A new board"
         } else {

@@ -97,13 +97,13 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
         buffer.set_string(0, y, label, Style::default().add_modifier(Modifier::DIM));
         for across in 0..geometry.cols {
             let at = Pos::new(row, screen.origin.col + across);
-            let (text, mut style) = match (&screen.overlay, screen.game.cover(at)) {
-                (Some(chances), Cover::Hidden | Cover::Questioned)
-                    if screen.game.status() == Status::Playing =>
-                {
-                    looks.chance(chances.at(at))
-                }
-                _ => looks.square(screen.game.glyph(at)),
+            let chance = match screen.game.cover(at) {
+                Cover::Hidden | Cover::Questioned => screen.chance(at),
+                Cover::Open | Cover::Flagged => None,
+            };
+            let (text, mut style) = match chance {
+                Some(chance) => looks.chance(chance),
+                None => looks.square(screen.game.glyph(at)),
             };
             if at == screen.cursor {
                 style = looks.cursor(style);
