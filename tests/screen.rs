@@ -12,6 +12,7 @@ use minesweeper::front::screen::view;
 use minesweeper::front::script::Script;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::style::{Color, Modifier};
 
 /// Two mines: in the top left corner and at row 2, column 3.
 const TWO_MINES: &[u8] = b"+++++\n+*  +\n+  *+\n+   +\n+++++\n";
@@ -48,13 +49,18 @@ fn random(layout: Layout, width: u16, height: u16) -> Screen {
     Screen::new(setup(deal, true), width, height).unwrap()
 }
 
-/// The screen drawn at `now`, as text.
-fn drawn(screen: &Screen, now: Instant) -> String {
+/// The screen drawn at `now`, as a test backend holds it.
+fn backend(screen: &Screen, now: Instant) -> TestBackend {
     let mut terminal = Terminal::new(TestBackend::new(screen.width, screen.height)).unwrap();
     terminal
         .draw(|frame| view::draw(frame, screen, now))
         .unwrap();
-    terminal.backend().to_string()
+    terminal.backend().clone()
+}
+
+/// The screen drawn at `now`, as text.
+fn drawn(screen: &Screen, now: Instant) -> String {
+    backend(screen, now).to_string()
 }
 
 fn go(screen: &mut Screen, commands: &[Command], now: Instant) {
@@ -128,8 +134,10 @@ fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
     );
     go(&mut screen, &[to(1, 0), Command::Reveal], now);
     assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
+    assert!(screen.summary.is_some_and(|s| !s.won));
     go(&mut screen, &[Command::Undo], now);
     assert_eq!(screen.game.status(), Status::Playing);
+    assert_eq!(screen.summary, None, "the figures go with the loss");
     assert_eq!((screen.game.deaths(), screen.undos), (1, 1));
     go(&mut screen, &[Command::Redo], now);
     assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
@@ -233,6 +241,97 @@ fn the_overlay_works_on_a_big_board() {
     assert_eq!(top(&screen, 1), None, "no chances once the game is over");
 }
 
+/// Wins and losses under both kinds of rules: the rules' own words, then
+/// the game's figures and what can be done next.
+#[test]
+fn ends_of_games() {
+    let now = Instant::now();
+    // Classic: the chord on the 2 at 2,2 opens the last safe squares.
+    let mut won = two_mines(true);
+    go(
+        &mut won,
+        &[
+            to(1, 1),
+            Command::Reveal,
+            to(-1, -1),
+            Command::Flag,
+            to(1, 2),
+            Command::Flag,
+            to(0, -1),
+            Command::Reveal,
+        ],
+        now,
+    );
+    assert_snapshot!("won_classic", drawn(&won, now));
+    let mut lost = two_mines(true);
+    go(
+        &mut lost,
+        &[to(2, 0), Command::Reveal, to(-2, 0), Command::Reveal],
+        now,
+    );
+    assert_snapshot!("lost_classic", drawn(&lost, now));
+
+    // proj3: flagging exactly the mines wins with nothing opened.
+    let mut won = two_mines(false);
+    go(&mut won, &[Command::Flag, to(1, 2), Command::Flag], now);
+    assert_snapshot!("won_proj3", drawn(&won, now));
+    let mut lost = two_mines(false);
+    go(
+        &mut lost,
+        &[to(2, 0), Command::Reveal, to(-1, 2), Command::Reveal],
+        now,
+    );
+    assert_snapshot!("lost_proj3", drawn(&lost, now));
+}
+
+/// Two mines in the colour-blind palette, a flag and the cursor on an
+/// open 1: every cell's colours, as drawn.
+#[test]
+fn colour_blind_theme() {
+    let now = Instant::now();
+    let board = parse_board(TWO_MINES).unwrap();
+    let mut setup = setup(Deal::Board(board), true);
+    setup.looks = Looks {
+        theme: Theme::Colorblind,
+        unicode: true,
+    };
+    let mut screen = Screen::new(setup, 24, 7).unwrap();
+    go(
+        &mut screen,
+        &[to(2, 0), Command::Reveal, to(-2, 2), Command::Flag],
+        now,
+    );
+    assert_snapshot!(
+        "colour_blind",
+        format!("{:?}", backend(&screen, now).buffer())
+    );
+}
+
+/// The cursor stands out in every theme: on an open square with nothing
+/// on it too, where only its background (or reverse video) shows.
+#[test]
+fn the_cursor_is_seen_in_every_theme() {
+    let now = Instant::now();
+    for theme in [Theme::Classic, Theme::Colorblind, Theme::Mono] {
+        let board = parse_board(b"+++++\n+*  +\n+   +\n+   +\n+++++\n").unwrap();
+        let mut setup = setup(Deal::Board(board), true);
+        setup.looks.theme = theme;
+        let mut screen = Screen::new(setup, 80, 24).unwrap();
+        // 3,3 is empty: its reveal opens all but the mine.
+        go(&mut screen, &[to(2, 2), Command::Reveal], now);
+        let backend = backend(&screen, now);
+        let geometry = screen.geometry().unwrap();
+        let cell = &backend.buffer()[(geometry.left + 4, 2 + 2)];
+        assert_eq!(cell.symbol(), " ");
+        let style = cell.style();
+        let stands_out = match theme {
+            Theme::Mono => style.add_modifier.contains(Modifier::REVERSED),
+            _ => style.bg == Some(Color::Yellow),
+        };
+        assert!(stands_out, "{theme:?}: {style:?}");
+    }
+}
+
 #[test]
 fn screens() {
     let now = Instant::now();
@@ -248,10 +347,6 @@ fn screens() {
     screen.update(Command::Help, now);
     screen.update(Command::Pause, now);
     assert_snapshot!("paused", drawn(&screen, now));
-
-    let mut lost = two_mines(true);
-    go(&mut lost, &[Command::Reveal], now);
-    assert_snapshot!("lost_classic", drawn(&lost, now));
 
     let big = random(Layout::new(1000, 1000, 100_000), 60, 20);
     assert_snapshot!("viewport_on_a_big_board", drawn(&big, now));

@@ -24,4 +24,4 @@ pub use grid::{Direction, Grid, Neighbourhood, Pos};
 pub use placement::{Layout, NoRoom, place_mines};
 pub use reveal::{RevealStatus, Step};
 pub use rules::{Counter, EndDisplay, FirstMove, Marks, Rules, WinCondition};
-pub use three_bv::three_bv;
+pub use three_bv::{ThreeBv, three_bv, three_bv_done};

@@ -5,34 +5,54 @@
 
 use super::board::Board;
 use super::game::Cover;
-use super::grid::{Grid, Neighbourhood};
+use super::grid::{Grid, Neighbourhood, Pos};
 use super::reveal::fill;
 
 /// The 3BV of `board`.
 pub fn three_bv(board: &Board) -> usize {
+    three_bv_done(board, |_| false).total
+}
+
+/// A board's 3BV, and how much of it the squares open so far have done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThreeBv {
+    /// The clicks that clear the board.
+    pub total: usize,
+    /// Those whose squares are open: each opening wholly open, each
+    /// number outside every opening open.
+    pub done: usize,
+}
+
+/// The 3BV of `board` and how much of it is done when the squares for
+/// which `open` holds are open.
+pub fn three_bv_done(board: &Board, open: impl Fn(Pos) -> bool) -> ThreeBv {
     let mines = board.mines();
-    let mut cover = Grid::filled(board.rows(), board.cols(), Cover::Hidden);
-    let mut clicks = 0;
+    let mut reached = Grid::filled(board.rows(), board.cols(), Cover::Hidden);
+    let mut counted = ThreeBv { total: 0, done: 0 };
     for pos in mines.positions() {
-        if board.clue(pos) == 0 && !board.is_mine(pos) && cover[pos] == Cover::Hidden {
+        if board.clue(pos) == 0 && !board.is_mine(pos) && reached[pos] == Cover::Hidden {
             // The scanline fill, whose to-do list is a seed per run: a
             // call per square, as `reveal` keeps, took 1.2 GB on an open
             // 10000x10000 board, four times the game.
+            let mut all_open = true;
             fill(
                 board,
-                &mut cover,
+                &mut reached,
                 pos,
                 Neighbourhood::Eight,
-                &mut |_, _, _| {},
+                &mut |square, _, _| all_open &= open(square),
             );
-            clicks += 1;
+            counted.total += 1;
+            counted.done += usize::from(all_open);
         }
     }
-    let unreached = mines
-        .positions()
-        .filter(|&p| cover[p] == Cover::Hidden && !board.is_mine(p))
-        .count();
-    clicks + unreached
+    for pos in mines.positions() {
+        if reached[pos] == Cover::Hidden && !board.is_mine(pos) {
+            counted.total += 1;
+            counted.done += usize::from(open(pos));
+        }
+    }
+    counted
 }
 
 #[cfg(test)]
@@ -58,5 +78,30 @@ mod tests {
         assert_eq!(three_bv(&drawn(&["..*..", "..*..", "..*.."])), 2);
         // A clue cut off from every opening by mines.
         assert_eq!(three_bv(&drawn(&["...*.", "...**"])), 2);
+    }
+
+    #[test]
+    fn an_opening_is_done_once_all_of_it_is_open() {
+        // The left opening (columns 0-1 and the clues of column 1) and the
+        // stray clue at the top right, which no opening reaches.
+        let board = drawn(&["...*.", "...**"]);
+        let done = |open: &[(usize, usize)]| {
+            three_bv_done(&board, |p| open.contains(&(p.row, p.col))).done
+        };
+        assert_eq!(done(&[]), 0);
+        assert_eq!(
+            done(&[(0, 0), (1, 0), (0, 1), (1, 1)]),
+            0,
+            "its rim is not open"
+        );
+        let opening = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)];
+        assert_eq!(done(&opening), 1);
+        assert_eq!(done(&[(0, 4)]), 1);
+        let mut all = opening.to_vec();
+        all.push((0, 4));
+        assert_eq!(
+            three_bv_done(&board, |p| all.contains(&(p.row, p.col))),
+            ThreeBv { total: 2, done: 2 }
+        );
     }
 }

@@ -1,13 +1,16 @@
 //! Where things go on the terminal: a status line, the column labels, the
-//! board (two cells a square, row labels on the left) and a message line.
+//! board (two cells a square, row labels on the left) and under it the
+//! message, two lines at least.
 //! A board bigger than the terminal shows the part the view's origin says.
 
 use crate::engine::Pos;
 
 /// Lines above the board: the status line and the column labels.
 pub const TOP: u16 = 2;
-/// Lines below the board: the message line.
-const BOTTOM: u16 = 1;
+/// Lines kept at the foot of the screen for the message, wrapped (a hint's
+/// reason or the end of a game's figures take more than one); the message
+/// also has any lines the board leaves.
+pub const BOTTOM: u16 = 2;
 /// The smallest view worth playing in, squares a side.
 const SMALLEST: usize = 5;
 
@@ -92,14 +95,15 @@ mod tests {
     #[test]
     fn a_big_board_is_seen_through_a_view_and_a_tiny_terminal_through_none() {
         let view = Geometry::of(80, 24, 1000, 1000).unwrap();
-        assert_eq!((view.rows, view.cols, view.left), (21, 37, 5));
+        assert_eq!((view.rows, view.cols, view.left), (20, 37, 5));
         assert_eq!(Geometry::of(12, 24, 100, 100), None);
-        assert_eq!(Geometry::of(80, 7, 100, 100), None);
-        assert_eq!(Geometry::smallest(100, 100), (14, 8));
-        assert!(Geometry::of(14, 8, 100, 100).is_some());
-        assert_eq!(Geometry::of(13, 8, 100, 100), None);
+        assert_eq!(Geometry::of(80, 8, 100, 100), None);
+        assert_eq!(Geometry::smallest(100, 100), (14, 9));
+        assert!(Geometry::of(14, 9, 100, 100).is_some());
+        assert_eq!(Geometry::of(13, 9, 100, 100), None);
         // A board smaller than 5 a side needs only its own size.
-        assert!(Geometry::of(10, 5, 2, 3).is_some());
+        assert!(Geometry::of(10, 6, 2, 3).is_some());
+        assert_eq!(Geometry::of(10, 5, 2, 3), None);
     }
 
     #[test]
@@ -120,7 +124,7 @@ mod tests {
         assert_eq!(view.follow(origin, Pos::new(5, 5), 100, 100), origin);
         assert_eq!(
             view.follow(origin, Pos::new(30, 40), 100, 100),
-            Pos::new(10, 3)
+            Pos::new(11, 3)
         );
         assert_eq!(
             view.follow(Pos::new(50, 50), Pos::new(49, 60), 100, 100),
@@ -128,7 +132,7 @@ mod tests {
         );
         assert_eq!(
             view.follow(Pos::new(95, 95), Pos::new(99, 99), 100, 100),
-            Pos::new(79, 62)
+            Pos::new(80, 62)
         );
     }
 }

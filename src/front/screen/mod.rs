@@ -9,6 +9,7 @@
 pub mod command;
 pub mod geometry;
 pub mod state;
+pub mod summary;
 pub mod theme;
 pub mod view;
 

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 
 use super::command::{Button, Command, Edge};
 use super::geometry::Geometry;
+use super::summary::Summary;
 use super::theme::Looks;
 use crate::engine::solver::{Adviser, Hint, no_guess_board};
 use crate::engine::{
-    Action, Board, Cover, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status, three_bv,
+    Action, Board, Cover, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
 };
 use crate::front::explain;
 use crate::front::prompt::message;
@@ -63,6 +64,8 @@ pub struct Screen {
     pub undos: usize,
     /// Moves that changed the board: reveals, chords and marks.
     pub clicks: usize,
+    /// The figures of the game once it has ended.
+    pub summary: Option<Summary>,
     adviser: Adviser,
     /// A no-guess board still to be made at the first reveal.
     board_to_make: bool,
@@ -89,6 +92,7 @@ impl Screen {
             hints: 0,
             undos: 0,
             clicks: 0,
+            summary: None,
             adviser: Adviser::new(),
             board_to_make,
             quit: false,
@@ -254,7 +258,7 @@ impl Screen {
         let script = self.setup.script;
         self.message = match self.game.status() {
             Status::Won => script.won.trim().to_owned(),
-            Status::Lost(_) => format!("{} (u undoes it)", script.lost.trim()),
+            Status::Lost(_) => script.lost.trim().to_owned(),
             Status::Playing => match outcome {
                 Outcome::ChordIgnored => {
                     "A chord needs an open number with as many flags around it".to_owned()
@@ -266,6 +270,8 @@ impl Screen {
         };
         if self.game.status() != Status::Playing {
             self.clock.stop(now);
+            let time = self.clock.elapsed(now);
+            self.summary = Some(Summary::of(&self.game, time, self.clicks));
         }
         self.refresh_overlay();
     }
@@ -294,6 +300,7 @@ impl Screen {
             return;
         };
         self.undos += 1;
+        self.summary = None;
         // The adviser followed the squares as they opened; it starts again.
         self.adviser = Adviser::new();
         if self.game.status() == Status::Playing && self.clock.started() {
@@ -383,6 +390,7 @@ impl Screen {
         self.adviser = Adviser::new();
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
+        self.summary = None;
         self.paused = false;
         self.overlay = false;
         self.message = if anew {
@@ -391,25 +399,6 @@ impl Screen {
             "The same board again"
         }
         .to_owned();
-    }
-
-    /// The end of a game in numbers: time, 3BV, 3BV/s, clicks, efficiency.
-    pub fn score(&self, now: Instant) -> Option<String> {
-        if self.game.status() != Status::Won {
-            return None;
-        }
-        let seconds = self.elapsed(now).as_secs_f64();
-        let bv = three_bv(self.game.board());
-        let rate = if seconds > 0.0 {
-            bv as f64 / seconds
-        } else {
-            0.0
-        };
-        let efficiency = 100.0 * bv as f64 / self.clicks.max(1) as f64;
-        Some(format!(
-            "{seconds:.1} s, 3BV {bv}, {rate:.2} 3BV/s, {} clicks, {efficiency:.0} % efficient",
-            self.clicks
-        ))
     }
 
     /// The seed of the random board in play, if it is one.

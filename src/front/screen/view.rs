@@ -1,5 +1,5 @@
 //! Draws the screen's state: the status line, the board in view with its
-//! labels, the message line, and over them the keys or the pause. Only
+//! labels, the message at the foot, and over them the keys or the pause. Only
 //! what is on screen is drawn, whatever the board's size.
 
 use std::time::Instant;
@@ -9,10 +9,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use super::command::KEYS;
-use super::geometry::{Geometry, TOP, digits};
+use super::geometry::{BOTTOM, Geometry, TOP, digits};
 use super::state::Screen;
 use crate::engine::{Cover, Pos, Status};
 
@@ -31,12 +31,12 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
         column_labels(buffer, screen, &geometry);
         board(buffer, screen, &geometry);
     }
-    let message = match screen.score(now) {
-        Some(score) => format!("{} {score}. r again, n new, q quit", screen.message),
+    let message = match &screen.summary {
+        Some(summary) => format!("{} {summary}. {}", screen.message, summary.keys()),
         None => screen.message.clone(),
     };
-    let last = area.height.saturating_sub(1);
-    buffer.set_stringn(0, last, message, usize::from(area.width), Style::default());
+    let foot = Rect::new(0, area.height - BOTTOM, area.width, BOTTOM);
+    frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if screen.help {
         keys(frame, area);
     }
