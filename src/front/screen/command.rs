@@ -67,18 +67,32 @@ pub enum Button {
     Left,
     /// Flag.
     Right,
-    /// Chord.
+    /// Chord: the middle button, or left and right together.
     Middle,
+}
+
+/// The mouse buttons held down, so that left and right pressed together
+/// chord when let go, as in the classic game. Left reveals when it is let
+/// go (where it is let go); right flags as soon as it is pressed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Held {
+    left: bool,
+    right: bool,
+    /// Both went down together: the first to be let go chords.
+    both: bool,
+    /// The chord is done: letting go of the other button does nothing.
+    spent: bool,
 }
 
 /// How far Shift moves the cursor.
 const LEAP: isize = 5;
 
-/// The command an input event asks for, if any.
-pub fn command_for(event: &Event) -> Option<Command> {
+/// The command an input event asks for, if any, given the mouse buttons
+/// `held` before it (which it updates).
+pub fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => key_command(key),
-        Event::Mouse(mouse) => mouse_command(mouse),
+        Event::Mouse(mouse) => mouse_command(mouse, held),
         Event::Resize(width, height) => Some(Command::Resize {
             width: *width,
             height: *height,
@@ -122,7 +136,7 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
     }
 }
 
-fn mouse_command(mouse: &MouseEvent) -> Option<Command> {
+fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
     let (column, row) = (mouse.column, mouse.row);
     let click = |button| {
         Some(Command::Click {
@@ -132,8 +146,36 @@ fn mouse_command(mouse: &MouseEvent) -> Option<Command> {
         })
     };
     match mouse.kind {
-        MouseEventKind::Down(MouseButton::Left) => click(Button::Left),
-        MouseEventKind::Down(MouseButton::Right) => click(Button::Right),
+        MouseEventKind::Down(MouseButton::Left) => {
+            held.left = true;
+            held.both = held.right;
+            None
+        }
+        MouseEventKind::Down(MouseButton::Right) => {
+            held.right = true;
+            held.both = held.left;
+            if held.both {
+                None
+            } else {
+                click(Button::Right)
+            }
+        }
+        MouseEventKind::Up(button @ (MouseButton::Left | MouseButton::Right)) => {
+            let chord = std::mem::take(&mut held.both);
+            let spent = held.spent;
+            match button {
+                MouseButton::Left => held.left = false,
+                _ => held.right = false,
+            }
+            held.spent = chord || (spent && (held.left || held.right));
+            if chord {
+                click(Button::Middle)
+            } else if button == MouseButton::Left && !spent {
+                click(Button::Left)
+            } else {
+                None
+            }
+        }
         MouseEventKind::Down(MouseButton::Middle) => click(Button::Middle),
         MouseEventKind::ScrollUp => Some(Command::Scroll { rows: -3, cols: 0 }),
         MouseEventKind::ScrollDown => Some(Command::Scroll { rows: 3, cols: 0 }),
@@ -158,12 +200,16 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "these keys"),
     ("q, Esc", "quit"),
     ("Ctrl-z", "suspend (fg resumes)"),
-    ("mouse", "left reveals, right flags, middle chords"),
+    ("mouse", "left reveals, right flags, middle or left+right chord"),
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn command(event: &Event) -> Option<Command> {
+        command_for(event, &mut Held::default())
+    }
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
         Event::Key(KeyEvent::new(code, modifiers))
@@ -173,30 +219,30 @@ mod tests {
     fn keys_move_reveal_and_undo() {
         let none = KeyModifiers::NONE;
         assert_eq!(
-            command_for(&key(KeyCode::Char('j'), none)),
+            command(&key(KeyCode::Char('j'), none)),
             Some(Command::Move { rows: 1, cols: 0 })
         );
         assert_eq!(
-            command_for(&key(KeyCode::Left, KeyModifiers::SHIFT)),
+            command(&key(KeyCode::Left, KeyModifiers::SHIFT)),
             Some(Command::Move { rows: 0, cols: -5 })
         );
         assert_eq!(
-            command_for(&key(KeyCode::Char('L'), KeyModifiers::SHIFT)),
+            command(&key(KeyCode::Char('L'), KeyModifiers::SHIFT)),
             Some(Command::Move { rows: 0, cols: 5 })
         );
         assert_eq!(
-            command_for(&key(KeyCode::Char(' '), none)),
+            command(&key(KeyCode::Char(' '), none)),
             Some(Command::Reveal)
         );
         assert_eq!(
-            command_for(&key(KeyCode::Char('r'), KeyModifiers::CONTROL)),
+            command(&key(KeyCode::Char('r'), KeyModifiers::CONTROL)),
             Some(Command::Redo)
         );
         assert_eq!(
-            command_for(&key(KeyCode::Char('r'), none)),
+            command(&key(KeyCode::Char('r'), none)),
             Some(Command::Restart)
         );
-        assert_eq!(command_for(&key(KeyCode::Char('z'), none)), None);
+        assert_eq!(command(&key(KeyCode::Char('z'), none)), None);
     }
 
     #[test]
@@ -210,7 +256,7 @@ mod tests {
             })
         };
         assert_eq!(
-            command_for(&mouse(MouseEventKind::Down(MouseButton::Right))),
+            command(&mouse(MouseEventKind::Down(MouseButton::Right))),
             Some(Command::Click {
                 column: 7,
                 row: 3,
@@ -218,9 +264,65 @@ mod tests {
             })
         );
         assert_eq!(
-            command_for(&mouse(MouseEventKind::ScrollDown)),
+            command(&mouse(MouseEventKind::ScrollDown)),
             Some(Command::Scroll { rows: 3, cols: 0 })
         );
-        assert_eq!(command_for(&mouse(MouseEventKind::Moved)), None);
+        assert_eq!(command(&mouse(MouseEventKind::Moved)), None);
+    }
+
+    /// The buttons pressed and let go in turn, and what each asked for.
+    fn clicks(kinds: &[MouseEventKind]) -> Vec<Option<Button>> {
+        let mut held = Held::default();
+        kinds
+            .iter()
+            .map(|&kind| {
+                let event = Event::Mouse(MouseEvent {
+                    kind,
+                    column: 7,
+                    row: 3,
+                    modifiers: KeyModifiers::NONE,
+                });
+                match command_for(&event, &mut held) {
+                    Some(Command::Click { button, .. }) => Some(button),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn left_reveals_when_let_go_and_with_right_chords() {
+        use MouseButton::{Left, Right};
+        use MouseEventKind::{Down, Up};
+        assert_eq!(clicks(&[Down(Left), Up(Left)]), [None, Some(Button::Left)]);
+        // Left and right together: one chord at the first let go, in
+        // whichever order, and nothing else.
+        assert_eq!(
+            clicks(&[Down(Left), Down(Right), Up(Right), Up(Left)]),
+            [None, None, Some(Button::Middle), None]
+        );
+        assert_eq!(
+            clicks(&[
+                Down(Left),
+                Down(Right),
+                Up(Left),
+                Up(Right),
+                Down(Left),
+                Up(Left)
+            ]),
+            [
+                None,
+                None,
+                Some(Button::Middle),
+                None,
+                None,
+                Some(Button::Left)
+            ]
+        );
+        // Right first flags at once; left joining it still chords.
+        assert_eq!(
+            clicks(&[Down(Right), Down(Left), Up(Left), Up(Right)]),
+            [Some(Button::Right), None, Some(Button::Middle), None]
+        );
     }
 }

@@ -21,7 +21,7 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
 use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
-use command::command_for;
+use command::{Held, command_for};
 use state::{Screen, Setup};
 
 /// How often the clock on screen is redrawn while nothing happens.
@@ -38,6 +38,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
     let mut drawn = Instant::now() - TICK;
+    let mut held = Held::default();
     loop {
         let now = Instant::now();
         if now.duration_since(drawn) >= TICK {
@@ -51,7 +52,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
         if !event::poll(LOOK_EVERY)? {
             continue;
         }
-        if let Some(command) = command_for(&event::read()?) {
+        if let Some(command) = command_for(&event::read()?, &mut held) {
             if command == command::Command::Suspend {
                 raw.suspend()?;
                 redraw_whole(&mut terminal)?;
