@@ -164,6 +164,7 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
             theme: Theme::Classic,
             unicode: true,
         },
+        animate: None,
     };
     let (width, height) = (200, 60);
     let mut screen = Screen::new(setup, width, height).unwrap();

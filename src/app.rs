@@ -109,9 +109,14 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             rules,
             no_guess,
             theme,
+            animate,
             random,
         }) => {
             let setup = screen_setup(board.as_deref(), rules, no_guess, theme, &random, paint)?;
+            let setup = screen::state::Setup {
+                animate: animate.map(Duration::from_millis),
+                ..setup
+            };
             if let Some(seed) = screen::run(setup)? {
                 writeln!(out, "{}", seed_line(seed))?;
             }
@@ -182,6 +187,7 @@ fn screen_setup(
             theme,
             unicode: locale_is_utf8(),
         },
+        animate: None,
     })
 }
 

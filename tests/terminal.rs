@@ -239,7 +239,42 @@ fn signals_give_the_terminal_back() {
             .status()
             .unwrap();
         assert!(killed.success());
-        assert_given_back(&mut terminal, status);
+        let contents = assert_given_back(&mut terminal, status);
+        assert!(
+            contents.contains("--seed 7"),
+            "{signal}: the seed\n{contents}"
+        );
         std::fs::remove_dir_all(&home).unwrap();
     }
+}
+
+/// The terminal closed under a game in progress (a window closed): the
+/// game ends, rather than read end-of-file for ever.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_terminal_ends_the_game() {
+    let home = std::env::temp_dir().join(format!("play-hang-up-{}", std::process::id()));
+    let mut terminal = play("--level beginner --seed 7", &home);
+    let game = children_of(terminal.child.process_id().unwrap())[0];
+    // The clock runs: a frame every tenth of a second keeps the reader
+    // reading, so it sees at once that nobody listens any more.
+    terminal.send(b" ");
+    terminal.wait_for("the clock", |screen| !line(screen, 0).contains("Time 0.0 "));
+    terminal.output = channel().1;
+    terminal.keyboard = Box::new(std::io::sink());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::path::Path::new(&format!("/proc/{game}")).exists() {
+        let stat = std::fs::read_to_string(format!("/proc/{game}/stat")).unwrap_or_default();
+        if stat.contains(") Z ") {
+            break; // Ended, not yet reaped.
+        }
+        if Instant::now() > deadline {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &game.to_string()])
+                .status();
+            panic!("the game goes on: {stat}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::fs::remove_dir_all(&home).unwrap();
 }

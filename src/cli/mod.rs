@@ -52,6 +52,9 @@ pub struct Cli {
     pub play: PlayArgs,
 }
 
+/// `--animate` without a value: milliseconds a step.
+const ANIMATE_MS: &str = "60";
+
 /// What to play.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -73,7 +76,7 @@ pub struct PlayArgs {
         value_name = "MS",
         num_args = 0..=1,
         require_equals = true,
-        default_missing_value = "60"
+        default_missing_value = ANIMATE_MS
     )]
     pub animate: Option<u64>,
 
@@ -192,6 +195,17 @@ pub enum Command {
         /// mono (also when colour is off).
         #[arg(long, value_enum, default_value_t)]
         theme: Theme,
+
+        /// Show each reveal step by step, as the island is explored, MS
+        /// milliseconds a step (60 without a value); any key skips to the end.
+        #[arg(
+            long,
+            value_name = "MS",
+            num_args = 0..=1,
+            require_equals = true,
+            default_missing_value = ANIMATE_MS
+        )]
+        animate: Option<u64>,
 
         // Last, so that its heading covers only its own options.
         #[command(flatten)]

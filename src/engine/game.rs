@@ -236,16 +236,17 @@ impl Game {
     }
 
     /// Plays `mv`, reporting each status change of the squares a reveal
-    /// opens to `observe`, in the order the reveal makes them. The same
-    /// squares open as with [`Game::apply`]; only the steps are extra.
-    pub fn apply_traced(&mut self, mv: Move, mut observe: impl FnMut(Step)) -> Outcome {
+    /// opens to `observe`, with the square's clue, in the order the reveal
+    /// makes them. The same squares open as with [`Game::apply`]; only the
+    /// steps are extra.
+    pub fn apply_traced(&mut self, mv: Move, mut observe: impl FnMut(Step, u8)) -> Outcome {
         self.forget_undone();
         self.play(mv, &mut |board, cover, at, region, record| {
             reveal(board, cover, at, region, |step, was| {
                 if was != Cover::Open {
                     record(step.at, was);
                 }
-                observe(step);
+                observe(step, board.clue(step.at));
             })
         })
     }

@@ -301,7 +301,7 @@ mod tests {
         let mut out = Vec::new();
         let mut show =
             Show::start(&mut out, &board, before, Paint::Plain, Animation::PRINTED).unwrap();
-        game.apply_traced(mv, |s| {
+        game.apply_traced(mv, |s, _| {
             steps.push(s);
             show.step(s);
         });

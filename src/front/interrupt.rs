@@ -1,40 +1,80 @@
-//! The seed of a random board survives Ctrl-C: while a random game is
-//! played at the prompt, SIGINT, SIGTERM or SIGHUP print its seed on stderr
-//! (stdout may be held by the game) before the program ends with 128 + the
-//! signal, so the board can be played again. A watcher thread waits for the
-//! signals (signal-hook), so nothing runs inside a signal handler.
+//! What a signal that ends the program (SIGINT, SIGTERM, SIGHUP, SIGQUIT)
+//! does: the terminal is put back if raw mode or the full screen is held,
+//! the seed of the random board in play is printed on stderr (stdout may be
+//! held by the game) so the board can be played again, and the program
+//! exits with 128 + the signal's number, as a shell reports a program the
+//! signal ended.
+//!
+//! One watcher thread waits for the signals (signal-hook), so nothing runs
+//! inside a signal handler, and the signal acts at once even while the game
+//! is busy, or stuck reading a terminal that has gone away (a closed window
+//! gives the reader end-of-file at every read, and crossterm's reader tries
+//! again without end). The thread starts with the first thing it has to
+//! undo or to say, and lasts as long as the program.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
-/// The seed of the game being played, told to the watcher.
-pub struct SeedOnInterrupt {
-    seed: Arc<(AtomicBool, AtomicU64)>,
-    #[cfg(unix)]
-    watcher: std::cell::OnceCell<unix::Watcher>,
+/// What the watcher must undo and say; the program holds at most one
+/// terminal mode and plays at most one board at a time.
+struct Ending {
+    /// [`NO_MODES`], [`RAW`] or [`FULL_SCREEN`].
+    modes: AtomicU8,
+    seed_known: AtomicBool,
+    seed: AtomicU64,
 }
+
+const NO_MODES: u8 = 0;
+const RAW: u8 = 1;
+const FULL_SCREEN: u8 = 2;
+
+static ENDING: Ending = Ending {
+    modes: AtomicU8::new(NO_MODES),
+    seed_known: AtomicBool::new(false),
+    seed: AtomicU64::new(0),
+};
+
+/// Whether the watcher thread runs.
+static WATCHING: OnceLock<bool> = OnceLock::new();
+
+/// Starts the watcher if it does not run yet; whether it runs.
+fn watch() -> bool {
+    *WATCHING.get_or_init(|| {
+        #[cfg(unix)]
+        return unix::start().is_ok();
+        #[cfg(not(unix))]
+        false
+    })
+}
+
+/// Raw mode (and with `full_screen` the alternate screen, mouse reports
+/// and a hidden cursor) is now held: an ending signal puts it back.
+pub(super) fn hold_modes(full_screen: bool) {
+    let modes = if full_screen { FULL_SCREEN } else { RAW };
+    ENDING.modes.store(modes, Ordering::SeqCst);
+    watch();
+}
+
+/// The terminal is as it was: nothing to put back.
+pub(super) fn release_modes() {
+    ENDING.modes.store(NO_MODES, Ordering::SeqCst);
+}
+
+/// The seed of the board being played, printed if a signal ends the
+/// program; forgotten when dropped.
+pub struct SeedOnInterrupt;
 
 impl SeedOnInterrupt {
     pub fn new() -> Self {
-        SeedOnInterrupt {
-            seed: Arc::new((AtomicBool::new(false), AtomicU64::new(0))),
-            #[cfg(unix)]
-            watcher: std::cell::OnceCell::new(),
-        }
+        SeedOnInterrupt
     }
 
-    /// The game now played has this seed (`None`: a board file). The
-    /// watcher starts with the first random board.
+    /// The game now played has this seed (`None`: a board file).
     pub fn keep(&self, seed: Option<u64>) {
-        let (known, value) = &*self.seed;
-        value.store(seed.unwrap_or(0), Ordering::SeqCst);
-        known.store(seed.is_some(), Ordering::SeqCst);
-        #[cfg(unix)]
-        if seed.is_some()
-            && self.watcher.get().is_none()
-            && let Ok(watcher) = unix::Watcher::start(self.seed.clone())
-        {
-            let _ = self.watcher.set(watcher);
+        ENDING.seed.store(seed.unwrap_or(0), Ordering::SeqCst);
+        ENDING.seed_known.store(seed.is_some(), Ordering::SeqCst);
+        if seed.is_some() {
+            watch();
         }
     }
 }
@@ -45,45 +85,47 @@ impl Default for SeedOnInterrupt {
     }
 }
 
+impl Drop for SeedOnInterrupt {
+    fn drop(&mut self) {
+        ENDING.seed_known.store(false, Ordering::SeqCst);
+    }
+}
+
 #[cfg(unix)]
 mod unix {
-    use std::io::Write;
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    use std::fs::OpenOptions;
+    use std::io::{self, Write};
+    use std::sync::atomic::Ordering;
 
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    use signal_hook::iterator::{Handle, Signals};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::iterator::Signals;
 
+    use super::{ENDING, FULL_SCREEN, NO_MODES};
     use crate::front::prompt::seed_line;
+    use crate::front::raw_mode::leave_full_screen;
 
-    /// The thread that waits for the signals; stopped when dropped.
-    pub struct Watcher {
-        handle: Handle,
-    }
-
-    impl Watcher {
-        pub fn start(seed: Arc<(AtomicBool, AtomicU64)>) -> std::io::Result<Self> {
-            let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-            let handle = signals.handle();
-            std::thread::spawn(move || {
-                if let Some(signal) = signals.forever().next() {
-                    let (known, value) = &*seed;
-                    // A live animation may hold the terminal in raw mode.
-                    let _ = crossterm::terminal::disable_raw_mode();
-                    if known.load(Ordering::SeqCst) {
-                        let seed = value.load(Ordering::SeqCst);
-                        let _ = writeln!(std::io::stderr(), "\n{}", seed_line(seed));
+    pub fn start() -> io::Result<()> {
+        let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let modes = ENDING.modes.load(Ordering::SeqCst);
+                if modes == FULL_SCREEN {
+                    // Straight to the terminal: the game holds stdout's
+                    // lock. A terminal that has gone needs nothing back.
+                    if let Ok(mut tty) = OpenOptions::new().write(true).open("/dev/tty") {
+                        let _ = leave_full_screen(&mut tty);
                     }
-                    std::process::exit(128 + signal);
                 }
-            });
-            Ok(Watcher { handle })
-        }
-    }
-
-    impl Drop for Watcher {
-        fn drop(&mut self) {
-            self.handle.close();
-        }
+                if modes != NO_MODES {
+                    let _ = crossterm::terminal::disable_raw_mode();
+                }
+                if ENDING.seed_known.load(Ordering::SeqCst) {
+                    let seed = ENDING.seed.load(Ordering::SeqCst);
+                    let _ = writeln!(io::stderr(), "\n{}", seed_line(seed));
+                }
+                std::process::exit(128 + signal);
+            }
+        });
+        Ok(())
     }
 }

@@ -241,16 +241,17 @@ fn play_animated<R, W: Write, E>(
         mines.cols(),
         mines.positions().map(|p| game.glyph(p)).collect(),
     );
-    // The show reads clues while the game plays the move: a copy of the
-    // board, not a list of every step (24 bytes each, ten or so a square).
+    // The show prints whole boards while the game plays the move: a copy
+    // of the board, not a list of every step (24 bytes each, ten or so a
+    // square).
     let board = game.board().clone();
     let mut show =
         animate::Show::start(&mut console.out, &board, before, console.paint, animation)?;
-    let outcome = game.apply_traced(mv, |step| {
+    let outcome = game.apply_traced(mv, |step, clue| {
         show.step(step);
         // A square opens at its first step, seen or revealed.
         if !matches!(step.status, RevealStatus::Exploring(_)) {
-            adviser.opened(step.at, board.clue(step.at));
+            adviser.opened(step.at, clue);
         }
     });
     show.finish()?;

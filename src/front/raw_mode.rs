@@ -4,11 +4,10 @@
 //! Raw mode lets a single key be read, but it turns off echo and line
 //! editing, so a program that leaves it on leaves its shell unusable. The
 //! guard restores the terminal when dropped (a normal end, an error, a
-//! panic's unwinding), and while it lives it catches the signals that end
-//! or stop the program: SIGINT, SIGTERM, SIGHUP and SIGQUIT put the
-//! terminal back and then end the program by the same signal (the shell
-//! sees 128 + its number); SIGTSTP puts it back, stops, and takes raw mode
-//! again on resume, as does a SIGCONT after any stop. The handlers only
+//! panic's unwinding). While it lives, a signal that ends the program puts
+//! the terminal back first ([`interrupt`](super::interrupt), whose thread
+//! acts at once), and SIGTSTP puts it back, stops, and takes raw mode again
+//! on resume, as does a SIGCONT after any stop. Those two handlers only
 //! note the signal (signal-hook); the screen acts on it at its next look,
 //! which it takes at least every [`LOOK_EVERY`].
 
@@ -16,6 +15,8 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use crossterm::{cursor, event, execute, terminal};
+
+use super::interrupt;
 
 /// How long a screen may wait for a key before it looks for signals.
 pub const LOOK_EVERY: Duration = Duration::from_millis(50);
@@ -52,6 +53,7 @@ impl RawMode {
         #[cfg(unix)]
         let signals = unix::Signals::catch()?;
         enter_modes(full_screen)?;
+        interrupt::hold_modes(full_screen);
         Ok(RawMode {
             #[cfg(unix)]
             signals,
@@ -73,8 +75,7 @@ impl RawMode {
         Ok(())
     }
 
-    /// Acts on a signal that came since the last look. A signal that ends
-    /// the program does not return.
+    /// Acts on a stop or a resume that came since the last look.
     pub fn look_for_signals(&mut self) -> io::Result<Signalled> {
         #[cfg(unix)]
         return self.signals.act(self.full_screen);
@@ -86,6 +87,7 @@ impl RawMode {
 impl Drop for RawMode {
     fn drop(&mut self) {
         let _ = leave_modes(self.full_screen);
+        interrupt::release_modes();
     }
 }
 
@@ -107,15 +109,21 @@ fn enter_modes(full_screen: bool) -> io::Result<()> {
 /// The terminal as it was before [`enter_modes`].
 fn leave_modes(full_screen: bool) -> io::Result<()> {
     if full_screen {
-        execute!(
-            io::stdout(),
-            event::DisableMouseCapture,
-            cursor::Show,
-            terminal::LeaveAlternateScreen
-        )?;
-        io::stdout().flush()?;
+        leave_full_screen(&mut io::stdout())?;
     }
     terminal::disable_raw_mode()
+}
+
+/// Writes to `out` what takes the terminal off the alternate screen, stops
+/// mouse reports and shows the cursor.
+pub(super) fn leave_full_screen(out: &mut impl Write) -> io::Result<()> {
+    execute!(
+        out,
+        event::DisableMouseCapture,
+        cursor::Show,
+        terminal::LeaveAlternateScreen
+    )?;
+    out.flush()
 }
 
 #[cfg(unix)]
@@ -124,15 +132,13 @@ mod unix {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use signal_hook::consts::{SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
     use signal_hook::low_level;
     use signal_hook::{SigId, flag};
 
     use super::{Signalled, enter_modes, leave_modes};
 
-    const ENDING: [i32; 4] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
-
-    /// Handlers that note the last signal caught, until dropped.
+    /// Handlers that note the last stop or resume, until dropped.
     pub struct Signals {
         last: Arc<AtomicUsize>,
         ids: Vec<SigId>,
@@ -142,7 +148,7 @@ mod unix {
         pub fn catch() -> io::Result<Self> {
             let last = Arc::new(AtomicUsize::new(0));
             let mut ids = Vec::new();
-            for signal in ENDING.into_iter().chain([SIGTSTP, SIGCONT]) {
+            for signal in [SIGTSTP, SIGCONT] {
                 ids.push(flag::register_usize(signal, last.clone(), signal as usize)?);
             }
             Ok(Signals { last, ids })
@@ -154,13 +160,6 @@ mod unix {
                 return Ok(Signalled::Nothing);
             }
             leave_modes(full_screen)?;
-            if ENDING.contains(&signal) {
-                self.release();
-                let _ = low_level::emulate_default_handler(signal);
-                // Not reached: the signal ends the program. Should it not,
-                // end as the shell would report it.
-                std::process::exit(128 + signal);
-            }
             if signal == SIGTSTP {
                 // Stops here until continued.
                 low_level::emulate_default_handler(SIGTSTP)?;
@@ -172,17 +171,13 @@ mod unix {
             enter_modes(full_screen)?;
             Ok(Signalled::Resumed)
         }
-
-        fn release(&mut self) {
-            for id in self.ids.drain(..) {
-                low_level::unregister(id);
-            }
-        }
     }
 
     impl Drop for Signals {
         fn drop(&mut self) {
-            self.release();
+            for id in self.ids.drain(..) {
+                low_level::unregister(id);
+            }
         }
     }
 }

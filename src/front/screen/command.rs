@@ -49,6 +49,8 @@ pub enum Command {
         width: u16,
         height: u16,
     },
+    /// A key that asks for nothing else: it still skips an animation.
+    OtherKey,
 }
 
 /// An edge of the board.
@@ -91,7 +93,9 @@ const LEAP: isize = 5;
 /// `held` before it (which it updates).
 pub fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_command(key),
+        Event::Key(key) if key.kind != KeyEventKind::Release => {
+            key_command(key).or(Some(Command::OtherKey))
+        }
         Event::Mouse(mouse) => mouse_command(mouse, held),
         Event::Resize(width, height) => Some(Command::Resize {
             width: *width,
@@ -200,7 +204,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("?", "these keys"),
     ("q, Esc", "quit"),
     ("Ctrl-z", "suspend (fg resumes)"),
-    ("mouse", "left reveals, right flags, middle or left+right chord"),
+    (
+        "mouse",
+        "left reveals, right flags, middle or left+right chord",
+    ),
 ];
 
 #[cfg(test)]
@@ -242,7 +249,10 @@ mod tests {
             command(&key(KeyCode::Char('r'), none)),
             Some(Command::Restart)
         );
-        assert_eq!(command(&key(KeyCode::Char('z'), none)), None);
+        assert_eq!(
+            command(&key(KeyCode::Char('z'), none)),
+            Some(Command::OtherKey)
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod command;
 pub mod geometry;
+pub mod replay;
 pub mod state;
 pub mod summary;
 pub mod theme;
@@ -20,6 +21,7 @@ use crossterm::event;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
+use super::interrupt::SeedOnInterrupt;
 use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
 use command::{Held, command_for};
 use state::{Screen, Setup};
@@ -39,8 +41,14 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
     redraw_whole(&mut terminal)?;
     let mut drawn = Instant::now() - TICK;
     let mut held = Held::default();
+    // A signal that ends the game prints the seed, as quitting does.
+    let seed_keeper = SeedOnInterrupt::new();
+    seed_keeper.keep(screen.seed());
     loop {
         let now = Instant::now();
+        if screen.tick(now) {
+            drawn = now - TICK;
+        }
         if now.duration_since(drawn) >= TICK {
             terminal.draw(|frame| view::draw(frame, &screen, now))?;
             drawn = now;
@@ -49,7 +57,12 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
             redraw_whole(&mut terminal)?;
             drawn = now - TICK;
         }
-        if !event::poll(LOOK_EVERY)? {
+        // An animated reveal's next step is drawn when it is due.
+        let wait = screen.next_step_due().map_or(LOOK_EVERY, |due| {
+            due.saturating_duration_since(Instant::now())
+                .min(LOOK_EVERY)
+        });
+        if !event::poll(wait)? {
             continue;
         }
         if let Some(command) = command_for(&event::read()?, &mut held) {
@@ -61,6 +74,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
             if screen.quit {
                 break;
             }
+            seed_keeper.keep(screen.seed());
             drawn = now - TICK;
         }
     }

@@ -6,11 +6,13 @@ use std::time::{Duration, Instant};
 
 use super::command::{Button, Command, Edge};
 use super::geometry::Geometry;
+use super::replay::{Recorder, Replay};
 use super::summary::Summary;
 use super::theme::Looks;
 use crate::engine::solver::{Adviser, Hint, no_guess_board};
 use crate::engine::{
-    Action, Board, Cover, Game, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
+    Action, Board, Cover, Game, Glyph, Layout, Move, NoRoom, Outcome, Pos, RevealStatus, Rules,
+    Status,
 };
 use crate::front::explain;
 use crate::front::prompt::message;
@@ -41,6 +43,8 @@ pub struct Setup {
     /// The rule set's words for the outcomes.
     pub script: &'static Script,
     pub looks: Looks,
+    /// With `--animate`: the time between a reveal's steps.
+    pub animate: Option<Duration>,
 }
 
 /// The screen: a game, the cursor and the view, the clock, and what is
@@ -66,6 +70,8 @@ pub struct Screen {
     pub clicks: usize,
     /// The figures of the game once it has ended.
     pub summary: Option<Summary>,
+    /// The reveal being animated.
+    replay: Option<Replay>,
     adviser: Adviser,
     /// A no-guess board still to be made at the first reveal.
     board_to_make: bool,
@@ -93,6 +99,7 @@ impl Screen {
             undos: 0,
             clicks: 0,
             summary: None,
+            replay: None,
             adviser: Adviser::new(),
             board_to_make,
             quit: false,
@@ -110,8 +117,41 @@ impl Screen {
         self.clock.elapsed(now)
     }
 
+    /// Moves an animated reveal on to the step due at `now`; whether the
+    /// screen changed.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let Some(replay) = &mut self.replay else {
+            return false;
+        };
+        let changed = replay.advance(now);
+        if replay.is_over() {
+            self.replay = None;
+        }
+        changed
+    }
+
+    /// When an animated reveal shows its next step, if one is playing.
+    pub fn next_step_due(&self) -> Option<Instant> {
+        self.replay.as_ref().map(Replay::next_due)
+    }
+
+    /// What the square at `pos` shows: as the animation has it, while a
+    /// reveal is animated, or as the game does.
+    pub fn glyph(&self, pos: Pos) -> Glyph {
+        self.replay
+            .as_ref()
+            .and_then(|replay| replay.glyph(pos))
+            .unwrap_or_else(|| self.game.glyph(pos))
+    }
+
     /// Acts on `command`, given at `now`.
     pub fn update(&mut self, command: Command, now: Instant) {
+        if self.replay.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend) {
+            // Any key skips the animation to its end; only quitting acts too.
+            self.replay = None;
+            self.quit = command == Command::Quit;
+            return;
+        }
         if self.paused
             && !matches!(
                 command,
@@ -143,6 +183,7 @@ impl Screen {
             Command::Quit => self.quit = true,
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
+            Command::OtherKey => {}
             Command::Resize { width, height } => {
                 (self.width, self.height) = (width, height);
                 self.follow();
@@ -240,9 +281,23 @@ impl Screen {
         let mv = Move { action, at };
         let adviser = &mut self.adviser;
         let undoable = self.game.undoable();
-        let outcome = self
-            .game
-            .apply_noting(mv, |pos, clue| adviser.opened(pos, clue));
+        let outcome = match self.setup.animate {
+            Some(delay) if action != Action::Flag => {
+                let mut recorder = Recorder::default();
+                let outcome = self.game.apply_traced(mv, |step, clue| {
+                    // A square opens at its first step, seen or revealed.
+                    if !matches!(step.status, RevealStatus::Exploring(_)) {
+                        adviser.opened(step.at, clue);
+                    }
+                    recorder.note(step, clue);
+                });
+                self.replay = recorder.replay(delay, now);
+                outcome
+            }
+            _ => self
+                .game
+                .apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
+        };
         if self.game.undoable() > undoable {
             self.clicks += 1;
         }
@@ -391,6 +446,7 @@ impl Screen {
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
         self.summary = None;
+        self.replay = None;
         self.paused = false;
         self.overlay = false;
         self.message = if anew {

@@ -6,6 +6,7 @@
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::engine::Glyph;
+use crate::render::Charset;
 
 /// The colours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -39,8 +40,11 @@ impl Looks {
             Glyph::Mine => ("*", plain.bold()),
             Glyph::Detonated => ("X", self.alarm()),
             Glyph::WrongFlag => ("x", self.alarm()),
-            Glyph::Seen => (self.pick("•", "o"), plain),
-            Glyph::Exploring(_) => (">", plain),
+            Glyph::Seen => (self.charset().seen(), self.colour(Color::Yellow).bold()),
+            Glyph::Exploring(direction) => (
+                self.charset().arrow(direction),
+                self.colour(Color::Cyan).bold(),
+            ),
         };
         (text, style)
     }
@@ -68,6 +72,15 @@ impl Looks {
             _ => Color::Magenta,
         };
         (text, self.colour(colour))
+    }
+
+    /// The animation's characters, as the prompt game draws them.
+    fn charset(&self) -> Charset {
+        if self.unicode {
+            Charset::Unicode
+        } else {
+            Charset::Ascii
+        }
     }
 
     fn pick(&self, unicode: &'static str, ascii: &'static str) -> &'static str {

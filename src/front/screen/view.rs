@@ -35,7 +35,11 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
         Some(summary) => format!("{} {summary}. {}", screen.message, summary.keys()),
         None => screen.message.clone(),
     };
-    let foot = Rect::new(0, area.height - BOTTOM, area.width, BOTTOM);
+    // Under the board after a blank line: two lines at least, up to four
+    // where the board leaves room (a hint's reason may take three on 80
+    // columns). No more: the paragraph styles every cell of its area.
+    let top = (TOP + geometry.rows as u16 + 1).min(area.height - BOTTOM);
+    let foot = Rect::new(0, top, area.width, (area.height - top).min(4));
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if screen.help {
         keys(frame, area);
@@ -103,7 +107,7 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
             };
             let (text, mut style) = match chance {
                 Some(chance) => looks.chance(chance),
-                None => looks.square(screen.game.glyph(at)),
+                None => looks.square(screen.glyph(at)),
             };
             if at == screen.cursor {
                 style = looks.cursor(style);
