@@ -55,9 +55,28 @@ pub(super) fn hold_modes(full_screen: bool) {
     watch();
 }
 
-/// The terminal is as it was: nothing to put back.
-pub(super) fn release_modes() {
-    ENDING.modes.store(NO_MODES, Ordering::SeqCst);
+/// The modes are to be put back by their guard: nothing is left for a
+/// signal to do. Whether they were still held (a panic may have put them
+/// back already, and leaving the alternate screen twice moves the cursor
+/// back over what was printed since).
+pub(super) fn release_modes() -> bool {
+    ENDING.modes.swap(NO_MODES, Ordering::SeqCst) != NO_MODES
+}
+
+/// Puts back the modes held, from any thread, even one that does not hold
+/// stdout's lock: the escape codes go straight to the terminal.
+pub(super) fn put_back_modes() {
+    let modes = ENDING.modes.swap(NO_MODES, Ordering::SeqCst);
+    #[cfg(unix)]
+    if modes == FULL_SCREEN {
+        // A terminal that has gone needs nothing back.
+        if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
+            let _ = super::raw_mode::leave_full_screen(&mut tty);
+        }
+    }
+    if modes != NO_MODES {
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
 }
 
 /// The seed of the board being played, printed if a signal ends the
@@ -93,32 +112,21 @@ impl Drop for SeedOnInterrupt {
 
 #[cfg(unix)]
 mod unix {
-    use std::fs::OpenOptions;
     use std::io::{self, Write};
     use std::sync::atomic::Ordering;
 
     use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
     use signal_hook::iterator::Signals;
 
-    use super::{ENDING, FULL_SCREEN, NO_MODES};
+    use super::ENDING;
     use crate::front::prompt::seed_line;
-    use crate::front::raw_mode::leave_full_screen;
 
     pub fn start() -> io::Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                let modes = ENDING.modes.load(Ordering::SeqCst);
-                if modes == FULL_SCREEN {
-                    // Straight to the terminal: the game holds stdout's
-                    // lock. A terminal that has gone needs nothing back.
-                    if let Ok(mut tty) = OpenOptions::new().write(true).open("/dev/tty") {
-                        let _ = leave_full_screen(&mut tty);
-                    }
-                }
-                if modes != NO_MODES {
-                    let _ = crossterm::terminal::disable_raw_mode();
-                }
+                // The game holds stdout's lock: this writes around it.
+                super::put_back_modes();
                 if ENDING.seed_known.load(Ordering::SeqCst) {
                     let seed = ENDING.seed.load(Ordering::SeqCst);
                     let _ = writeln!(io::stderr(), "\n{}", seed_line(seed));

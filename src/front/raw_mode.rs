@@ -54,6 +54,7 @@ impl RawMode {
         let signals = unix::Signals::catch()?;
         enter_modes(full_screen)?;
         interrupt::hold_modes(full_screen);
+        put_back_before_panic_messages();
         Ok(RawMode {
             #[cfg(unix)]
             signals,
@@ -86,9 +87,24 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
-        let _ = leave_modes(self.full_screen);
-        interrupt::release_modes();
+        if interrupt::release_modes() {
+            let _ = leave_modes(self.full_screen);
+        }
     }
+}
+
+/// Makes a panic put the terminal back before its message is printed:
+/// the guard is dropped only after, and on the alternate screen the
+/// message would vanish with it.
+fn put_back_before_panic_messages() {
+    static HOOKED: std::sync::Once = std::sync::Once::new();
+    HOOKED.call_once(|| {
+        let print = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            interrupt::put_back_modes();
+            print(info);
+        }));
+    });
 }
 
 /// Raw mode, and for a full screen the alternate screen, mouse reports and
