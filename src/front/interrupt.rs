@@ -74,6 +74,11 @@ pub(super) fn put_back_modes() {
             let _ = super::raw_mode::leave_full_screen(&mut tty);
         }
     }
+    // Without a /dev/tty, only from the thread that holds stdout (a panic).
+    #[cfg(not(unix))]
+    if modes == FULL_SCREEN {
+        let _ = super::raw_mode::leave_full_screen(&mut std::io::stdout());
+    }
     if modes != NO_MODES {
         let _ = crossterm::terminal::disable_raw_mode();
     }
