@@ -112,11 +112,15 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             animate,
             random,
         }) => {
-            let setup = screen_setup(board.as_deref(), rules, no_guess, theme, &random, paint)?;
-            let setup = screen::state::Setup {
-                animate: animate.map(Duration::from_millis),
-                ..setup
-            };
+            let setup = screen_setup(
+                board.as_deref(),
+                rules,
+                no_guess,
+                theme,
+                animate,
+                &random,
+                paint,
+            )?;
             if let Some(seed) = screen::run(setup)? {
                 writeln!(out, "{}", seed_line(seed))?;
             }
@@ -144,6 +148,7 @@ fn screen_setup(
     rules: Option<RuleSet>,
     no_guess: bool,
     theme: Theme,
+    animate: Option<u64>,
     random: &RandomArgs,
     paint: Paint,
 ) -> Result<screen::state::Setup, AppError> {
@@ -187,7 +192,7 @@ fn screen_setup(
             theme,
             unicode: locale_is_utf8(),
         },
-        animate: None,
+        animate: animate.map(Duration::from_millis),
     })
 }
 

@@ -36,9 +36,13 @@ fn setup(deal: Deal, classic: bool) -> Setup {
     }
 }
 
+/// The two mines' board, by classic rules or proj3's.
+fn two_mines_setup(classic: bool) -> Setup {
+    setup(Deal::Board(parse_board(TWO_MINES).unwrap()), classic)
+}
+
 fn two_mines(classic: bool) -> Screen {
-    let board = parse_board(TWO_MINES).unwrap();
-    Screen::new(setup(Deal::Board(board), classic), 80, 24).unwrap()
+    Screen::new(two_mines_setup(classic), 80, 24).unwrap()
 }
 
 fn random(layout: Layout, width: u16, height: u16) -> Screen {
@@ -74,6 +78,17 @@ const fn to(rows: isize, cols: isize) -> Command {
     Command::Move { rows, cols }
 }
 
+/// On the two mines' board from the top left: open the 2 at 2,2, then flag
+/// both mines around it. The cursor ends on the second, at 2,3.
+const OPEN_THE_2_AND_FLAG_ITS_MINES: [Command; 6] = [
+    to(1, 1),
+    Command::Reveal,
+    to(-1, -1),
+    Command::Flag,
+    to(1, 2),
+    Command::Flag,
+];
+
 #[test]
 fn the_cursor_stays_on_the_board_and_the_view_follows_it() {
     let now = Instant::now();
@@ -103,18 +118,7 @@ fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
     let now = Instant::now();
     let mut screen = two_mines(true);
     // Reveal 2,2 (a 2), flag both mines, chord on it: won.
-    go(
-        &mut screen,
-        &[
-            to(1, 1),
-            Command::Reveal,
-            to(-1, -1),
-            Command::Flag,
-            to(1, 2),
-            Command::Flag,
-        ],
-        now,
-    );
+    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
     go(&mut screen, &[to(0, -1), Command::Reveal], now);
     assert_eq!(screen.game.status(), Status::Won);
     assert!(drawn(&screen, now).contains("clicks"), "the score is shown");
@@ -245,20 +249,8 @@ fn ends_of_games() {
     let now = Instant::now();
     // Classic: the chord on the 2 at 2,2 opens the last safe squares.
     let mut won = two_mines(true);
-    go(
-        &mut won,
-        &[
-            to(1, 1),
-            Command::Reveal,
-            to(-1, -1),
-            Command::Flag,
-            to(1, 2),
-            Command::Flag,
-            to(0, -1),
-            Command::Reveal,
-        ],
-        now,
-    );
+    go(&mut won, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    go(&mut won, &[to(0, -1), Command::Reveal], now);
     assert_snapshot!("won_classic", drawn(&won, now));
     let mut lost = two_mines(true);
     go(
@@ -286,8 +278,7 @@ fn ends_of_games() {
 #[test]
 fn colour_blind_theme() {
     let now = Instant::now();
-    let board = parse_board(TWO_MINES).unwrap();
-    let mut setup = setup(Deal::Board(board), true);
+    let mut setup = two_mines_setup(true);
     setup.looks = Looks {
         theme: Theme::Colorblind,
         unicode: true,
@@ -336,8 +327,7 @@ fn the_cursor_is_seen_in_every_theme() {
 fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     let start = Instant::now();
     let delay = Duration::from_millis(60);
-    let board = parse_board(TWO_MINES).unwrap();
-    let mut setup = setup(Deal::Board(board), true);
+    let mut setup = two_mines_setup(true);
     setup.animate = Some(delay);
     let mut screen = Screen::new(setup, 30, 9).unwrap();
     // 3,1 is empty: its island is 2,1 2,2 3,1 3,2.

@@ -34,17 +34,16 @@ static ENDING: Ending = Ending {
     seed: AtomicU64::new(0),
 };
 
-/// Whether the watcher thread runs.
-static WATCHING: OnceLock<bool> = OnceLock::new();
+/// Set once the watcher has been started (or failed to start: the
+/// program then plays on without it).
+static WATCHING: OnceLock<()> = OnceLock::new();
 
-/// Starts the watcher if it does not run yet; whether it runs.
-fn watch() -> bool {
-    *WATCHING.get_or_init(|| {
+/// Starts the watcher if it has not been started yet.
+fn watch() {
+    WATCHING.get_or_init(|| {
         #[cfg(unix)]
-        return unix::start().is_ok();
-        #[cfg(not(unix))]
-        false
-    })
+        let _ = unix::start();
+    });
 }
 
 /// Raw mode (and with `full_screen` the alternate screen, mouse reports

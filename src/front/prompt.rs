@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::solver::Adviser;
 use crate::engine::three_bv;
-use crate::engine::{
-    Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RevealStatus, Rules, Status,
-};
+use crate::engine::{Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 
@@ -249,10 +247,7 @@ fn play_animated<R, W: Write, E>(
         animate::Show::start(&mut console.out, &board, before, console.paint, animation)?;
     let outcome = game.apply_traced(mv, |step, clue| {
         show.step(step);
-        // A square opens at its first step, seen or revealed.
-        if !matches!(step.status, RevealStatus::Exploring(_)) {
-            adviser.opened(step.at, clue);
-        }
+        adviser.stepped(step, clue);
     });
     show.finish()?;
     Ok(outcome)

@@ -5,6 +5,7 @@ use super::{Deduction, Guess, Known, Probabilities, Progress, Solver, Verdict};
 use crate::engine::game::{Cover, Game, Status};
 use crate::engine::grid::Pos;
 use crate::engine::rules::FirstMove;
+use crate::engine::{RevealStatus, Step};
 
 /// What a hint says.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +56,14 @@ impl Adviser {
     pub fn opened(&mut self, pos: Pos, clue: u8) {
         if let Some(following) = &mut self.following {
             following.solver.open(pos, clue);
+        }
+    }
+
+    /// A step of an animated reveal of a square whose clue is `clue`: the
+    /// square opens at its first step, seen or revealed.
+    pub fn stepped(&mut self, step: Step, clue: u8) {
+        if !matches!(step.status, RevealStatus::Exploring(_)) {
+            self.opened(step.at, clue);
         }
     }
 

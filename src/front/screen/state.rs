@@ -11,8 +11,7 @@ use super::summary::Summary;
 use super::theme::Looks;
 use crate::engine::solver::{Adviser, Hint, no_guess_board};
 use crate::engine::{
-    Action, Board, Cover, Game, Glyph, Layout, Move, NoRoom, Outcome, Pos, RevealStatus, Rules,
-    Status,
+    Action, Board, Cover, Game, Glyph, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
 };
 use crate::front::explain;
 use crate::front::prompt::message;
@@ -285,10 +284,7 @@ impl Screen {
             Some(delay) if action != Action::Flag => {
                 let mut recorder = Recorder::default();
                 let outcome = self.game.apply_traced(mv, |step, clue| {
-                    // A square opens at its first step, seen or revealed.
-                    if !matches!(step.status, RevealStatus::Exploring(_)) {
-                        adviser.opened(step.at, clue);
-                    }
+                    adviser.stepped(step, clue);
                     recorder.note(step, clue);
                 });
                 self.replay = recorder.replay(delay, now);
