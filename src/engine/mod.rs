@@ -6,6 +6,7 @@
 pub mod board;
 pub mod board_file;
 pub mod comp1511;
+pub mod dice;
 pub mod game;
 pub mod glyph;
 pub mod grid;

@@ -1,20 +1,16 @@
 //! Random boards: mines placed uniformly, reproducibly from a seed.
 //!
-//! The generator is ChaCha8 (`rand_chacha::ChaCha8Rng`) keyed with the seed's
-//! eight little-endian bytes followed by 24 zero bytes, read 64 bits at a
-//! time. Both ChaCha8's output and the steps below are fixed, so a seed
-//! gives the same board on every platform and in every release; a unit test
-//! pins one layout.
+//! The choices come from [`Dice`] (ChaCha8 keyed with the seed). Both its
+//! draws and the steps below are fixed, so a seed gives the same board on
+//! every platform and in every release; a unit test pins one layout.
 //!
 //! Placement is a partial Fisher–Yates shuffle of the squares allowed to
 //! hold a mine: the first `mines` of them after `mines` swaps. Every set of
 //! squares of that size is equally likely, and the work is the same at any
 //! density (no retrying of squares that already hold a mine).
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
-
 use super::board::{Board, Frame};
+use super::dice::Dice;
 use super::grid::{Grid, Pos};
 use super::rules::FirstMove;
 
@@ -114,9 +110,9 @@ fn shuffle_in<I: SquareIndex>(mines: &mut Grid<bool>, kept: &[usize], count: usi
         .filter(|i| kept.binary_search(i).is_err())
         .map(I::from_index)
         .collect();
-    let mut rng = generator(seed);
+    let mut dice = Dice::new(seed);
     for i in 0..count {
-        let j = i + below(&mut rng, (allowed.len() - i) as u64) as usize;
+        let j = i + dice.index(allowed.len() - i);
         allowed.swap(i, j);
         let pos = mines.pos_at(allowed[i].index());
         mines[pos] = true;
@@ -159,24 +155,6 @@ fn kept_free(grid: &Grid<bool>, policy: FirstMove, first: Pos) -> Vec<Pos> {
         FirstMove::Opening => std::iter::once(first)
             .chain(grid.neighbours(first))
             .collect(),
-    }
-}
-
-fn generator(seed: u64) -> ChaCha8Rng {
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    ChaCha8Rng::from_seed(key)
-}
-
-/// A uniform number in `0..n` (n > 0), by rejection: draws below
-/// `2^64 mod n` are thrown away so that every remainder is equally likely.
-fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let draw = rng.next_u64();
-        if draw >= threshold {
-            return draw % n;
-        }
     }
 }
 
@@ -241,15 +219,5 @@ mod tests {
         assert_eq!(layout.max_mines(FirstMove::Opening), 0);
         assert_eq!(Layout::BEGINNER.max_mines(FirstMove::Opening), 72);
         assert_eq!(Layout::new(1, 5, 0).max_mines(FirstMove::Opening), 2);
-    }
-
-    #[test]
-    fn below_stays_below() {
-        let mut rng = generator(3);
-        for n in [1, 2, 3, 7, 1000, u64::MAX] {
-            for _ in 0..100 {
-                assert!(below(&mut rng, n) < n);
-            }
-        }
     }
 }
