@@ -11,6 +11,7 @@ use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
 use crate::front::animate::locale_is_utf8;
+use crate::front::check::{self, CheckError, case::Plan, runner::Program};
 use crate::front::colour::paint_for;
 use crate::front::comp1511;
 use crate::front::prompt::seed_line;
@@ -34,14 +35,24 @@ pub enum AppError {
     /// `generate --no-guess` found no board within its bound.
     #[error("{0}")]
     NoGuess(String),
+    /// `check` could not run the program, or write what it found.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+    /// `check` found games where the program does not agree.
+    #[error("{failed} of {games} games did not agree with the course's game")]
+    Disagreed { failed: u64, games: u64 },
 }
 
 impl AppError {
     /// 2 for a usage error, as clap uses; 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {
-            AppError::Usage(_) => 2,
-            AppError::Load(_) | AppError::Io(_) | AppError::NoGuess(_) => 1,
+            AppError::Usage(_) | AppError::Check(CheckError::NotRunnable { .. }) => 2,
+            AppError::Load(_)
+            | AppError::Io(_)
+            | AppError::NoGuess(_)
+            | AppError::Check(_)
+            | AppError::Disagreed { .. } => 1,
         }
     }
 
@@ -93,6 +104,58 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                 bench::write_json(&mut out, &trial, &tally)?;
             } else {
                 bench::write_text(&mut out, &trial, &tally)?;
+            }
+        }
+        Some(Command::Check {
+            games,
+            seed,
+            inputs,
+            max_size,
+            exact,
+            timeout,
+            threads,
+            out: folder,
+            json,
+            gradescope,
+            program,
+        }) => {
+            let mut words = program.into_iter();
+            let options = check::Options {
+                program: Program {
+                    command: words.next().expect("clap requires PROGRAM"),
+                    args: words.collect(),
+                },
+                games,
+                seed: seed.unwrap_or_else(fresh_seed),
+                plan: Plan {
+                    inputs,
+                    max_size: usize::from(max_size),
+                },
+                exact,
+                timeout: Duration::from_secs_f64(timeout),
+                threads: threads.map(usize::from),
+                out: folder,
+            };
+            let outcome = check::check(&options)?;
+            if json {
+                check::report::write_json(&mut out, &options, &outcome)?;
+            } else {
+                check::report::write_text(&mut out, &options, &outcome)?;
+            }
+            if let Some(path) = gradescope {
+                check::report::write_gradescope(&path, &options, &outcome).map_err(|source| {
+                    CheckError::Io {
+                        what: format!("cannot write {}", crate::visible::path(&path)),
+                        source,
+                    }
+                })?;
+            }
+            out.flush()?;
+            if outcome.agreed < outcome.games {
+                return Err(AppError::Disagreed {
+                    failed: outcome.games - outcome.agreed,
+                    games: outcome.games,
+                });
             }
         }
         Some(Command::Completions { shell }) => {

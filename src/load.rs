@@ -10,7 +10,15 @@ use crate::engine::{Board, BoardError, parse_board};
 use crate::visible;
 
 /// The board played when the player gives no file: the course's `board3.txt`.
-pub const BUILT_IN_BOARD: &[u8] = include_bytes!("../boards/board3.txt");
+pub const BUILT_IN_BOARD: &[u8] = COURSE_BOARDS[2];
+
+/// The course's four board files, `board1.txt` to `board4.txt`.
+pub const COURSE_BOARDS: [&[u8]; 4] = [
+    include_bytes!("../boards/board1.txt"),
+    include_bytes!("../boards/board2.txt"),
+    include_bytes!("../boards/board3.txt"),
+    include_bytes!("../boards/board4.txt"),
+];
 
 /// Why a board could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -94,6 +102,11 @@ fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
 /// The built-in board.
 pub fn built_in_board() -> Board {
     parse_board(BUILT_IN_BOARD).expect("the built-in board is a valid board file")
+}
+
+/// The course's board `n` (1 to 4).
+pub fn course_board(n: usize) -> Board {
+    parse_board(COURSE_BOARDS[n - 1]).expect("the course's boards are valid board files")
 }
 
 /// Line `number` (1-based) of `bytes` made printable, with where the caret

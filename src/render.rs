@@ -210,6 +210,44 @@ pub fn write_solution(out: &mut impl Write, board: &Board, paint: Paint) -> io::
     })
 }
 
+/// `board` in plain text with one square marked by brackets around it,
+/// `1 [X]2`, where a report points at it.
+pub fn write_marked_board(
+    out: &mut impl Write,
+    board: &Board,
+    glyph: impl Fn(Pos) -> Glyph,
+    marked: Option<Pos>,
+) -> io::Result<()> {
+    let palette = Palette::new(board.frame().glyph(), Paint::Plain, Charset::Ascii);
+    let shown = |pos| palette.glyph(glyph(pos)).chars().next().unwrap_or(' ');
+    write_marked_chars(out, board, shown, marked)
+}
+
+/// `board`'s shape in the course's layout, each square showing the
+/// character `shown` gives (another program's glyphs, beside ours), one
+/// square marked as by [`write_marked_board`].
+pub fn write_marked_chars(
+    out: &mut impl Write,
+    board: &Board,
+    shown: impl Fn(Pos) -> char,
+    marked: Option<Pos>,
+) -> io::Result<()> {
+    let palette = Palette::new(board.frame().glyph(), Paint::Plain, Charset::Ascii);
+    write_rows(out, board, &palette, |row, line| {
+        for col in 0..board.cols() {
+            let pos = Pos::new(row, col);
+            let is_marked = marked == Some(pos);
+            if is_marked {
+                // The space before the square: the frame's or the last square's.
+                line.pop();
+                line.push('[');
+            }
+            line.push(shown(pos));
+            line.push(if is_marked { ']' } else { ' ' });
+        }
+    })
+}
+
 /// The course's frame around the rows that `squares` writes: the column
 /// numbers, the frame line, each row between its label and frames, the
 /// frame line again, all between blank lines.

@@ -3,12 +3,14 @@
 
 mod advice;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::engine::solver::WhenStuck;
 use crate::engine::{FirstMove, Layout, Rules};
+use crate::front::check::case::Inputs;
 use crate::front::screen::theme::Theme;
 
 pub use advice::parse;
@@ -279,6 +281,70 @@ pub enum Command {
         #[command(flatten)]
         random: RandomArgs,
     },
+    /// Play many games against a proj3 program and report, for each kind
+    /// of failure, the smallest game that shows it.
+    ///
+    /// PROGRAM is run as the course runs it, once a game: it is asked for a
+    /// board file and given the path of one written for the game, then
+    /// rows, columns and actions, one answer a line, with bad answers mixed
+    /// in. Its boards are read from its output, whatever their format, and
+    /// compared move by move with the course's game, and so is how the game
+    /// ends. The first failure of each kind is made as small as it goes and
+    /// written to --out, to be run again with `PROGRAM < DIR/KIND/input.txt`.
+    ///
+    /// Exit status: 0 when every game agrees, 1 when some do not, 2 when
+    /// PROGRAM cannot be run.
+    #[command(override_usage = "minesweeper check [OPTIONS] -- <PROGRAM> [ARGS]...")]
+    Check {
+        /// How many games.
+        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        games: u64,
+
+        /// Makes the games reproducible: game i is made from SEED + i.
+        /// Without it a seed is picked and printed.
+        #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<u64>(t, u64::MAX))]
+        seed: Option<u64>,
+
+        /// Which bad answers to type.
+        #[arg(long, value_enum, default_value_t)]
+        inputs: Inputs,
+
+        /// The most rows and columns of a random board (the course's
+        /// boards are played as they are).
+        #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=99))]
+        max_size: u16,
+
+        /// Compare whole transcripts, byte for byte, with the course's text
+        /// (by default only the boards and the ending must agree).
+        #[arg(long)]
+        exact: bool,
+
+        /// Seconds one game may take before the program is stopped (with
+        /// everything it started) and reported as hanging.
+        #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
+        timeout: f64,
+
+        /// Games at once, 1 to 256 [default: every core].
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+
+        /// The folder for the smallest failing games, one folder a kind.
+        #[arg(long, value_name = "DIR", default_value = "check-failures")]
+        out: PathBuf,
+
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+
+        /// Also write FILE in the format of Gradescope's results.json: one
+        /// test a kind of check.
+        #[arg(long, value_name = "FILE")]
+        gradescope: Option<PathBuf>,
+
+        /// The program to check and its arguments, after `--`.
+        #[arg(last = true, required = true, value_name = "PROGRAM", num_args = 1..)]
+        program: Vec<OsString>,
+    },
 }
 
 /// What the solver does when nothing is certain.
@@ -305,6 +371,16 @@ fn whole_number<T: std::str::FromStr>(text: &str, max: u64) -> Result<T, String>
     text.trim()
         .parse()
         .map_err(|_| format!("expected a whole number from 0 to {max}"))
+}
+
+/// A number of seconds above zero, such as `5` or `0.5`.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => {
+            Err("expected a number of seconds above 0, at most 86400, such as 5 or 0.5".to_owned())
+        }
+    }
 }
 
 fn parse_square(text: &str) -> Result<(usize, usize), String> {

@@ -95,6 +95,11 @@ impl<T> Grid<T> {
         Self { rows, cols, cells }
     }
 
+    /// A grid of the same shape with `f` of each cell.
+    pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Grid<U> {
+        Grid::from_row_major(self.rows, self.cols, self.cells.iter().map(f).collect())
+    }
+
     pub fn rows(&self) -> usize {
         self.rows
     }

@@ -3,6 +3,7 @@
 pub mod animate;
 pub mod answer;
 pub mod bench;
+pub mod check;
 pub mod colour;
 pub mod comp1511;
 pub mod explain;

@@ -25,7 +25,7 @@ const BAD_NUMBER: &str = "That number is not allowed.  Please try again!\n";
 const BAD_ACTION: &str = "That's not a valid action.\n";
 const ASK_AGAIN: &str = "Play again? (y/n) ";
 const BAD_YES_NO: &str = "Please answer y or n.\n";
-const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
+pub(crate) const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
 
 /// The player's side of the console: where answers come from, where the

@@ -1,0 +1,248 @@
+//! A proj3 program written the way a student might, in its own format,
+//! with one bug chosen on the command line, for `minesweeper check` to
+//! find. Without `--bug` it plays the course's rules.
+//!
+//! ```text
+//! cargo run --example proj3 -- --bug wide-edge
+//! minesweeper check -- target/debug/examples/proj3 --bug wide-edge
+//! ```
+//!
+//! Bugs: `wide-edge` (clues miss mines in columns past the number of rows),
+//! `no-diagonal` (islands spread up, down, left and right only),
+//! `lost-goes-on` (the game goes on after a mine goes off), `wrong-flag-wins`
+//! (as many flags as mines wins, wherever they are), `accepts-zero` (0 is
+//! taken as a row or column, and means the last, as in Python),
+//! `crash-on-action` (an action other than r or f crashes), `hang` (the end
+//! of input makes it wait for ever).
+
+use std::io::{self, BufRead, Write};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bug {
+    None,
+    WideEdge,
+    NoDiagonal,
+    LostGoesOn,
+    WrongFlagWins,
+    AcceptsZero,
+    CrashOnAction,
+    Hang,
+}
+
+struct Game {
+    mines: Vec<Vec<bool>>,
+    /// What the player sees: '.' covered, 'F' a flag, '0'..'8' open, 'X' the mine that went off.
+    shown: Vec<Vec<char>>,
+    bug: Bug,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let bug = match args
+        .iter()
+        .position(|a| a == "--bug")
+        .map(|i| args[i + 1].as_str())
+    {
+        None | Some("none") => Bug::None,
+        Some("wide-edge") => Bug::WideEdge,
+        Some("no-diagonal") => Bug::NoDiagonal,
+        Some("lost-goes-on") => Bug::LostGoesOn,
+        Some("wrong-flag-wins") => Bug::WrongFlagWins,
+        Some("accepts-zero") => Bug::AcceptsZero,
+        Some("crash-on-action") => Bug::CrashOnAction,
+        Some("hang") => Bug::Hang,
+        Some(other) => panic!("no such bug: {other}"),
+    };
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut next_line = move || -> Option<String> {
+        io::stdout().flush().unwrap();
+        match lines.next() {
+            Some(line) => Some(line.unwrap()),
+            None if bug == Bug::Hang => loop {
+                std::thread::sleep(std::time::Duration::from_secs(1));
+            },
+            None => None,
+        }
+    };
+    println!("Minesweeper! Flag every mine to win.");
+    print!("Board file: ");
+    let Some(path) = next_line() else { return };
+    let text = std::fs::read_to_string(path.trim()).expect("cannot read the board");
+    let rows: Vec<&str> = text.lines().collect();
+    let mines: Vec<Vec<bool>> = rows[1..rows.len() - 1]
+        .iter()
+        .map(|row| {
+            row.chars()
+                .skip(1)
+                .take(row.len() - 2)
+                .map(|c| c == '*')
+                .collect()
+        })
+        .collect();
+    let shown = vec![vec!['.'; mines[0].len()]; mines.len()];
+    let mut game = Game { mines, shown, bug };
+    let total = game.mines.iter().flatten().filter(|&&m| m).count();
+    game.print();
+    if total == 0 {
+        println!("You won!");
+        return;
+    }
+    loop {
+        let Some(row) = game.ask_number(&mut next_line, "Row", game.mines.len()) else {
+            return;
+        };
+        let Some(col) = game.ask_number(&mut next_line, "Column", game.mines[0].len()) else {
+            return;
+        };
+        let action = loop {
+            print!("Action (r or f): ");
+            let Some(answer) = next_line() else { return };
+            match answer.trim() {
+                "r" | "R" => break 'r',
+                "f" | "F" => break 'f',
+                other if bug == Bug::CrashOnAction => panic!("bad action {other}"),
+                _ => println!("Not an action."),
+            }
+        };
+        let lost = game.play(row, col, action);
+        game.print();
+        if lost {
+            println!("BOOM! You detonated a mine. Game over.");
+            if bug != Bug::LostGoesOn {
+                return;
+            }
+        } else if game.won(total) {
+            println!("You won!");
+            return;
+        }
+    }
+}
+
+impl Game {
+    fn print(&self) {
+        let cols = self.mines[0].len();
+        print!("\n    ");
+        for c in 1..=cols {
+            print!("{}", c % 10);
+        }
+        println!("\n   +{}+", "-".repeat(cols));
+        for (r, row) in self.shown.iter().enumerate() {
+            let cells: String = row
+                .iter()
+                .map(|&c| if c == '0' { ' ' } else { c })
+                .collect();
+            println!("{:>2} |{cells}|", r + 1);
+        }
+        println!("   +{}+", "-".repeat(cols));
+    }
+
+    /// A number from 1 to `max`, asked until one is typed; the row or
+    /// column's index from 0.
+    fn ask_number(
+        &self,
+        next_line: &mut impl FnMut() -> Option<String>,
+        what: &str,
+        max: usize,
+    ) -> Option<usize> {
+        let lowest = if self.bug == Bug::AcceptsZero { 0 } else { 1 };
+        loop {
+            print!("{what} (1-{max}): ");
+            let answer = next_line()?;
+            match answer.trim().parse::<i64>() {
+                Ok(n) if n >= lowest && n <= max as i64 => {
+                    // Python's board[n - 1]: -1 is the last.
+                    return Some((n - 1).rem_euclid(max as i64) as usize);
+                }
+                _ => println!("Out of range, try again."),
+            }
+        }
+    }
+
+    /// Plays a move; true if a mine went off.
+    fn play(&mut self, row: usize, col: usize, action: char) -> bool {
+        let here = self.shown[row][col];
+        if action == 'f' {
+            match here {
+                '.' => self.shown[row][col] = 'F',
+                'F' => {
+                    self.shown[row][col] = '.';
+                    println!("Flag removed.");
+                }
+                _ => println!("That square is open."),
+            }
+            return false;
+        }
+        match here {
+            'F' => println!("Remove the flag first."),
+            '.' if self.mines[row][col] => {
+                self.shown[row][col] = 'X';
+                return true;
+            }
+            '.' => self.open(row as i64, col as i64),
+            _ => println!("Already open."),
+        }
+        false
+    }
+
+    fn open(&mut self, row: i64, col: i64) {
+        let (rows, cols) = (self.mines.len() as i64, self.mines[0].len() as i64);
+        if row < 0 || col < 0 || row >= rows || col >= cols {
+            return;
+        }
+        let (r, c) = (row as usize, col as usize);
+        if self.shown[r][c] != '.' || self.mines[r][c] {
+            return;
+        }
+        let clue = self.clue(r, c);
+        self.shown[r][c] = char::from(b'0' + clue);
+        if clue > 0 {
+            return;
+        }
+        for (dr, dc) in [
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ] {
+            if self.bug == Bug::NoDiagonal && dr != 0 && dc != 0 {
+                continue;
+            }
+            self.open(row + dr, col + dc);
+        }
+    }
+
+    fn clue(&self, row: usize, col: usize) -> u8 {
+        let rows = self.mines.len() as i64;
+        // The bug: the column's bound taken from the wrong side.
+        let cols = if self.bug == Bug::WideEdge {
+            rows
+        } else {
+            self.mines[0].len() as i64
+        };
+        let mut count = 0;
+        for r in row as i64 - 1..=row as i64 + 1 {
+            for c in col as i64 - 1..=col as i64 + 1 {
+                let inside = r >= 0 && c >= 0 && r < rows && c < cols;
+                if inside && self.mines[r as usize].get(c as usize) == Some(&true) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    fn won(&self, total: usize) -> bool {
+        let flags = self.shown.iter().flatten().filter(|&&c| c == 'F');
+        if self.bug == Bug::WrongFlagWins {
+            return flags.count() == total;
+        }
+        (0..self.mines.len())
+            .flat_map(|r| (0..self.mines[0].len()).map(move |c| (r, c)))
+            .all(|(r, c)| (self.shown[r][c] == 'F') == self.mines[r][c])
+    }
+}

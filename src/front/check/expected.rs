@@ -1,0 +1,102 @@
+//! Our side of a game: the boards the course's game prints, move by move,
+//! how the game ends, and its whole transcript.
+
+use std::io;
+use std::path::Path;
+
+use crate::engine::{Game, Glyph, Grid, Rules, Status};
+use crate::front::prompt::{BoardSource, Console, Session, play};
+use crate::front::script::Script;
+use crate::render::Paint;
+
+use super::case::Case;
+
+/// How a game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    Won,
+    Lost,
+    /// Still going when the input ends.
+    Going,
+}
+
+impl Ending {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Ending::Won => "won",
+            Ending::Lost => "lost",
+            Ending::Going => "still going",
+        }
+    }
+}
+
+/// What the course's game does with a case.
+#[derive(Clone, Debug)]
+pub struct Expected {
+    /// The board before any move, then after each move played.
+    pub boards: Vec<Grid<Glyph>>,
+    pub ending: Ending,
+}
+
+impl Expected {
+    /// The moves the game takes before it ends (the turns after are not read).
+    pub fn moves(&self) -> usize {
+        self.boards.len() - 1
+    }
+}
+
+/// Plays the case by the course's rules.
+pub fn expect(case: &Case) -> Expected {
+    let mut game = Game::new(case.board(), Rules::PROJ3);
+    let mut boards = vec![glyphs(&game)];
+    for turn in &case.turns {
+        if game.status() != Status::Playing {
+            break;
+        }
+        game.apply(turn.mv);
+        boards.push(glyphs(&game));
+    }
+    let ending = match game.status() {
+        Status::Won => Ending::Won,
+        Status::Lost(_) => Ending::Lost,
+        Status::Playing => Ending::Going,
+    };
+    Expected { boards, ending }
+}
+
+fn glyphs(game: &Game) -> Grid<Glyph> {
+    let mines = game.board().mines();
+    Grid::from_row_major(
+        mines.rows(),
+        mines.cols(),
+        mines.positions().map(|p| game.glyph(p)).collect(),
+    )
+}
+
+/// Our prompt game's whole output for the case, the board read from
+/// `board_file` as a program reads it. A game still going when the input
+/// ends stops at its last prompt, as the course's program does (it has no
+/// words for the end of input).
+pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
+    let input = case.input(&board_file.to_string_lossy());
+    let mut console = Console {
+        input: input.as_bytes(),
+        out: Vec::new(),
+        err: io::sink(),
+        paint: Paint::Plain,
+    };
+    let session = Session {
+        rules: Rules::PROJ3,
+        script: &Script::PROJ3,
+        source: BoardSource::Ask,
+        animation: None,
+        hints: false,
+    };
+    play(&mut console, session)?;
+    let text = String::from_utf8_lossy(&console.out).into_owned();
+    Ok(match text.strip_suffix(crate::front::prompt::INPUT_ENDED) {
+        Some(cut) => cut.to_owned(),
+        None => text,
+    })
+}

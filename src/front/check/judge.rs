@@ -1,0 +1,428 @@
+//! Comparing what a program did with what the course's game does: the
+//! boards move by move, the ending, and with `--exact` the whole text.
+//! Crashes, hangs and output that cannot be read are told apart from
+//! wrong answers.
+
+use serde::Serialize;
+
+use crate::engine::{Board, Glyph, Grid, Pos};
+
+use super::expected::{Ending, Expected};
+use super::reader::{self, Cell, Printed, Unreadable};
+use super::runner::{End, MOST_OUTPUT, Run, describe_status};
+
+/// The kinds of failure, one a game: the first thing that went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A board differs from ours.
+    WrongBoard,
+    /// The game ends where ours goes on, or goes on where ours ends, or
+    /// ends the other way.
+    WrongEnding,
+    /// The boards and ending agree, but the text differs (`--exact`).
+    WrongText,
+    /// A wrong board or ending that needs a bad answer (or an answer in
+    /// upper case) to happen: found by shrinking, when nothing more can be
+    /// taken away.
+    Input,
+    /// Exited with an error, was killed by a signal, or printed a traceback.
+    Crash,
+    /// Did not finish in time, or printed without end.
+    Hang,
+    /// Printed something where a board should be that cannot be read.
+    Unreadable,
+    /// Stopped printing boards before the game's end, without an error.
+    MissingBoard,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::WrongBoard,
+        Kind::WrongEnding,
+        Kind::WrongText,
+        Kind::Input,
+        Kind::Crash,
+        Kind::Hang,
+        Kind::Unreadable,
+        Kind::MissingBoard,
+    ];
+
+    /// The name used in reports, JSON and folder names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::WrongBoard => "wrong-board",
+            Kind::WrongEnding => "wrong-ending",
+            Kind::WrongText => "wrong-text",
+            Kind::Input => "input",
+            Kind::Crash => "crash",
+            Kind::Hang => "hang",
+            Kind::Unreadable => "unreadable",
+            Kind::MissingBoard => "missing-board",
+        }
+    }
+
+    /// What the check of this kind is called in a results file.
+    pub fn title(self) -> &'static str {
+        match self {
+            Kind::WrongBoard => "Boards match the course's game",
+            Kind::WrongEnding => "Games are won and lost when they should be",
+            Kind::WrongText => "Transcripts match the course's text",
+            Kind::Input => "Answers are checked as the assignment asks",
+            Kind::Crash => "No crashes",
+            Kind::Hang => "No hangs",
+            Kind::Unreadable => "Boards can be read",
+            Kind::MissingBoard => "Every board is printed",
+        }
+    }
+}
+
+/// Where a game first went wrong, and how.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub kind: Kind,
+    /// The move after which it shows (0: the board before any move).
+    pub after_move: Option<usize>,
+    /// The square that differs.
+    pub square: Option<Pos>,
+    /// One sentence: what the program did.
+    pub what: String,
+    /// Our board and the characters of the program's, where a board
+    /// differs or is the last seen.
+    pub boards: Option<(Grid<Glyph>, Grid<char>)>,
+}
+
+impl Failure {
+    fn new(kind: Kind, after_move: Option<usize>, what: String) -> Self {
+        Self {
+            kind,
+            after_move,
+            square: None,
+            what,
+            boards: None,
+        }
+    }
+}
+
+/// Everything needed to judge one run.
+pub struct Judged<'a> {
+    pub board: &'a Board,
+    pub expected: &'a Expected,
+    pub run: &'a Run,
+    /// Our whole transcript, when the text must match (`--exact`).
+    pub transcript: Option<&'a str>,
+    pub timeout_seconds: f64,
+}
+
+/// The first failure of the run, or `None` when it agrees with ours.
+pub fn judge(j: &Judged) -> Option<Failure> {
+    let (rows, cols) = (j.board.rows(), j.board.cols());
+    let moves = j.expected.moves();
+    let printed = reader::read(&j.run.stdout, rows, cols);
+    let boards_seen = printed.as_ref().map_or(0, Vec::len);
+    match j.run.end {
+        End::TimedOut => {
+            let what = format!(
+                "did not finish within {} s, after printing {boards_seen} of {} boards",
+                j.timeout_seconds,
+                moves + 1
+            );
+            return Some(Failure::new(Kind::Hang, None, what));
+        }
+        End::TooMuchOutput => {
+            let what = format!("printed more than {} MiB without end", MOST_OUTPUT >> 20);
+            return Some(Failure::new(Kind::Hang, None, what));
+        }
+        End::Exited(_) => {}
+    }
+    let crash = crash(j.run);
+    let printed = match printed {
+        Ok(printed) => printed,
+        Err(unreadable) => return Some(unreadable_or_crash(unreadable, crash, rows, cols)),
+    };
+    compare_boards(j, &printed, crash.as_deref()).or_else(|| {
+        j.transcript
+            .and_then(|t| compare_text(t, &j.run.stdout, j.expected))
+    })
+}
+
+fn unreadable_or_crash(
+    unreadable: Unreadable,
+    crash: Option<String>,
+    rows: usize,
+    cols: usize,
+) -> Failure {
+    if let Some(crash) = crash {
+        return Failure::new(
+            Kind::Crash,
+            None,
+            format!("{crash} before printing a board"),
+        );
+    }
+    let what = match unreadable {
+        Unreadable::NoFirstBoard => {
+            format!("printed no board of {rows} rows and {cols} columns with every square covered")
+        }
+        Unreadable::BrokenOff { line } => {
+            format!("printed a board at line {line} of its output that stops partway")
+        }
+    };
+    Failure::new(Kind::Unreadable, None, what)
+}
+
+/// How the program crashed, if it did.
+fn crash(run: &Run) -> Option<String> {
+    let End::Exited(status) = run.end else {
+        return None;
+    };
+    if !status.success() {
+        return Some(describe_status(status));
+    }
+    let traceback = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        text.contains("Traceback (most recent call last)") || text.contains("panicked at")
+    };
+    (traceback(&run.stderr) || traceback(&run.stdout)).then(|| "printed a traceback".to_owned())
+}
+
+fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Option<Failure> {
+    let expected = j.expected;
+    let moves = expected.moves();
+    for (i, (ours, theirs)) in expected.boards.iter().zip(printed).enumerate() {
+        let after_loss = i == moves && expected.ending == Ending::Lost;
+        if let Some(square) = first_difference(j.board, ours, &theirs.cells, after_loss) {
+            let what = format!(
+                "shows {} at {}, {} where the course's game shows {}",
+                describe_cell(theirs.cells[square]),
+                square.row + 1,
+                square.col + 1,
+                describe_glyph(ours[square])
+            );
+            return Some(Failure {
+                square: Some(square),
+                boards: Some((ours.clone(), theirs.chars.clone())),
+                ..Failure::new(Kind::WrongBoard, Some(i), what)
+            });
+        }
+        if i < moves
+            && let Some(said) = ending_said(&theirs.after)
+        {
+            let what = format!(
+                "said the game was {} after move {i}; it goes on",
+                said.describe()
+            );
+            return Some(with_boards(
+                Failure::new(Kind::WrongEnding, Some(i), what),
+                ours,
+                theirs,
+            ));
+        }
+    }
+    let last_ours = &expected.boards[moves];
+    match printed.len().cmp(&(moves + 1)) {
+        std::cmp::Ordering::Greater if expected.ending != Ending::Going => {
+            let what = format!(
+                "went on after the game was {} at move {moves}: it printed another board",
+                expected.ending.describe()
+            );
+            let failure = Failure::new(Kind::WrongEnding, Some(moves + 1), what);
+            Some(with_boards(failure, last_ours, &printed[moves + 1]))
+        }
+        std::cmp::Ordering::Greater => {
+            let what = format!(
+                "printed a board after move {moves} that no move asked for (the game is {})",
+                expected.ending.describe()
+            );
+            Some(Failure::new(Kind::WrongBoard, Some(moves + 1), what))
+        }
+        std::cmp::Ordering::Less => {
+            let seen = printed.len() - 1;
+            let last = printed.last().expect("the first board was found");
+            let failure = if let Some(crash) = crash {
+                Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned())
+            } else if let Some(said) = ending_said(&last.after) {
+                let what = format!(
+                    "said the game was {} after move {seen}; it goes on",
+                    said.describe()
+                );
+                Failure::new(Kind::WrongEnding, Some(seen), what)
+            } else {
+                let what = format!("printed no board (the game has {moves} moves)");
+                Failure::new(Kind::MissingBoard, Some(seen + 1), what)
+            };
+            Some(with_boards(failure, &expected.boards[seen], last))
+        }
+        std::cmp::Ordering::Equal => {
+            let last = &printed[moves];
+            let said = ending_said(&last.after).unwrap_or(Ending::Going);
+            if said != expected.ending {
+                let what = match said {
+                    Ending::Going => format!(
+                        "did not say the game was {} after move {moves}",
+                        expected.ending.describe()
+                    ),
+                    _ => format!(
+                        "said the game was {} after move {moves}; it is {}",
+                        said.describe(),
+                        expected.ending.describe()
+                    ),
+                };
+                let failure = Failure::new(Kind::WrongEnding, Some(moves), what);
+                return Some(with_boards(failure, last_ours, last));
+            }
+            match crash {
+                // At the end of the input a program may stop as it likes:
+                // the course's program stops with an EOFError.
+                Some(_) if expected.ending == Ending::Going => None,
+                Some(crash) => {
+                    let what = format!("{crash} after the game ended");
+                    Some(Failure::new(Kind::Crash, Some(moves), what))
+                }
+                None => None,
+            }
+        }
+    }
+}
+
+fn with_boards(failure: Failure, ours: &Grid<Glyph>, theirs: &Printed) -> Failure {
+    Failure {
+        boards: Some((ours.clone(), theirs.chars.clone())),
+        ..failure
+    }
+}
+
+/// The first square, in reading order, where the program's board is not
+/// ours. After a loss a program may also show what the covered squares
+/// hold (mines, clues).
+fn first_difference(
+    board: &Board,
+    ours: &Grid<Glyph>,
+    theirs: &Grid<Cell>,
+    after_loss: bool,
+) -> Option<Pos> {
+    ours.positions().find(|&pos| {
+        let (glyph, cell) = (ours[pos], theirs[pos]);
+        let same = match glyph {
+            Glyph::Hidden => cell == Cell::Hidden,
+            Glyph::Flag => cell == Cell::Flag,
+            Glyph::Open(clue) => cell == Cell::Open(clue),
+            Glyph::Mine | Glyph::Detonated => cell == Cell::Mine,
+            Glyph::Question => cell == Cell::Other('?'),
+            Glyph::WrongFlag | Glyph::Seen | Glyph::Exploring(_) => false,
+        };
+        let uncovered = after_loss
+            && matches!(glyph, Glyph::Hidden | Glyph::Flag)
+            && match cell {
+                Cell::Mine => board.is_mine(pos) || glyph == Glyph::Flag,
+                Cell::Open(clue) => !board.is_mine(pos) && clue == board.clue(pos),
+                _ => false,
+            };
+        !same && !uncovered
+    })
+}
+
+/// Words that say a game is won or lost, in lower case.
+const WON: [&str; 6] = [
+    "you won",
+    "you win",
+    "you have won",
+    "congratulations",
+    "victory",
+    "winner",
+];
+const LOST: [&str; 10] = [
+    "detonat",
+    "game over",
+    "you lost",
+    "you lose",
+    "you have lost",
+    "boom",
+    "explod",
+    "blew up",
+    "hit a mine",
+    "stepped on a mine",
+];
+
+/// Whether `text` says the game is won or lost (a win first: "You won!
+/// Game over." is a win).
+pub fn ending_said(text: &str) -> Option<Ending> {
+    let text = text.to_lowercase();
+    if WON.iter().any(|w| text.contains(w)) {
+        Some(Ending::Won)
+    } else if LOST.iter().any(|w| text.contains(w)) {
+        Some(Ending::Lost)
+    } else {
+        None
+    }
+}
+
+/// The first line where the program's text is not ours. A game still
+/// going when the input ends may print anything after our last prompt.
+fn compare_text(ours: &str, stdout: &[u8], expected: &Expected) -> Option<Failure> {
+    let theirs = String::from_utf8_lossy(stdout);
+    if theirs == ours || (expected.ending == Ending::Going && theirs.starts_with(ours)) {
+        return None;
+    }
+    let (ours_lines, theirs_lines): (Vec<&str>, Vec<&str>) =
+        (ours.split('\n').collect(), theirs.split('\n').collect());
+    let line = (0..ours_lines.len().max(theirs_lines.len()))
+        .find(|&i| ours_lines.get(i) != theirs_lines.get(i))
+        .unwrap_or(0);
+    let shown = |lines: &[&str]| match lines.get(line) {
+        Some(text) => format!("\"{}\"", crate::visible::Visible(text)),
+        None => "nothing".to_owned(),
+    };
+    let what = format!(
+        "prints {} at line {} of its output where the course's game prints {}",
+        shown(&theirs_lines),
+        line + 1,
+        shown(&ours_lines)
+    );
+    Some(Failure::new(Kind::WrongText, None, what))
+}
+
+pub fn describe_glyph(glyph: Glyph) -> String {
+    match glyph {
+        Glyph::Hidden => "a covered square".to_owned(),
+        Glyph::Flag => "a flag".to_owned(),
+        Glyph::Open(0) => "an empty square".to_owned(),
+        Glyph::Open(clue) => format!("a {clue}"),
+        Glyph::Mine | Glyph::Detonated => "a mine".to_owned(),
+        other => format!("{other:?}"),
+    }
+}
+
+pub fn describe_cell(cell: Cell) -> String {
+    match cell {
+        Cell::Hidden => "a covered square".to_owned(),
+        Cell::Flag => "a flag".to_owned(),
+        Cell::Open(0) => "an empty square".to_owned(),
+        Cell::Open(clue) => format!("a {clue}"),
+        Cell::Mine => "a mine".to_owned(),
+        Cell::Other(c) => format!("'{}'", crate::visible::Visible(&c.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn endings_are_read_from_any_words() {
+        assert_eq!(
+            ending_said("You detonated a mine!  Game Over!"),
+            Some(Ending::Lost)
+        );
+        assert_eq!(
+            ending_said("You won! Congratulations, and good game!"),
+            Some(Ending::Won)
+        );
+        assert_eq!(ending_said("YOU WIN. Game over."), Some(Ending::Won));
+        assert_eq!(ending_said("BOOM!"), Some(Ending::Lost));
+        assert_eq!(
+            ending_said("\tThere are 3 mines left to find\nPlease choose the row:"),
+            None
+        );
+        assert_eq!(ending_said("To win the game, flag every mine"), None);
+    }
+}

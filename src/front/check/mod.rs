@@ -1,0 +1,269 @@
+//! `check`: plays many games against a student's proj3 program and hands
+//! back, for each kind of failure, the smallest game that shows it.
+//!
+//! Game `i` is made from the seed `seed + i` ([`case::make`]); our side is
+//! the engine ([`expected`]); the program is run with a time limit
+//! ([`runner`]); its boards are found in its output ([`reader`]) and
+//! compared with ours ([`judge`]); the first failing game of each kind is
+//! made smaller ([`shrink`]) and written out to be run again ([`report`]).
+
+pub mod case;
+pub mod expected;
+pub mod judge;
+pub mod reader;
+pub mod report;
+pub mod runner;
+pub mod shrink;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::engine::to_board_file;
+
+use case::{Case, Plan};
+use expected::{Expected, expect, transcript};
+use judge::{Failure, Judged, Kind, judge};
+use runner::{Program, Run};
+
+/// What to check, and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub program: Program,
+    pub games: u64,
+    pub seed: u64,
+    pub plan: Plan,
+    /// Compare whole transcripts with the course's text.
+    pub exact: bool,
+    /// How long one game may take.
+    pub timeout: Duration,
+    /// Games at once [default: one a core].
+    pub threads: Option<usize>,
+    /// Where the smallest failing games are written.
+    pub out: PathBuf,
+}
+
+/// Why a check could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error("cannot run `{program}`: {reason}")]
+    NotRunnable { program: String, reason: String },
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl CheckError {
+    fn io(what: impl Into<String>) -> impl FnOnce(io::Error) -> CheckError {
+        let what = what.into();
+        move |source| CheckError::Io { what, source }
+    }
+}
+
+/// One game played and judged.
+#[derive(Debug)]
+pub struct Played {
+    pub expected: Expected,
+    pub run: Run,
+    pub failure: Option<Failure>,
+    /// Our whole transcript, with `--exact`.
+    pub transcript: Option<String>,
+}
+
+/// The smallest failing game found for one kind of failure.
+#[derive(Debug)]
+pub struct Finding {
+    /// What went wrong, as the smallest game shows it.
+    pub kind: Kind,
+    /// The game it was first seen in, and that game's size.
+    pub game: u64,
+    pub first_seen: (usize, usize, usize),
+    pub case: Case,
+    pub played: Played,
+    /// Smaller games kept while shrinking.
+    pub steps: usize,
+    /// Where the reproduction was written.
+    pub folder: PathBuf,
+}
+
+/// Everything a check found.
+#[derive(Debug)]
+pub struct Outcome {
+    pub games: u64,
+    pub agreed: u64,
+    /// Failing games by kind (as first seen, before shrinking).
+    pub failures: BTreeMap<Kind, u64>,
+    pub findings: Vec<Finding>,
+}
+
+/// The program, the options, and a folder for the board files of runs.
+struct Checker<'a> {
+    options: &'a Options,
+    scratch: tempfile::TempDir,
+    next_file: AtomicU64,
+}
+
+impl Checker<'_> {
+    /// Plays `case` against the program; fails only if it cannot start.
+    fn play(&self, case: &Case) -> io::Result<Played> {
+        let n = self.next_file.fetch_add(1, Ordering::Relaxed);
+        let path = self.scratch.path().join(format!("board-{n}.txt"));
+        let played = self.play_from(case, &path);
+        let _ = fs::remove_file(&path);
+        played
+    }
+
+    /// Plays `case` with its board file at `path`.
+    fn play_from(&self, case: &Case, path: &Path) -> io::Result<Played> {
+        let board = case.board();
+        fs::write(path, to_board_file(&board))?;
+        let input = case.input(&path.to_string_lossy());
+        let run = runner::run(
+            &self.options.program,
+            input.as_bytes(),
+            self.options.timeout,
+        )?;
+        let expected = expect(case);
+        let transcript = if self.options.exact {
+            Some(transcript(case, path)?)
+        } else {
+            None
+        };
+        let failure = judge(&Judged {
+            board: &board,
+            expected: &expected,
+            run: &run,
+            transcript: transcript.as_deref(),
+            timeout_seconds: self.options.timeout.as_secs_f64(),
+        });
+        Ok(Played {
+            expected,
+            run,
+            failure,
+            transcript,
+        })
+    }
+}
+
+/// Plays the games, shrinks the first failure of each kind, and writes
+/// each one's reproduction under `options.out`.
+pub fn check(options: &Options) -> Result<Outcome, CheckError> {
+    let checker = Checker {
+        options,
+        scratch: tempfile::Builder::new()
+            .prefix("minesweeper-check")
+            .tempdir()
+            .map_err(CheckError::io("cannot make a folder for the board files"))?,
+        next_file: AtomicU64::new(0),
+    };
+    let not_runnable = |error: io::Error| CheckError::NotRunnable {
+        program: options.program.shown(),
+        reason: match error.kind() {
+            io::ErrorKind::NotFound => "no such program".to_owned(),
+            io::ErrorKind::PermissionDenied => "permission denied (is it executable?)".to_owned(),
+            _ => error.to_string(),
+        },
+    };
+    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CheckError::io("cannot start threads")(io::Error::other(e)))?;
+    pool.install(|| {
+        // The first game alone: a program that cannot start is said once.
+        let first = case::make(options.seed, 0, options.plan);
+        let first = checker.play(&first).map_err(not_runnable)?;
+        let progress = progress_bar(options.games);
+        progress.inc(1);
+        let rest: Vec<(u64, Kind)> = (1..options.games)
+            .into_par_iter()
+            .map(|i| {
+                let played = checker.play(&case::make(options.seed, i, options.plan));
+                progress.inc(1);
+                played.map(|p| p.failure.map(|f| (i, f.kind)))
+            })
+            .collect::<io::Result<Vec<_>>>()
+            .map_err(not_runnable)?
+            .into_iter()
+            .flatten()
+            .collect();
+        progress.finish_and_clear();
+        let failing: Vec<(u64, Kind)> = first
+            .failure
+            .map(|f| (0, f.kind))
+            .into_iter()
+            .chain(rest)
+            .collect();
+        let mut failures = BTreeMap::new();
+        for &(_, kind) in &failing {
+            *failures.entry(kind).or_insert(0) += 1;
+        }
+        let mut findings = Vec::new();
+        for kind in Kind::ALL {
+            if let Some(&(game, _)) = failing.iter().find(|(_, k)| *k == kind) {
+                findings.push(find(&checker, game, kind)?);
+            }
+        }
+        Ok(Outcome {
+            games: options.games,
+            agreed: options.games - failing.len() as u64,
+            failures,
+            findings,
+        })
+    })
+}
+
+fn progress_bar(games: u64) -> ProgressBar {
+    let progress = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    progress.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+            .expect("the template is well-formed"),
+    );
+    progress
+}
+
+/// Shrinks game `game`, which failed as `kind`, and writes the smallest
+/// game out.
+fn find(checker: &Checker, game: u64, kind: Kind) -> Result<Finding, CheckError> {
+    let options = checker.options;
+    let case = case::make(options.seed, game, options.plan);
+    let first_seen = (case.rows(), case.cols(), case.turns.len());
+    let same_kind = |case: &Case| {
+        let played = checker.play(case).ok()?;
+        (played.failure.as_ref()?.kind == kind).then_some(())
+    };
+    let shrunk = shrink::shrink(case, (), same_kind);
+    let folder = options.out.join(refined(kind, &shrunk.case).name());
+    let played = report::write_reproduction(checker, &shrunk.case, &folder)?;
+    Ok(Finding {
+        kind: refined(kind, &shrunk.case),
+        game,
+        first_seen,
+        case: shrunk.case,
+        played,
+        steps: shrunk.steps,
+        folder,
+    })
+}
+
+/// A wrong board or ending that still needs a bad answer (or an action in
+/// upper case) once nothing more can be taken away is a fault of the
+/// program's input checks.
+fn refined(kind: Kind, case: &Case) -> Kind {
+    let needs_bad_answer = case.turns.iter().any(|t| !t.bad.is_empty() || t.upper);
+    match kind {
+        Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard if needs_bad_answer => {
+            Kind::Input
+        }
+        _ => kind,
+    }
+}

@@ -1,0 +1,412 @@
+//! What `check` tells: a summary, each kind of failure with its smallest
+//! game (what differs, the two boards side by side with the square marked,
+//! the board and the moves), the files to run it again, and the same as
+//! JSON or as a Gradescope `results.json`.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::engine::{Action, to_board_file};
+use crate::render::{write_marked_board, write_marked_chars};
+
+use super::case::{Case, Prompt};
+use super::expected::transcript;
+use super::judge::Kind;
+use super::{CheckError, Checker, Finding, Options, Outcome, Played};
+
+/// Writes the smallest game to `folder` (board.txt, input.txt naming the
+/// board by its full path, expected.txt, actual.txt, stderr.txt when the
+/// program wrote to it) and plays it from there once more, so the files
+/// are what the program was run on.
+pub(super) fn write_reproduction(
+    checker: &Checker,
+    case: &Case,
+    folder: &Path,
+) -> Result<Played, CheckError> {
+    let shown = crate::visible::path(folder);
+    fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
+    let folder =
+        fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
+    let board_file = folder.join("board.txt");
+    let played = checker
+        .play_from(case, &board_file)
+        .map_err(CheckError::io("cannot run the program again"))?;
+    let expected = match &played.transcript {
+        Some(text) => text.clone(),
+        None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,
+    };
+    let input = case.input(&board_file.to_string_lossy());
+    let files: [(&str, &[u8]); 4] = [
+        ("input.txt", input.as_bytes()),
+        ("expected.txt", expected.as_bytes()),
+        ("actual.txt", &played.run.stdout),
+        ("stderr.txt", &played.run.stderr),
+    ];
+    for (name, bytes) in files {
+        let path = folder.join(name);
+        if name == "stderr.txt" && bytes.is_empty() {
+            let _ = fs::remove_file(&path);
+            continue;
+        }
+        fs::write(&path, bytes).map_err(CheckError::io(format!(
+            "cannot write {}",
+            crate::visible::path(&path)
+        )))?;
+    }
+    Ok(played)
+}
+
+/// The report for a person.
+pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) -> io::Result<()> {
+    let failed = outcome.games - outcome.agreed;
+    writeln!(
+        out,
+        "Checked `{}` with {} games (seed {seed}: --seed {seed} plays the same games).",
+        options.program.shown(),
+        outcome.games,
+        seed = options.seed
+    )?;
+    writeln!(
+        out,
+        "{} agreed with the course's game, {failed} did not.",
+        outcome.agreed
+    )?;
+    for (kind, count) in &outcome.failures {
+        writeln!(out, "  {:<14} {count:>5}", kind.name())?;
+    }
+    for finding in &outcome.findings {
+        writeln!(out)?;
+        out.write_all(describe(options, finding).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// One finding in words, with its boards and how to run it again.
+pub fn describe(options: &Options, finding: &Finding) -> String {
+    let mut text = String::new();
+    let case = &finding.case;
+    let (rows, cols, turns) = finding.first_seen;
+    let _ = writeln!(
+        text,
+        "{}: first seen in game {} ({rows}x{cols}, {}), shrunk to {}x{}, {} in {}",
+        finding.kind.name(),
+        finding.game,
+        count(turns, "move"),
+        case.rows(),
+        case.cols(),
+        count(case.turns.len(), "move"),
+        count(finding.steps, "step"),
+    );
+    let Some(failure) = &finding.played.failure else {
+        let _ = writeln!(
+            text,
+            "  The program did not fail again when run from {}: it does not always do the same.",
+            crate::visible::path(&finding.folder)
+        );
+        return text;
+    };
+    let when = match failure.after_move {
+        Some(0) => "Before any move".to_owned(),
+        // A crash or a missing board happens during the move, not after.
+        Some(n)
+            if n <= case.turns.len()
+                && matches!(failure.kind, Kind::Crash | Kind::MissingBoard) =>
+        {
+            format!("During move {n} ({})", describe_move(case, n - 1))
+        }
+        Some(n) if n <= case.turns.len() => {
+            format!("After move {n} ({})", describe_move(case, n - 1))
+        }
+        Some(_) => "After the last move".to_owned(),
+        None => String::new(),
+    };
+    if when.is_empty() {
+        let _ = writeln!(text, "  The program {}.", failure.what);
+    } else {
+        let _ = writeln!(text, "  {when}, the program {}.", failure.what);
+    }
+    if finding.kind == Kind::Crash {
+        text.push_str(&last_words(&finding.played.run.stderr));
+    }
+    if finding.kind == Kind::Input {
+        let _ = writeln!(
+            text,
+            "  It needs the answers in brackets below: the course's game refuses them{}.",
+            if case.turns.iter().any(|t| t.upper) {
+                " (or takes R and F as r and f)"
+            } else {
+                ""
+            }
+        );
+    }
+    if let Some((ours, theirs)) = &failure.boards {
+        text.push_str(&side_by_side(case, ours, theirs, failure.square));
+    }
+    let _ = writeln!(text, "  The board (* a mine):");
+    for line in to_board_file(&case.board()).lines() {
+        let _ = writeln!(text, "    {line}");
+    }
+    let ended = finding.played.expected.moves();
+    let _ = writeln!(
+        text,
+        "  Typed after the board file's name (bad answers in brackets):"
+    );
+    if case.turns.is_empty() {
+        let _ = writeln!(text, "    nothing");
+    }
+    for (i, _) in case.turns.iter().enumerate() {
+        let after = if i >= ended {
+            "  (after the game's end)"
+        } else {
+            ""
+        };
+        let _ = writeln!(text, "    move {}: {}{after}", i + 1, typed(case, i));
+    }
+    let folder = crate::visible::path(&finding.folder);
+    let _ = writeln!(
+        text,
+        "  Run it again: {} < {folder}/input.txt\n  \
+         ({folder} holds board.txt, input.txt, expected.txt and actual.txt.)",
+        options.program.shown(),
+    );
+    text
+}
+
+/// What the program wrote on stderr that says what went wrong, at most
+/// five lines: a Rust panic's message, or the end (a Python traceback ends
+/// with its exception).
+fn last_words(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    let (start, most) = match lines.iter().position(|l| l.contains("panicked at")) {
+        // The panic's place and message; a backtrace may follow.
+        Some(panic) => (panic, 2),
+        None => (lines.len().saturating_sub(5), 5),
+    };
+    let mut shown = "  It wrote on stderr:\n".to_owned();
+    if start > 0 {
+        shown.push_str("    ...\n");
+    }
+    for line in lines.iter().skip(start).take(most) {
+        let _ = writeln!(shown, "    {}", crate::visible::Visible(line));
+    }
+    shown
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn describe_move(case: &Case, turn: usize) -> String {
+    let mv = case.turns[turn].mv;
+    let verb = match mv.action {
+        Action::Flag => "flag",
+        _ => "reveal",
+    };
+    format!("{verb} {}, {}", mv.at.row + 1, mv.at.col + 1)
+}
+
+/// A turn as typed: `row [0] 1, column 2, action [x] r`.
+fn typed(case: &Case, turn: usize) -> String {
+    let turn = &case.turns[turn];
+    let action = match (turn.mv.action, turn.upper) {
+        (Action::Flag, false) => "f",
+        (Action::Flag, true) => "F",
+        (_, false) => "r",
+        (_, true) => "R",
+    };
+    let answers = [
+        (Prompt::Row, case.rows(), (turn.mv.at.row + 1).to_string()),
+        (
+            Prompt::Column,
+            case.cols(),
+            (turn.mv.at.col + 1).to_string(),
+        ),
+        (Prompt::Action, 0, action.to_owned()),
+    ];
+    answers
+        .into_iter()
+        .map(|(prompt, max, answer)| {
+            let mut shown = format!("{} ", prompt.name());
+            for &(_, bad) in turn.bad.iter().filter(|(p, _)| *p == prompt) {
+                let _ = write!(shown, "[{}] ", bad.text(max));
+            }
+            shown.push_str(&answer);
+            shown
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Our board and the program's, in the course's layout, side by side.
+fn side_by_side(
+    case: &Case,
+    ours: &crate::engine::Grid<crate::engine::Glyph>,
+    theirs: &crate::engine::Grid<char>,
+    square: Option<crate::engine::Pos>,
+) -> String {
+    let board = case.board();
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_marked_board(&mut left, &board, |p| ours[p], square);
+    let _ = write_marked_chars(&mut right, &board, |p| theirs[p], square);
+    let (left, right) = (
+        String::from_utf8_lossy(&left),
+        String::from_utf8_lossy(&right),
+    );
+    let left: Vec<&str> = left.lines().collect();
+    let right: Vec<&str> = right.lines().collect();
+    let width = left
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(17)
+        + 4;
+    let mut text = format!("    {:<width$}{}\n", "the course's game", "the program");
+    for (l, r) in left.iter().zip(&right).skip(1) {
+        let line = format!("    {l:<width$}{r}");
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
+    text
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    program: String,
+    seed: u64,
+    games: u64,
+    agreed: u64,
+    failures: Vec<JsonCount>,
+    findings: Vec<JsonFinding<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonCount {
+    kind: Kind,
+    games: u64,
+}
+
+#[derive(Serialize)]
+struct JsonFinding<'a> {
+    kind: Kind,
+    game: u64,
+    rows: usize,
+    cols: usize,
+    moves: usize,
+    after_move: Option<usize>,
+    /// Row and column from 1.
+    square: Option<(usize, usize)>,
+    what: Option<&'a str>,
+    board: String,
+    input: String,
+    folder: String,
+    steps: usize,
+}
+
+/// One JSON object: the counts, and each finding with its files.
+pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) -> io::Result<()> {
+    let report = JsonReport {
+        program: options.program.shown(),
+        seed: options.seed,
+        games: outcome.games,
+        agreed: outcome.agreed,
+        failures: outcome
+            .failures
+            .iter()
+            .map(|(&kind, &games)| JsonCount { kind, games })
+            .collect(),
+        findings: outcome
+            .findings
+            .iter()
+            .map(|f| {
+                let failure = f.played.failure.as_ref();
+                JsonFinding {
+                    kind: f.kind,
+                    game: f.game,
+                    rows: f.case.rows(),
+                    cols: f.case.cols(),
+                    moves: f.case.turns.len(),
+                    after_move: failure.and_then(|f| f.after_move),
+                    square: failure
+                        .and_then(|f| f.square)
+                        .map(|p| (p.row + 1, p.col + 1)),
+                    what: failure.map(|f| f.what.as_str()),
+                    board: to_board_file(&f.case.board()),
+                    input: f.case.input(&f.folder.join("board.txt").to_string_lossy()),
+                    folder: f.folder.to_string_lossy().into_owned(),
+                    steps: f.steps,
+                }
+            })
+            .collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &report)?;
+    writeln!(out)
+}
+
+#[derive(Serialize)]
+struct GradescopeResults {
+    output: String,
+    tests: Vec<GradescopeTest>,
+}
+
+#[derive(Serialize)]
+struct GradescopeTest {
+    name: String,
+    score: f64,
+    max_score: f64,
+    status: &'static str,
+    output: String,
+}
+
+/// Gradescope's `results.json`: one test a kind of check, each worth one
+/// point, scored by the share of games without that failure (the input
+/// check: all or nothing, as it is only known from the smallest games).
+pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io::Result<()> {
+    let kinds = Kind::ALL
+        .into_iter()
+        .filter(|&k| k != Kind::WrongText || options.exact);
+    let tests = kinds
+        .map(|kind| {
+            let finding = outcome.findings.iter().find(|f| f.kind == kind);
+            let failing = outcome.failures.get(&kind).copied().unwrap_or(0);
+            let score = if kind == Kind::Input {
+                if finding.is_some() { 0.0 } else { 1.0 }
+            } else {
+                let passing = outcome.games - failing;
+                (passing as f64 / outcome.games as f64 * 1000.0).round() / 1000.0
+            };
+            let mut output = format!("{failing} of {} games failed this check.", outcome.games);
+            if let Some(finding) = finding {
+                output = format!("{output}\n\n{}", describe(options, finding));
+            }
+            GradescopeTest {
+                name: kind.title().to_owned(),
+                score,
+                max_score: 1.0,
+                status: if score == 1.0 { "passed" } else { "failed" },
+                output,
+            }
+        })
+        .collect();
+    let mut summary = Vec::new();
+    write_text(&mut summary, options, outcome)?;
+    let results = GradescopeResults {
+        output: String::from_utf8_lossy(&summary).into_owned(),
+        tests,
+    };
+    let text = serde_json::to_string_pretty(&results)?;
+    fs::write(path, text + "\n")
+}

@@ -1,0 +1,284 @@
+//! Running the program under test: its input written to it, its output
+//! kept, a time limit, and the whole process group (or job, on Windows)
+//! killed when the limit runs out, so a program that started others leaves
+//! nothing behind.
+
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::process::{ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use process_wrap::std::{ChildWrapper, CommandWrap};
+
+/// The program and its arguments, as given after `--`.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub command: OsString,
+    pub args: Vec<OsString>,
+}
+
+impl Program {
+    /// The command line as a person would type it.
+    pub fn shown(&self) -> String {
+        std::iter::once(&self.command)
+            .chain(&self.args)
+            .map(|word| {
+                let word = word.to_string_lossy();
+                if word.is_empty() || word.contains(|c: char| c.is_whitespace() || c == '\'') {
+                    format!("'{}'", word.replace('\'', r"'\''"))
+                } else {
+                    word.into_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Output past this much on either stream stops the program: a game of
+/// the largest board prints a few hundred kilobytes, so more is a loop.
+pub const MOST_OUTPUT: usize = 16 << 20;
+
+/// How the program stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Exited(ExitStatus),
+    /// Still running when the time limit ran out.
+    TimedOut,
+    /// Printed more than [`MOST_OUTPUT`].
+    TooMuchOutput,
+}
+
+/// What one run of the program did.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub end: End,
+}
+
+/// Runs `program` with `input` on its stdin, for at most `limit`.
+///
+/// Fails only when the program cannot be started.
+pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> {
+    let mut command = CommandWrap::with_new(&program.command, |command| {
+        command
+            .args(&program.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+    });
+    #[cfg(unix)]
+    command.wrap(process_wrap::std::ProcessGroup::leader());
+    #[cfg(windows)]
+    command.wrap(process_wrap::std::JobObject);
+    let mut child = command.spawn()?;
+    let deadline = Instant::now() + limit;
+    let stdin = child.stdin().take();
+    let stdout = child.stdout().take();
+    let stderr = child.stderr().take();
+    let (done, finished) = mpsc::channel();
+    thread::scope(|scope| {
+        scope.spawn(move || {
+            if let Some(mut stdin) = stdin {
+                // A program that stops reading early closes its end: fine.
+                let _ = stdin.write_all(input);
+            }
+        });
+        let out = scope.spawn({
+            let done = done.clone();
+            move || read_capped(stdout, &done)
+        });
+        let err = scope.spawn(move || read_capped(stderr, &done));
+        let end = wait_for(&mut *child, &finished, deadline);
+        if end.is_some() {
+            // Its time ran out or it printed too much: the readers end
+            // once every process holding the pipes is gone.
+            let _ = child.kill();
+        }
+        let (stdout, out_over) = out.join().unwrap_or_default();
+        let (stderr, err_over) = err.join().unwrap_or_default();
+        let end = match end {
+            Some(end) => end,
+            None if out_over || err_over => End::TooMuchOutput,
+            None => match child.wait() {
+                Ok(status) => End::Exited(status),
+                Err(_) => End::TimedOut,
+            },
+        };
+        Ok(Run {
+            stdout,
+            stderr,
+            end,
+        })
+    })
+}
+
+/// Why a reader stopped.
+enum Finished {
+    /// Its stream ended.
+    Ended,
+    /// It read more than [`MOST_OUTPUT`].
+    Overflowed,
+}
+
+/// Waits until both streams end and the program exits, or the deadline
+/// passes (`Some(TimedOut)`), or a stream overflows (`Some(TooMuchOutput)`).
+fn wait_for(
+    child: &mut dyn ChildWrapper,
+    finished: &mpsc::Receiver<Finished>,
+    deadline: Instant,
+) -> Option<End> {
+    let mut ended = 0;
+    while ended < 2 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match finished.recv_timeout(left) {
+            Ok(Finished::Ended) => ended += 1,
+            Ok(Finished::Overflowed) => return Some(End::TooMuchOutput),
+            Err(_) => return Some(End::TimedOut),
+        }
+    }
+    // The streams are closed; the program may still be running (it closed
+    // them itself). Look again until it exits or its time is up.
+    let mut pause = Duration::from_micros(200);
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) | Err(_) => return None,
+            Ok(None) if Instant::now() >= deadline => return Some(End::TimedOut),
+            Ok(None) => {
+                thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(20));
+            }
+        }
+    }
+}
+
+/// Everything `stream` gives, up to [`MOST_OUTPUT`] bytes, and whether
+/// there was more; tells `done` when it stops.
+fn read_capped(stream: Option<impl Read>, done: &mpsc::Sender<Finished>) -> (Vec<u8>, bool) {
+    let mut kept = Vec::new();
+    let over = match stream {
+        Some(stream) => {
+            let mut limited = stream.take(MOST_OUTPUT as u64 + 1);
+            let _ = limited.read_to_end(&mut kept);
+            kept.len() > MOST_OUTPUT
+        }
+        None => false,
+    };
+    kept.truncate(MOST_OUTPUT);
+    let _ = done.send(if over {
+        Finished::Overflowed
+    } else {
+        Finished::Ended
+    });
+    (kept, over)
+}
+
+/// How the program ended, in words: `exited with status 1`, `was killed by
+/// signal 11 (SIGSEGV)`.
+pub fn describe_status(status: ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("was killed by signal {signal}{}", signal_name(signal));
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with status {code}"),
+        None => "ended abnormally".to_owned(),
+    }
+}
+
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        4 => " (SIGILL)",
+        6 => " (SIGABRT)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Program {
+        Program {
+            command: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+        }
+    }
+
+    #[test]
+    fn output_and_status_are_kept() {
+        let run = run(
+            &sh("cat; echo oops >&2; exit 3"),
+            b"hello\n",
+            Duration::from_secs(5),
+        )
+        .unwrap();
+        assert_eq!(run.stdout, b"hello\n");
+        assert_eq!(run.stderr, b"oops\n");
+        let End::Exited(status) = run.end else {
+            panic!("{:?}", run.end)
+        };
+        assert_eq!(status.code(), Some(3));
+    }
+
+    #[test]
+    fn a_hang_is_stopped_with_everything_it_started() {
+        let started = Instant::now();
+        // The shell starts a second sleeper that holds stdout open: only
+        // killing the whole group lets the readers finish.
+        let run = run(
+            &sh("echo start; sleep 30 & sleep 30"),
+            b"",
+            Duration::from_millis(300),
+        )
+        .unwrap();
+        assert_eq!(run.end, End::TimedOut);
+        assert_eq!(run.stdout, b"start\n");
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn endless_output_is_cut_off() {
+        let run = run(&sh("yes"), b"", Duration::from_secs(20)).unwrap();
+        assert_eq!(run.end, End::TooMuchOutput);
+        assert_eq!(run.stdout.len(), MOST_OUTPUT);
+    }
+
+    #[test]
+    fn a_program_that_is_not_there_cannot_start() {
+        let missing = Program {
+            command: "/no/such/program".into(),
+            args: Vec::new(),
+        };
+        let error = run(&missing, b"", Duration::from_secs(1)).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+    }
+
+    #[test]
+    fn a_program_that_reads_nothing_still_ends() {
+        let input = vec![b'x'; 1 << 20];
+        let run = run(&sh("exit 0"), &input, Duration::from_secs(5)).unwrap();
+        assert!(matches!(run.end, End::Exited(s) if s.success()));
+    }
+
+    #[test]
+    fn the_command_line_is_shown_as_typed() {
+        let program = Program {
+            command: "python3".into(),
+            args: vec!["my proj3.py".into(), "it's".into()],
+        };
+        assert_eq!(program.shown(), r"python3 'my proj3.py' 'it'\''s'");
+    }
+}

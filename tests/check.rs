@@ -1,0 +1,317 @@
+//! `minesweeper check` against real programs: our own prompt game, which
+//! must agree on every game, and `examples/proj3.rs`, a proj3 program in
+//! another format with one bug chosen per run, which must be caught,
+//! classified and shrunk to a board of at most 3x3 squares and 3 moves.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use insta_cmd::get_cargo_bin;
+use serde_json::Value;
+
+/// `minesweeper check` with `args` against `program`, writing its
+/// reproductions under `out`; backtraces off, so a panicking program is as
+/// quick as any.
+fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
+    Command::new(get_cargo_bin("minesweeper"))
+        .arg("check")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--")
+        .args(program)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap()
+}
+
+/// The example proj3 program, built beside the binary by `cargo test`.
+fn example() -> String {
+    let binary = get_cargo_bin("minesweeper");
+    let dir = binary.parent().unwrap().join("examples");
+    let name = format!("proj3{}", std::env::consts::EXE_SUFFIX);
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn ours() -> String {
+    get_cargo_bin("minesweeper").to_string_lossy().into_owned()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+#[test]
+fn our_own_game_agrees_on_every_game() {
+    let out = folder();
+    let run = check(
+        &["--games", "400", "--seed", "1", "--inputs", "all"],
+        out.path(),
+        &[&ours()],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+    insta::assert_snapshot!(text(&run.stdout).replace(&ours(), "[minesweeper]"));
+    assert!(run.stderr.is_empty());
+    assert!(
+        !out.path().join("wrong-board").exists(),
+        "nothing is written when all agree"
+    );
+}
+
+#[test]
+fn our_own_game_agrees_byte_for_byte() {
+    let out = folder();
+    let run = check(
+        &["--games", "300", "--seed", "2", "--exact"],
+        out.path(),
+        &[&ours()],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+}
+
+#[test]
+fn a_program_in_another_format_without_a_bug_agrees() {
+    let out = folder();
+    let run = check(
+        &["--games", "300", "--seed", "3", "--inputs", "all"],
+        out.path(),
+        &[&example()],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+}
+
+#[test]
+fn another_format_is_not_the_course_text() {
+    let out = folder();
+    let run = check(
+        &["--games", "10", "--seed", "3", "--exact", "--json"],
+        out.path(),
+        &[&example()],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["failures"][0]["kind"], "wrong-text");
+}
+
+/// Checks the example with `bug` in `games` games, and returns the
+/// findings of the JSON report.
+fn findings_for(bug: &str, games: &str, extra: &[&str]) -> Vec<Value> {
+    let out = folder();
+    let mut args = vec!["--games", games, "--seed", "5", "--json"];
+    args.extend(extra);
+    let run = check(&args, out.path(), &[&example(), "--bug", bug]);
+    assert_eq!(run.status.code(), Some(1), "{bug}: {}", text(&run.stderr));
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap().clone();
+    for finding in &findings {
+        let (rows, cols) = (
+            finding["rows"].as_u64().unwrap(),
+            finding["cols"].as_u64().unwrap(),
+        );
+        assert!(rows * cols <= 9, "{bug}: shrunk to {rows}x{cols}");
+        assert!(finding["moves"].as_u64().unwrap() <= 3, "{bug}: {finding}");
+        // The reproduction is there, and its input starts with the board's path.
+        let folder = PathBuf::from(finding["folder"].as_str().unwrap());
+        let input = std::fs::read_to_string(folder.join("input.txt")).unwrap();
+        assert_eq!(
+            input.lines().next(),
+            Some(folder.join("board.txt").to_str().unwrap())
+        );
+        for file in ["board.txt", "expected.txt", "actual.txt"] {
+            assert!(folder.join(file).exists(), "{bug}: {file}");
+        }
+    }
+    findings
+}
+
+fn kinds(findings: &[Value]) -> Vec<&str> {
+    findings
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn wrong_clues_at_the_right_edge_of_wide_boards_are_a_wrong_board() {
+    let findings = findings_for("wide-edge", "150", &[]);
+    assert_eq!(kinds(&findings), ["wrong-board"]);
+    // Only a board wider than it is tall shows it.
+    assert!(findings[0]["cols"].as_u64() > findings[0]["rows"].as_u64());
+}
+
+#[test]
+fn islands_that_do_not_spread_diagonally_are_a_wrong_board() {
+    assert_eq!(
+        kinds(&findings_for("no-diagonal", "150", &[])),
+        ["wrong-board"]
+    );
+}
+
+#[test]
+fn a_lost_game_that_goes_on_is_a_wrong_ending() {
+    let findings = findings_for("lost-goes-on", "150", &[]);
+    assert_eq!(kinds(&findings), ["wrong-ending"]);
+    assert!(
+        findings[0]["what"]
+            .as_str()
+            .unwrap()
+            .contains("went on after the game was lost")
+    );
+}
+
+#[test]
+fn a_win_with_a_wrong_flag_is_a_wrong_ending() {
+    let findings = findings_for("wrong-flag-wins", "150", &[]);
+    assert_eq!(kinds(&findings), ["wrong-ending"]);
+    assert!(
+        findings[0]["what"]
+            .as_str()
+            .unwrap()
+            .contains("said the game was won")
+    );
+}
+
+#[test]
+fn a_range_check_that_takes_zero_is_an_input_fault() {
+    let findings = findings_for("accepts-zero", "150", &[]);
+    assert_eq!(kinds(&findings), ["input"]);
+    let input = findings[0]["input"].as_str().unwrap();
+    assert!(
+        input.lines().any(|l| l == "0"),
+        "the 0 it takes is kept: {input}"
+    );
+}
+
+#[test]
+fn a_crash_on_a_bogus_action_is_a_crash() {
+    assert_eq!(
+        kinds(&findings_for("crash-on-action", "150", &[])),
+        ["crash"]
+    );
+}
+
+#[test]
+fn a_hang_is_a_hang() {
+    let findings = findings_for("hang", "30", &["--timeout", "0.2"]);
+    assert_eq!(kinds(&findings), ["hang"]);
+}
+
+#[test]
+fn the_report_names_the_move_and_the_square_and_shows_both_boards() {
+    let out = folder();
+    let run = check(
+        &["--games", "100", "--seed", "5"],
+        out.path(),
+        &[&example(), "--bug", "wide-edge"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let report = text(&run.stdout).replace(&example(), "[proj3]").replace(
+        &out.path()
+            .canonicalize()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned(),
+        "[out]",
+    );
+    insta::assert_snapshot!(report);
+    // The same games, found and shrunk the same way, on one thread.
+    let one = folder();
+    let alone = check(
+        &["--games", "100", "--seed", "5", "--threads", "1"],
+        one.path(),
+        &[&example(), "--bug", "wide-edge"],
+    );
+    let one_path = one
+        .path()
+        .canonicalize()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(
+        text(&alone.stdout)
+            .replace(&example(), "[proj3]")
+            .replace(&one_path, "[out]"),
+        report
+    );
+    let failed = report.lines().nth(1).unwrap().split(", ").nth(1).unwrap();
+    let failed = failed.split(' ').next().unwrap();
+    assert_eq!(
+        text(&run.stderr),
+        format!("error: {failed} of 100 games did not agree with the course's game\n")
+    );
+}
+
+#[test]
+fn the_gradescope_file_has_one_test_a_kind_of_check() {
+    let out = folder();
+    let results = out.path().join("results.json");
+    let run = check(
+        &[
+            "--games",
+            "60",
+            "--seed",
+            "5",
+            "--gradescope",
+            results.to_str().unwrap(),
+        ],
+        out.path(),
+        &[&example(), "--bug", "wrong-flag-wins"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let results: Value = serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
+    assert!(results["output"].as_str().unwrap().starts_with("Checked "));
+    let tests = results["tests"].as_array().unwrap();
+    let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Boards match the course's game",
+            "Games are won and lost when they should be",
+            "Answers are checked as the assignment asks",
+            "No crashes",
+            "No hangs",
+            "Boards can be read",
+            "Every board is printed",
+        ]
+    );
+    for test in tests {
+        let score = test["score"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&score));
+        assert_eq!(test["max_score"], 1.0);
+        let passed = test["name"] != "Games are won and lost when they should be";
+        assert_eq!(test["status"], if passed { "passed" } else { "failed" });
+        assert_eq!(score == 1.0, passed);
+    }
+    assert!(
+        tests[1]["output"]
+            .as_str()
+            .unwrap()
+            .contains("said the game was won")
+    );
+}
+
+#[test]
+fn a_program_that_cannot_run_is_a_usage_error() {
+    let out = folder();
+    let run = check(&["--games", "3"], out.path(), &["/no/such/program"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        text(&run.stderr),
+        "error: cannot run `/no/such/program`: no such program\n"
+    );
+    assert!(run.stdout.is_empty());
+}
+
+#[test]
+fn a_missing_program_is_a_usage_error() {
+    let run = Command::new(get_cargo_bin("minesweeper"))
+        .args(["check", "--games", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(text(&run.stderr).contains("<PROGRAM>"));
+}
