@@ -315,3 +315,44 @@ fn a_missing_program_is_a_usage_error() {
     assert_eq!(run.status.code(), Some(2));
     assert!(text(&run.stderr).contains("<PROGRAM>"));
 }
+
+/// The processes whose command line holds `marker` (Linux's /proc).
+#[cfg(target_os = "linux")]
+fn processes_with(marker: &str) -> usize {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|entry| std::fs::read(entry.ok()?.path().join("cmdline")).ok())
+        .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(marker))
+        .count()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_check_leaves_no_program_running() {
+    let out = folder();
+    let marker = out.path().to_string_lossy().into_owned();
+    let mut child = Command::new(get_cargo_bin("minesweeper"))
+        .args(["check", "--games", "20", "--timeout", "60", "--out"])
+        .arg(out.path())
+        .args(["--", &example(), "--bug", "hang", &marker])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while processes_with(&marker) < 2 && started.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(processes_with(&marker) >= 2, "the games are running");
+    // SAFETY: kill(2) with plain integers.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), None);
+    assert_eq!(status.code(), Some(130));
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(
+        processes_with(&marker),
+        0,
+        "the hanging programs were killed"
+    );
+}

@@ -3,7 +3,8 @@
 //! the seed of the random board in play is printed on stderr (stdout may be
 //! held by the game) so the board can be played again, and the program
 //! exits with 128 + the signal's number, as a shell reports a program the
-//! signal ended.
+//! signal ended. Programs that `check` is running, each in its own process
+//! group (so the terminal's Ctrl-C does not reach them), are killed first.
 //!
 //! One watcher thread waits for the signals (signal-hook), so nothing runs
 //! inside a signal handler, and the signal acts at once even while the game
@@ -12,8 +13,8 @@
 //! again without end). The thread starts with the first thing it has to
 //! undo or to say, and lasts as long as the program.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 /// What the watcher must undo and say; the program holds at most one
 /// terminal mode and plays at most one board at a time.
@@ -33,6 +34,30 @@ static ENDING: Ending = Ending {
     seed_known: AtomicBool::new(false),
     seed: AtomicU64::new(0),
 };
+
+/// The process groups of the programs being run by `check`.
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// A process group that an ending signal kills, while this is kept.
+pub struct KillOnInterrupt(u32);
+
+impl KillOnInterrupt {
+    /// `group` is the id of the group's leader.
+    pub fn new(group: u32) -> Self {
+        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(group);
+        watch();
+        KillOnInterrupt(group)
+    }
+}
+
+impl Drop for KillOnInterrupt {
+    fn drop(&mut self) {
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = groups.iter().position(|&g| g == self.0) {
+            groups.swap_remove(i);
+        }
+    }
+}
 
 /// Set once the watcher has been started (or failed to start: the
 /// program then plays on without it).
@@ -129,6 +154,7 @@ mod unix {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
+                kill_groups();
                 // The game holds stdout's lock: this writes around it.
                 super::put_back_modes();
                 if ENDING.seed_known.load(Ordering::SeqCst) {
@@ -139,5 +165,18 @@ mod unix {
             }
         });
         Ok(())
+    }
+
+    /// Kills every process group `check` is running.
+    fn kill_groups() {
+        let groups = super::GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        for &group in groups.iter() {
+            if let Ok(group) = i32::try_from(group) {
+                // SAFETY: kill(2) takes plain integers and touches no memory.
+                unsafe {
+                    libc::kill(-group, libc::SIGKILL);
+                }
+            }
+        }
     }
 }

@@ -147,27 +147,42 @@ impl Case {
     }
 
     fn write_turn(&self, input: &mut String, turn: &Turn) {
+        for (_, bad, answer) in self.answers(turn) {
+            for line in bad.iter().chain([&answer]) {
+                let _ = writeln!(input, "{line}");
+            }
+        }
+    }
+
+    /// What `turn` types at each of its prompts: the bad answers, then the
+    /// good one.
+    pub fn answers(&self, turn: &Turn) -> [(Prompt, Vec<String>, String); 3] {
         let action = match (turn.mv.action, turn.upper) {
             (Action::Flag, false) => "f",
             (Action::Flag, true) => "F",
             (_, false) => "r",
             (_, true) => "R",
         };
-        let answers = [
-            (Prompt::Row, self.rows(), (turn.mv.at.row + 1).to_string()),
+        let bad = |prompt: Prompt, max: usize| -> Vec<String> {
+            turn.bad
+                .iter()
+                .filter(|(p, _)| *p == prompt)
+                .map(|(_, bad)| bad.text(max))
+                .collect()
+        };
+        [
+            (
+                Prompt::Row,
+                bad(Prompt::Row, self.rows()),
+                (turn.mv.at.row + 1).to_string(),
+            ),
             (
                 Prompt::Column,
-                self.cols(),
+                bad(Prompt::Column, self.cols()),
                 (turn.mv.at.col + 1).to_string(),
             ),
-            (Prompt::Action, 0, action.to_owned()),
-        ];
-        for (prompt, max, answer) in answers {
-            for &(_, bad) in turn.bad.iter().filter(|(p, _)| *p == prompt) {
-                let _ = writeln!(input, "{}", bad.text(max));
-            }
-            let _ = writeln!(input, "{answer}");
-        }
+            (Prompt::Action, bad(Prompt::Action, 0), action.to_owned()),
+        ]
     }
 
     /// The line of the input (from 1, the board file's name being line 1)

@@ -208,11 +208,14 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             *failures.entry(kind).or_insert(0) += 1;
         }
         let mut findings = Vec::new();
+        let shrinking = spinner();
         for kind in Kind::ALL {
             if let Some(&(game, _)) = failing.iter().find(|(_, k)| *k == kind) {
+                shrinking.set_message(format!("shrinking the first {} game", kind.name()));
                 findings.push(find(&checker, game, kind)?);
             }
         }
+        shrinking.finish_and_clear();
         Ok(Outcome {
             games: options.games,
             agreed: options.games - failing.len() as u64,
@@ -229,6 +232,16 @@ fn progress_bar(games: u64) -> ProgressBar {
             .expect("the template is well-formed"),
     );
     progress
+}
+
+/// A spinner with a message, on stderr when it is a terminal.
+fn spinner() -> ProgressBar {
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    spinner.set_style(
+        ProgressStyle::with_template("{spinner} {msg}").expect("the template is well-formed"),
+    );
+    spinner.enable_steady_tick(Duration::from_millis(100));
+    spinner
 }
 
 /// Shrinks game `game`, which failed as `kind`, and writes the smallest

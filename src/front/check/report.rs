@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::engine::{Action, to_board_file};
 use crate::render::{write_marked_board, write_marked_chars};
 
-use super::case::{Case, Prompt};
+use super::case::Case;
 use super::expected::transcript;
 use super::judge::Kind;
 use super::{CheckError, Checker, Finding, Options, Outcome, Played};
@@ -219,28 +219,12 @@ fn describe_move(case: &Case, turn: usize) -> String {
 
 /// A turn as typed: `row [0] 1, column 2, action [x] r`.
 fn typed(case: &Case, turn: usize) -> String {
-    let turn = &case.turns[turn];
-    let action = match (turn.mv.action, turn.upper) {
-        (Action::Flag, false) => "f",
-        (Action::Flag, true) => "F",
-        (_, false) => "r",
-        (_, true) => "R",
-    };
-    let answers = [
-        (Prompt::Row, case.rows(), (turn.mv.at.row + 1).to_string()),
-        (
-            Prompt::Column,
-            case.cols(),
-            (turn.mv.at.col + 1).to_string(),
-        ),
-        (Prompt::Action, 0, action.to_owned()),
-    ];
-    answers
+    case.answers(&case.turns[turn])
         .into_iter()
-        .map(|(prompt, max, answer)| {
+        .map(|(prompt, bad, answer)| {
             let mut shown = format!("{} ", prompt.name());
-            for &(_, bad) in turn.bad.iter().filter(|(p, _)| *p == prompt) {
-                let _ = write!(shown, "[{}] ", bad.text(max));
+            for bad in bad {
+                let _ = write!(shown, "[{bad}] ");
             }
             shown.push_str(&answer);
             shown
