@@ -89,6 +89,8 @@ pub struct Finding {
     pub first_seen: (usize, usize, usize),
     pub case: Case,
     pub played: Played,
+    /// What input.txt holds: the board file's full path, then the turns.
+    pub input: String,
     /// Smaller games kept while shrinking.
     pub steps: usize,
     /// Where the reproduction was written.
@@ -256,13 +258,14 @@ fn find(checker: &Checker, game: u64, kind: Kind) -> Result<Finding, CheckError>
     };
     let shrunk = shrink::shrink(case, (), same_kind);
     let folder = options.out.join(refined(kind, &shrunk.case).name());
-    let played = report::write_reproduction(checker, &shrunk.case, &folder)?;
+    let (played, input) = report::write_reproduction(checker, &shrunk.case, &folder)?;
     Ok(Finding {
         kind: refined(kind, &shrunk.case),
         game,
         first_seen,
         case: shrunk.case,
         played,
+        input,
         steps: shrunk.steps,
         folder,
     })

@@ -21,12 +21,12 @@ use super::{CheckError, Checker, Finding, Options, Outcome, Played};
 /// Writes the smallest game to `folder` (board.txt, input.txt naming the
 /// board by its full path, expected.txt, actual.txt, stderr.txt when the
 /// program wrote to it) and plays it from there once more, so the files
-/// are what the program was run on.
+/// are what the program was run on. Returns that run and the input.
 pub(super) fn write_reproduction(
     checker: &Checker,
     case: &Case,
     folder: &Path,
-) -> Result<Played, CheckError> {
+) -> Result<(Played, String), CheckError> {
     let shown = crate::visible::path(folder);
     fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
     let folder =
@@ -57,7 +57,7 @@ pub(super) fn write_reproduction(
             crate::visible::path(&path)
         )))?;
     }
-    Ok(played)
+    Ok((played, input))
 }
 
 /// The report for a person.
@@ -329,7 +329,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                         .map(|p| (p.row + 1, p.col + 1)),
                     what: failure.map(|f| f.what.as_str()),
                     board: to_board_file(&f.case.board()),
-                    input: f.case.input(&f.folder.join("board.txt").to_string_lossy()),
+                    input: f.input.clone(),
                     folder: f.folder.to_string_lossy().into_owned(),
                     steps: f.steps,
                 }
