@@ -184,15 +184,6 @@ impl Case {
             (Prompt::Action, bad(Prompt::Action, 0), action.to_owned()),
         ]
     }
-
-    /// The line of the input (from 1, the board file's name being line 1)
-    /// where `turn`'s answers start.
-    pub fn first_line_of(&self, turn: usize) -> usize {
-        2 + self.turns[..turn]
-            .iter()
-            .map(|t| 3 + t.bad.len())
-            .sum::<usize>()
-    }
 }
 
 /// What games to make.
@@ -515,6 +506,5 @@ mod tests {
             turns: vec![turn.clone(), Turn::plain(turn.mv)],
         };
         assert_eq!(case.input("b.txt"), "b.txt\n2\n1\n1\nx\nR\n1\n1\nr\n");
-        assert_eq!(case.first_line_of(1), 7);
     }
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::engine::{Action, to_board_file};
+use crate::engine::{Action, Glyph, Grid, Pos, to_board_file};
 use crate::render::{write_marked_board, write_marked_chars};
 
 use super::case::Case;
@@ -236,9 +236,9 @@ fn typed(case: &Case, turn: usize) -> String {
 /// Our board and the program's, in the course's layout, side by side.
 fn side_by_side(
     case: &Case,
-    ours: &crate::engine::Grid<crate::engine::Glyph>,
-    theirs: &crate::engine::Grid<char>,
-    square: Option<crate::engine::Pos>,
+    ours: &Grid<Glyph>,
+    theirs: &Grid<char>,
+    square: Option<Pos>,
 ) -> String {
     let board = case.board();
     let mut left = Vec::new();
