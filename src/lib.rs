@@ -9,5 +9,6 @@ pub mod cli;
 pub mod engine;
 pub mod front;
 pub mod load;
+pub mod records;
 pub mod render;
 pub mod visible;

@@ -7,7 +7,8 @@ use super::grid::{Grid, Neighbourhood, Pos};
 use super::history::{Change, Counts, History};
 use super::placement::{Layout, NoRoom, place_mines};
 use super::reveal::{Step, fill, reveal};
-use super::rules::{Counter, EndDisplay, Marks, Rules, WinCondition};
+use super::rules::{Counter, EndDisplay, FirstMove, Marks, Rules, WinCondition};
+use super::solver::{NoGuessError, no_guess_board};
 
 /// What covers a square, from the player's side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +66,26 @@ pub enum Outcome {
     GameOver,
 }
 
+impl Outcome {
+    /// Whether the move changed the board: opened a square, set off a
+    /// mine, or changed a mark. What a click counts.
+    pub fn changed_board(self) -> bool {
+        match self {
+            Outcome::Opened(n) => n > 0,
+            Outcome::Detonated
+            | Outcome::FlagPlaced
+            | Outcome::FlagRemoved
+            | Outcome::QuestionPlaced
+            | Outcome::QuestionRemoved => true,
+            Outcome::RevealFlagged
+            | Outcome::RevealOpen
+            | Outcome::FlagOpen
+            | Outcome::ChordIgnored
+            | Outcome::GameOver => false,
+        }
+    }
+}
+
 /// Whether the game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -95,6 +116,9 @@ pub struct Game {
     history: Option<History>,
     /// Mines set off, undone or not.
     deaths: usize,
+    /// A no-guess board was asked for and none was found: the ordinary
+    /// board of the seed is played.
+    no_guess_gave_up: Option<NoGuessError>,
 }
 
 /// How a move opens squares: the reveal from a square, told where to
@@ -106,6 +130,9 @@ type Record<'a> = dyn FnMut(Pos, Cover) + 'a;
 struct Pending {
     layout: Layout,
     seed: u64,
+    /// Only a board the solver clears from the first square without
+    /// guessing ([`no_guess_board`]).
+    no_guess: bool,
 }
 
 impl Game {
@@ -127,6 +154,7 @@ impl Game {
             status: Status::Playing,
             history: None,
             deaths: 0,
+            no_guess_gave_up: None,
         };
         // A board can be won before the first move: no mines to flag, or
         // no safe square to open.
@@ -141,12 +169,35 @@ impl Game {
         layout.check_room(rules.first_move)?;
         let unplaced = Grid::filled(layout.rows, layout.cols, false);
         // Without mines there is nothing to place, and nothing to wait for.
-        let pending = (layout.mines > 0).then_some(Pending { layout, seed });
+        let pending = (layout.mines > 0).then_some(Pending {
+            layout,
+            seed,
+            no_guess: false,
+        });
         Ok(Self::start(
             Board::new(unplaced, Frame::Plus),
             pending,
             rules,
         ))
+    }
+
+    /// As [`Game::random`], with a board the solver clears from the first
+    /// square opened without guessing: the first from `seed` on
+    /// ([`no_guess_board`]), made at the first opening. Where none is
+    /// found in time the seed's ordinary board is played, and
+    /// [`Game::no_guess_gave_up`] says why.
+    pub fn random_no_guess(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
+        let mut game = Self::random(layout, seed, rules)?;
+        if let Some(pending) = &mut game.pending {
+            pending.no_guess = true;
+        }
+        Ok(game)
+    }
+
+    /// Why a no-guess board could not be made, once the first opening
+    /// tried.
+    pub fn no_guess_gave_up(&self) -> Option<NoGuessError> {
+        self.no_guess_gave_up
     }
 
     /// The same game, keeping what each move changes so it can be undone
@@ -438,11 +489,23 @@ impl Game {
     /// Places a random board's mines, now that `first` is being opened;
     /// whether it did.
     fn place_pending_mines(&mut self, first: Pos) -> bool {
-        let Some(Pending { layout, seed }) = self.pending.take() else {
+        let Some(Pending {
+            layout,
+            seed,
+            no_guess,
+        }) = self.pending.take()
+        else {
             return false;
         };
-        self.board = place_mines(layout, self.rules.first_move, Some(first), seed)
-            .expect("Game::random checked there is room for the mines");
+        let policy = self.rules.first_move;
+        self.board = match no_guess.then(|| no_guess_board(layout, policy, first, seed)) {
+            Some(Ok(found)) => found.board,
+            Some(Err(gave_up)) => {
+                self.no_guess_gave_up = Some(gave_up);
+                ordinary_board(layout, policy, first, seed)
+            }
+            None => ordinary_board(layout, policy, first, seed),
+        };
         // Flags placed before the mines were are right or wrong only now.
         self.count_misplaced_flags();
         true
@@ -498,6 +561,12 @@ impl Game {
     }
 }
 
+/// The seed's random board, kept clear of `first` as `policy` says.
+fn ordinary_board(layout: Layout, policy: FirstMove, first: Pos, seed: u64) -> Board {
+    place_mines(layout, policy, Some(first), seed)
+        .expect("Game::random checked there is room for the mines")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,6 +584,41 @@ mod tests {
     }
 
     const TWO_MINES: &str = "+++++\n+*  +\n+  *+\n+   +\n+++++\n";
+
+    #[test]
+    fn a_no_guess_game_is_dealt_a_board_cleared_without_guessing_at_its_first_opening() {
+        use crate::engine::solver::clears_without_guessing;
+        let first = Pos::new(8, 15);
+        for seed in 0..5 {
+            let rules = Rules::CLASSIC.with_first_move(FirstMove::Opening);
+            let mut g = Game::random_no_guess(Layout::EXPERT, seed, rules).unwrap();
+            g.apply(Move {
+                action: Action::Reveal,
+                at: first,
+            });
+            assert!(clears_without_guessing(g.board(), first), "seed {seed}");
+            assert_eq!(g.no_guess_gave_up(), None);
+        }
+    }
+
+    #[test]
+    fn a_no_guess_game_that_finds_none_plays_the_ordinary_board_and_says_why() {
+        // Dense enough that no board of the first hundred tries can be
+        // cleared without guessing.
+        let layout = Layout::new(10, 10, 85);
+        let mut g = Game::random_no_guess(layout, 7, Rules::CLASSIC).unwrap();
+        let first = Pos::new(0, 0);
+        g.apply(Move {
+            action: Action::Reveal,
+            at: first,
+        });
+        let ordinary = place_mines(layout, FirstMove::Safe, Some(first), 7).unwrap();
+        assert!(matches!(
+            g.no_guess_gave_up(),
+            Some(NoGuessError::GaveUp { .. })
+        ));
+        assert_eq!(g.board(), &ordinary);
+    }
 
     #[test]
     fn revealing_a_mine_loses() {

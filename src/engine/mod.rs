@@ -6,6 +6,7 @@
 pub mod board;
 pub mod board_file;
 pub mod comp1511;
+mod deal;
 pub mod dice;
 pub mod game;
 pub mod glyph;
@@ -19,6 +20,7 @@ mod three_bv;
 
 pub use board::{Board, Frame};
 pub use board_file::{BoardError, Fault, Found, parse_board, to_board_file};
+pub use deal::Deal;
 pub use game::{Action, Cover, Game, Move, Outcome, Status};
 pub use glyph::Glyph;
 pub use grid::{Direction, Grid, Neighbourhood, Pos};

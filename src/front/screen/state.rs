@@ -9,28 +9,12 @@ use super::geometry::Geometry;
 use super::replay::{Recorder, Replay};
 use super::summary::Summary;
 use super::theme::Looks;
-use crate::engine::solver::{Adviser, Hint, no_guess_board};
-use crate::engine::{
-    Action, Board, Cover, Game, Glyph, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
-};
+pub use crate::engine::Deal;
+use crate::engine::solver::{Adviser, Hint};
+use crate::engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::front::explain;
 use crate::front::prompt::message;
 use crate::front::script::Script;
-
-/// Where the boards come from.
-#[derive(Clone, Debug)]
-pub enum Deal {
-    /// A board file: every game is played on it.
-    Board(Board),
-    /// Random boards: the layout and the seed of the board in play, and
-    /// whether a board must be cleared without guessing from its first
-    /// square (made once that square is chosen).
-    Random {
-        layout: Layout,
-        seed: u64,
-        no_guess: bool,
-    },
-}
 
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
@@ -72,8 +56,6 @@ pub struct Screen {
     /// The reveal being animated.
     replay: Option<Replay>,
     adviser: Adviser,
-    /// A no-guess board still to be made at the first reveal.
-    board_to_make: bool,
     pub quit: bool,
 }
 
@@ -81,7 +63,7 @@ impl Screen {
     /// A new session on a terminal of `width` x `height`; an error when a
     /// random layout has no room for its mines.
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
-        let (game, board_to_make) = deal(&setup)?;
+        let game = setup.deal.game(setup.rules)?;
         Ok(Screen {
             setup,
             game,
@@ -100,7 +82,6 @@ impl Screen {
             summary: None,
             replay: None,
             adviser: Adviser::new(),
-            board_to_make,
             quit: false,
         })
     }
@@ -274,10 +255,8 @@ impl Screen {
             self.message = "The game is over: u undoes, r plays it again, n deals anew".to_owned();
             return;
         }
-        if action == Action::Reveal && self.board_to_make {
-            self.make_no_guess_board(at);
-        }
         let mv = Move { action, at };
+        let no_guess_known = self.game.no_guess_gave_up().is_some();
         let adviser = &mut self.adviser;
         let undoable = self.game.undoable();
         let outcome = match self.setup.animate {
@@ -301,6 +280,14 @@ impl Screen {
             self.clock.start(now);
         }
         self.after_move(outcome, at, now);
+        if let Some(gave_up) = self.game.no_guess_gave_up()
+            && !no_guess_known
+        {
+            self.message = format!(
+                "No board without guessing: {gave_up}; this one may need a guess. {}",
+                self.message
+            );
+        }
     }
 
     /// The message for a move's outcome, the clock stopped at the end, the
@@ -325,24 +312,6 @@ impl Screen {
             self.summary = Some(Summary::of(&self.game, time, self.clicks));
         }
         self.refresh_overlay();
-    }
-
-    /// The random board of the first reveal's square, made to need no guess.
-    fn make_no_guess_board(&mut self, first: Pos) {
-        self.board_to_make = false;
-        let Deal::Random { layout, seed, .. } = self.setup.deal else {
-            return;
-        };
-        match no_guess_board(layout, self.setup.rules.first_move, first, seed) {
-            Ok(found) => {
-                self.game = Game::new(found.board, self.setup.rules).with_undo();
-                // A hint asked before this followed the game it replaces.
-                self.adviser = Adviser::new();
-            }
-            Err(e) => {
-                self.message = format!("No board without guessing: {e}; this one may need a guess")
-            }
-        }
     }
 
     fn undo(&mut self, now: Instant) {
@@ -433,11 +402,10 @@ impl Screen {
             *seed = seed.wrapping_add(1);
         }
         // The same layout as the first game's, which had room.
-        let Ok((game, board_to_make)) = deal(&self.setup) else {
+        let Ok(game) = self.setup.deal.game(self.setup.rules) else {
             return;
         };
         self.game = game;
-        self.board_to_make = board_to_make;
         self.adviser = Adviser::new();
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
@@ -455,27 +423,8 @@ impl Screen {
 
     /// The seed of the random board in play, if it is one.
     pub fn seed(&self) -> Option<u64> {
-        match self.setup.deal {
-            Deal::Random { seed, .. } => Some(seed),
-            Deal::Board(_) => None,
-        }
+        self.setup.deal.seed()
     }
-}
-
-/// A new game from the setup, and whether its no-guess board is still to
-/// be made.
-fn deal(setup: &Setup) -> Result<(Game, bool), NoRoom> {
-    Ok(match &setup.deal {
-        Deal::Board(board) => (Game::new(board.clone(), setup.rules).with_undo(), false),
-        Deal::Random {
-            layout,
-            seed,
-            no_guess,
-        } => (
-            Game::random(*layout, *seed, setup.rules)?.with_undo(),
-            *no_guess,
-        ),
-    })
 }
 
 /// A move in words, for the message line.

@@ -1,0 +1,330 @@
+//! The history file: one finished game a line, appended and never
+//! rewritten.
+//!
+//! A record is written whole, in one write, under an exclusive lock on
+//! the file (std's `File::lock`: `flock` on Unix, `LockFileEx` on
+//! Windows), and synced before the lock is let go, so two games ending at
+//! once in two terminals both land, one line each. A write that fails (a
+//! full disk) is cut back off, so nothing half-written stays behind. A
+//! line left half-written by a process killed mid-write is not glued to
+//! the next: a record that finds the file not ending a line starts on a
+//! line of its own, and the reader reports the broken line and counts the
+//! rest. Reading takes a shared lock, so it never sees a record half
+//! written.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+use super::{Record, VERSION};
+
+/// The records of a history, with their line numbers, and the lines that
+/// could not be read.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// Each record with its line number (from 1), which is also its
+    /// number for `replay`: the file only grows.
+    pub records: Vec<(usize, Record)>,
+    pub problems: Vec<Problem>,
+}
+
+/// A line of the history that was left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub path: PathBuf,
+    /// From 1.
+    pub line: usize,
+    pub kind: ProblemKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    /// Not a record this version can read: cut short, or edited.
+    Damaged(String),
+    /// Written by a later version of the program, in a format this one
+    /// does not know.
+    Newer(u32),
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = format!("{}:{}", crate::visible::path(&self.path), self.line);
+        match &self.kind {
+            ProblemKind::Damaged(why) => write!(f, "{at}: not a game record ({why}); left out"),
+            ProblemKind::Newer(v) => write!(
+                f,
+                "{at}: written by a newer minesweeper (record version {v}, this one reads \
+                 {VERSION}); left out"
+            ),
+        }
+    }
+}
+
+/// Appends `record` to the history at `path`, making its folder if need
+/// be.
+pub fn append(path: &Path, record: &Record) -> io::Result<()> {
+    let mut line = serde_json::to_string(record)?;
+    line.push('\n');
+    if let Some(folder) = path.parent() {
+        fs::create_dir_all(folder)?;
+    }
+    let mut file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)?;
+    file.lock()?;
+    let written = append_locked(&mut file, line);
+    // Dropping the file lets the lock go too; unlocking first says so.
+    let _ = file.unlock();
+    written
+}
+
+/// What appending needs of a file: its length, its last byte, writing,
+/// syncing and cutting back. A trait so that a failing disk can be tested.
+trait Appendable: Write {
+    fn len(&mut self) -> io::Result<u64>;
+    fn last_byte(&mut self) -> io::Result<u8>;
+    fn sync(&mut self) -> io::Result<()>;
+    fn cut_to(&mut self, len: u64) -> io::Result<()>;
+}
+
+impl Appendable for File {
+    fn len(&mut self) -> io::Result<u64> {
+        Ok(self.metadata()?.len())
+    }
+
+    fn last_byte(&mut self) -> io::Result<u8> {
+        self.seek(SeekFrom::End(-1))?;
+        let mut byte = [0];
+        self.read_exact(&mut byte)?;
+        Ok(byte[0])
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        self.sync_data()
+    }
+
+    fn cut_to(&mut self, len: u64) -> io::Result<()> {
+        self.set_len(len)?;
+        self.sync_data()
+    }
+}
+
+/// Writes `line` at the end of the locked `file` and syncs it; on a
+/// failure the file is cut back to its length before.
+fn append_locked(file: &mut impl Appendable, mut line: String) -> io::Result<()> {
+    let before = file.len()?;
+    if before > 0 && file.last_byte()? != b'\n' {
+        // A line cut short by a crash stays on its own.
+        line.insert(0, '\n');
+    }
+    let written = file.write_all(line.as_bytes()).and_then(|()| file.sync());
+    if written.is_err() {
+        // Nothing half-written is left behind; if even this fails, the
+        // reader reports the line as broken and counts the rest.
+        let _ = file.cut_to(before);
+    }
+    written
+}
+
+/// Reads the history at `path`: no file is an empty history. Lines that
+/// are not records of this version are reported, and the rest read.
+pub fn read(path: &Path) -> io::Result<Loaded> {
+    let mut file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
+        Err(e) => return Err(e),
+    };
+    file.lock_shared()?;
+    let mut bytes = Vec::new();
+    let read = file.read_to_end(&mut bytes);
+    let _ = file.unlock();
+    read?;
+    Ok(parse(path, &bytes))
+}
+
+/// The records in the bytes of a history file.
+pub fn parse(path: &Path, bytes: &[u8]) -> Loaded {
+    let mut loaded = Loaded::default();
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match record_in(line) {
+            Ok(record) => loaded.records.push((i + 1, record)),
+            Err(kind) => loaded.problems.push(Problem {
+                path: path.to_owned(),
+                line: i + 1,
+                kind,
+            }),
+        }
+    }
+    loaded
+}
+
+/// One line's record, or why it is left out.
+pub(super) fn record_in(line: &[u8]) -> Result<Record, ProblemKind> {
+    match serde_json::from_slice::<Record>(line) {
+        Ok(record) if record.v > VERSION => Err(ProblemKind::Newer(record.v)),
+        Ok(record) => Ok(record),
+        Err(e) => {
+            #[derive(Deserialize)]
+            struct Version {
+                v: u32,
+            }
+            // A later version may write what this one cannot read.
+            match serde_json::from_slice::<Version>(line) {
+                Ok(Version { v }) if v > VERSION => Err(ProblemKind::Newer(v)),
+                _ => Err(ProblemKind::Damaged(e.to_string())),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::sample::{played, reveal};
+
+    fn record(seed: u64) -> Record {
+        played(seed, &[reveal(0, 0)]).1
+    }
+
+    #[test]
+    fn records_come_back_with_their_line_numbers() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("deep/er/history.jsonl");
+        append(&path, &record(1)).unwrap();
+        append(&path, &record(2)).unwrap();
+        let loaded = read(&path).unwrap();
+        assert_eq!(loaded.problems, []);
+        assert_eq!(loaded.records, [(1, record(1)), (2, record(2))]);
+    }
+
+    #[test]
+    fn no_history_is_an_empty_one() {
+        let folder = tempfile::tempdir().unwrap();
+        let loaded = read(&folder.path().join("none.jsonl")).unwrap();
+        assert!(loaded.records.is_empty() && loaded.problems.is_empty());
+    }
+
+    #[test]
+    fn a_record_cut_short_stays_on_its_own_line_and_the_rest_count() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        append(&path, &record(1)).unwrap();
+        // A process killed in the middle of its write.
+        let whole = serde_json::to_string(&record(2)).unwrap();
+        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        file.write_all(&whole.as_bytes()[..whole.len() / 2])
+            .unwrap();
+        drop(file);
+        let before = fs::read(&path).unwrap();
+        append(&path, &record(3)).unwrap();
+        let after = fs::read(&path).unwrap();
+        assert!(
+            after.starts_with(&before),
+            "what was there is never rewritten"
+        );
+        let loaded = read(&path).unwrap();
+        assert_eq!(loaded.records, [(1, record(1)), (3, record(3))]);
+        assert_eq!(loaded.problems.len(), 1);
+        assert_eq!(loaded.problems[0].line, 2);
+        let said = loaded.problems[0].to_string();
+        assert!(
+            said.contains("history.jsonl:2: not a game record ("),
+            "{said}"
+        );
+    }
+
+    #[test]
+    fn a_line_of_a_newer_version_is_named_and_left_out() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        append(&path, &record(1)).unwrap();
+        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        file.write_all(b"{\"v\":7,\"shape\":\"hexagons\"}\nnot json at all\n")
+            .unwrap();
+        drop(file);
+        let loaded = read(&path).unwrap();
+        assert_eq!(loaded.records.len(), 1);
+        let kinds: Vec<&ProblemKind> = loaded.problems.iter().map(|p| &p.kind).collect();
+        assert!(matches!(
+            kinds[..],
+            [ProblemKind::Newer(7), ProblemKind::Damaged(_)]
+        ));
+        assert!(
+            loaded.problems[0]
+                .to_string()
+                .contains(":2: written by a newer minesweeper")
+        );
+        assert_eq!(loaded.problems[1].line, 3);
+    }
+
+    /// A disk that fills up after `room` more bytes.
+    struct FillingDisk {
+        bytes: Vec<u8>,
+        room: usize,
+    }
+
+    impl Write for FillingDisk {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::ErrorKind::StorageFull.into());
+            }
+            let n = buf.len().min(self.room);
+            self.bytes.extend_from_slice(&buf[..n]);
+            self.room -= n;
+            Ok(n)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Appendable for FillingDisk {
+        fn len(&mut self) -> io::Result<u64> {
+            Ok(self.bytes.len() as u64)
+        }
+
+        fn last_byte(&mut self) -> io::Result<u8> {
+            Ok(*self.bytes.last().unwrap())
+        }
+
+        fn sync(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+
+        fn cut_to(&mut self, len: u64) -> io::Result<()> {
+            self.bytes.truncate(len as usize);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_record_the_disk_has_no_room_for_leaves_nothing_behind() {
+        let mut disk = FillingDisk {
+            bytes: b"{\"earlier\":1}\n".to_vec(),
+            room: 100,
+        };
+        let line = serde_json::to_string(&record(1)).unwrap() + "\n";
+        assert!(line.len() > 100);
+        let error = append_locked(&mut disk, line).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(disk.bytes, b"{\"earlier\":1}\n");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_full_disk_is_an_error() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        std::os::unix::fs::symlink("/dev/full", &path).unwrap();
+        let error = append(&path, &record(1)).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+    }
+}

@@ -1,0 +1,111 @@
+//! A game's record as it is played: its description, then each event as
+//! it comes, counted as it comes. A front end keeps one a game and asks
+//! it for the [`Record`] to save or to keep.
+
+use jiff::Timestamp;
+
+use super::moves::{self, Event, Logged};
+use super::{BoardRecord, Front, GameResult, Record, VERSION};
+use crate::engine::{Cover, Deal, Game, Status, three_bv_done};
+
+/// The record of one game, growing move by move.
+#[derive(Clone, Debug)]
+pub struct Log {
+    record: Record,
+}
+
+/// What a game is, before any move: where it is played, its rules by
+/// name, and its board.
+#[derive(Clone, Debug)]
+pub struct Described<'a> {
+    pub front: Front,
+    /// The rule set's name, as `--rules` takes it.
+    pub rules: &'a str,
+    /// The first-move policy's name.
+    pub first_move: &'a str,
+    pub deal: &'a Deal,
+    /// A board file's name, as given.
+    pub board_name: Option<String>,
+}
+
+impl Log {
+    /// The log of a game about to be played.
+    pub fn new(game: Described) -> Self {
+        Log {
+            record: Record {
+                v: VERSION,
+                when: String::new(),
+                front: game.front,
+                rules: game.rules.to_owned(),
+                first_move: game.first_move.to_owned(),
+                board: BoardRecord::of(game.deal, game.board_name),
+                result: GameResult::Playing,
+                ms: 0,
+                clicks: 0,
+                three_bv: 0,
+                three_bv_done: 0,
+                hints: 0,
+                undos: 0,
+                deaths: 0,
+                moves: String::new(),
+            },
+        }
+    }
+
+    /// The log of a saved game, to go on with; its events must be those
+    /// that [`rebuild`](super::rebuild) played.
+    pub fn resumed(record: Record) -> Self {
+        Log { record }
+    }
+
+    /// Notes `event`, made `ms` milliseconds after the deal; `changed`
+    /// says whether a move changed the board (it counts as a click).
+    pub fn note(&mut self, event: Event, ms: u64, changed: bool) {
+        let record = &mut self.record;
+        match event {
+            Event::Move(_) => record.clicks += u32::from(changed),
+            Event::Undo => record.undos += 1,
+            Event::Redo => record.clicks += u32::from(changed),
+            Event::Hint => record.hints += 1,
+        }
+        moves::push(&mut record.moves, Logged { event, ms });
+    }
+
+    /// Moves noted so far.
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+
+    /// When the last event was made, in milliseconds after the deal.
+    pub fn last_ms(&self) -> u64 {
+        self.record
+            .moves
+            .rsplit_once('@')
+            .and_then(|(_, ms)| ms.parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// The record of `game` as it stands, `played` milliseconds of play
+    /// at `when`. A game that has ended gets its 3BV figures (a look at
+    /// the whole board, so not for a game in progress).
+    pub fn record(&self, game: &Game, played: u64, when: Timestamp) -> Record {
+        let mut record = self.record.clone();
+        record.when = when
+            .round(jiff::Unit::Millisecond)
+            .unwrap_or(when)
+            .to_string();
+        record.ms = played;
+        record.deaths = u32::try_from(game.deaths()).unwrap_or(u32::MAX);
+        record.result = match game.status() {
+            Status::Won => GameResult::Won,
+            Status::Lost(_) => GameResult::Lost,
+            Status::Playing => GameResult::Playing,
+        };
+        if record.result != GameResult::Playing {
+            let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
+            record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
+            record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);
+        }
+        record
+    }
+}

@@ -1,0 +1,352 @@
+//! Records that last: every finished game kept in a history file, the
+//! game in progress saved after every move, and statistics worked out
+//! from the history when they are read. No terminal code: front ends give
+//! moves and times, and say what went wrong in their own way.
+//!
+//! A [`Record`] is a game's description (its rules and its board) and the
+//! list of its moves with their times, as Tatham's save files are: the
+//! game is made again by playing the moves ([`rebuild`]). A few figures of
+//! its end (time, clicks, 3BV) are kept with it, so that statistics over
+//! a hundred thousand games need not play them all again.
+
+pub mod export;
+pub mod history;
+pub mod log;
+pub mod moves;
+pub mod places;
+pub mod rebuild;
+pub mod save;
+pub mod stats;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Board, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
+pub use moves::{Event, Logged};
+
+/// The version of the record format this program writes. A record of a
+/// later version is reported, never read as if it were this one.
+pub const VERSION: u32 = 1;
+
+/// One game: how it was dealt, how it went, and every move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The format's version ([`VERSION`]).
+    pub v: u32,
+    /// When the game ended, or for a game in progress when it was saved:
+    /// RFC 3339, in UTC.
+    pub when: String,
+    /// Where it was played.
+    pub front: Front,
+    /// The rule set's name, as `--rules` takes it.
+    pub rules: String,
+    /// The first-move policy, as `--first-move` takes it.
+    pub first_move: String,
+    pub board: BoardRecord,
+    pub result: GameResult,
+    /// Time played, in milliseconds: from the first opening, pauses left out.
+    pub ms: u64,
+    /// Moves that changed the board: openings, chords and marks.
+    pub clicks: u32,
+    /// The board's 3BV (the fewest clicks that clear it) and how much of
+    /// it the game did.
+    #[serde(rename = "3bv")]
+    pub three_bv: u32,
+    #[serde(rename = "3bv_done")]
+    pub three_bv_done: u32,
+    pub hints: u32,
+    pub undos: u32,
+    /// Mines set off, undone or not.
+    pub deaths: u32,
+    /// Every move with its time, in the notation of [`moves`].
+    pub moves: String,
+}
+
+/// Where a game was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Front {
+    /// The prompt game: rows, columns and actions typed at prompts.
+    Prompt,
+    /// `minesweeper play`, full screen.
+    Screen,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    Won,
+    Lost,
+    /// Not ended: a game in progress.
+    Playing,
+}
+
+/// The board: a random one by its layout and seed, or a board file whole.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardRecord {
+    pub rows: usize,
+    pub cols: usize,
+    pub mines: usize,
+    /// A random board's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Whether a random board was made to need no guess.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_guess: bool,
+    /// A board file's text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// The board file's name, as given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
+}
+
+impl BoardRecord {
+    /// The record of `deal`; `name` is a board file's name.
+    pub fn of(deal: &Deal, name: Option<String>) -> Self {
+        match deal {
+            Deal::Board(board) => BoardRecord {
+                rows: board.rows(),
+                cols: board.cols(),
+                mines: board.mine_count(),
+                seed: None,
+                no_guess: false,
+                file: Some(to_board_file(board)),
+                name,
+            },
+            Deal::Random {
+                layout,
+                seed,
+                no_guess,
+            } => BoardRecord {
+                rows: layout.rows,
+                cols: layout.cols,
+                mines: layout.mines,
+                seed: Some(*seed),
+                no_guess: *no_guess,
+                file: None,
+                name: None,
+            },
+        }
+    }
+
+    /// The deal again; `None` when the record names neither a seed nor a
+    /// board file that reads back.
+    pub fn deal(&self) -> Option<Deal> {
+        if let Some(text) = &self.file {
+            let board: Board = parse_board(text.as_bytes()).ok()?;
+            return Some(Deal::Board(board));
+        }
+        Some(Deal::Random {
+            layout: Layout::new(self.rows, self.cols, self.mines),
+            seed: self.seed?,
+            no_guess: self.no_guess,
+        })
+    }
+}
+
+/// The rule sets by the names `--rules` and the records give them.
+pub const RULE_SETS: [(&str, Rules); 3] = [
+    ("proj3", Rules::PROJ3),
+    ("classic", Rules::CLASSIC),
+    ("coms227", Rules::COMS227),
+];
+
+/// The rules a record names, with its first-move policy.
+pub fn rules_named(rules: &str, first_move: &str) -> Option<Rules> {
+    let (_, base) = RULE_SETS.iter().find(|(name, _)| *name == rules)?;
+    let first_move = [FirstMove::Any, FirstMove::Safe, FirstMove::Opening]
+        .into_iter()
+        .find(|policy| policy.name() == first_move)?;
+    Some(base.with_first_move(first_move))
+}
+
+impl Record {
+    /// The moves, read from their notation.
+    pub fn events(&self) -> Result<Vec<Logged>, moves::BadMove> {
+        moves::parse(&self.moves)
+    }
+
+    /// The rules it was played by; `None` for names this version does not know.
+    pub fn game_rules(&self) -> Option<Rules> {
+        rules_named(&self.rules, &self.first_move)
+    }
+
+    /// Whether the game was won with help: an undo, a hint, or a mine set
+    /// off and taken back.
+    pub fn assisted(&self) -> bool {
+        self.undos > 0 || self.hints > 0 || self.deaths > 0
+    }
+}
+
+/// Records of real games, for the tests of this part.
+#[cfg(test)]
+pub(crate) mod sample {
+    use super::log::{Described, Log};
+    use super::*;
+    use crate::engine::{Action, Move, Pos};
+
+    /// A classic beginner game of seed `seed`, played from the corner by
+    /// the given events, ended or not; timed 100 ms apart.
+    pub fn played(seed: u64, events: &[Event]) -> (crate::engine::Game, Record) {
+        let deal = Deal::Random {
+            layout: Layout::BEGINNER,
+            seed,
+            no_guess: false,
+        };
+        let mut game = deal.game(Rules::CLASSIC).unwrap();
+        let mut log = Log::new(Described {
+            front: Front::Screen,
+            rules: "classic",
+            first_move: "safe",
+            deal: &deal,
+            board_name: None,
+        });
+        for (i, &event) in events.iter().enumerate() {
+            let changed = match event {
+                Event::Move(mv) => game.apply(mv).changed_board(),
+                Event::Undo => {
+                    game.undo();
+                    false
+                }
+                Event::Redo => game.redo(|_, _| {}).is_some_and(|o| o.changed_board()),
+                Event::Hint => false,
+            };
+            log.note(event, 100 * i as u64, changed);
+        }
+        let when = "2026-11-22T10:00:00Z".parse().unwrap();
+        let record = log.record(&game, 1234, when);
+        (game, record)
+    }
+
+    pub fn reveal(row: usize, col: usize) -> Event {
+        Event::Move(Move {
+            action: Action::Reveal,
+            at: Pos::new(row, col),
+        })
+    }
+
+    pub fn flag(row: usize, col: usize) -> Event {
+        Event::Move(Move {
+            action: Action::Flag,
+            at: Pos::new(row, col),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rebuild::rebuild;
+    use super::sample::{flag, played, reveal};
+    use super::*;
+    use crate::engine::Status;
+
+    #[test]
+    fn a_record_is_the_game_again() {
+        let events = [
+            reveal(0, 0),
+            flag(8, 8),
+            Event::Undo,
+            Event::Redo,
+            Event::Hint,
+            reveal(4, 4),
+        ];
+        let (game, record) = played(3, &events);
+        let rebuilt = rebuild(&record).unwrap();
+        let again = rebuilt.game();
+        assert_eq!(again.board(), game.board());
+        assert!(
+            game.board()
+                .mines()
+                .positions()
+                .all(|p| again.glyph(p) == game.glyph(p))
+        );
+        assert_eq!(again.status(), game.status());
+        let counts = rebuilt.counts();
+        assert_eq!((counts.hints, counts.undos), (1, 1));
+        assert_eq!(counts.clicks as u32, record.clicks);
+        assert_eq!(record.clicks, 4, "{record:?}");
+    }
+
+    #[test]
+    fn a_finished_game_keeps_its_figures() {
+        // Seed 3's beginner board: opening every safe square wins.
+        let (game, _) = played(3, &[reveal(0, 0)]);
+        let safe: Vec<Event> = game
+            .board()
+            .mines()
+            .positions()
+            .filter(|&p| !game.board().is_mine(p))
+            .map(|p| reveal(p.row, p.col))
+            .collect();
+        let (game, record) = played(3, &safe);
+        assert_eq!(game.status(), Status::Won);
+        assert_eq!(record.result, GameResult::Won);
+        assert!(record.three_bv > 0);
+        assert_eq!(record.three_bv_done, record.three_bv);
+        assert_eq!(record.ms, 1234);
+        assert_eq!(record.when, "2026-11-22T10:00:00Z");
+    }
+
+    #[test]
+    fn a_move_log_reads_back_as_the_same_record() {
+        let (_, record) = played(9, &[reveal(0, 0), flag(3, 3), Event::Undo, Event::Hint]);
+        let text = export::to_text(&record);
+        assert_eq!(export::from_text(&text).unwrap(), record, "{text}");
+        let board = crate::engine::parse_board(b"++++\n+* +\n+  +\n++++\n").unwrap();
+        let mut record = record;
+        record.board = BoardRecord::of(&Deal::Board(board), Some("two by two.txt".to_owned()));
+        let text = export::to_text(&record);
+        assert_eq!(export::from_text(&text).unwrap(), record, "{text}");
+    }
+
+    #[test]
+    fn a_bad_move_log_says_which_line() {
+        let (_, record) = played(9, &[reveal(0, 0)]);
+        let text = export::to_text(&record).replace("reveal 1,1", "jump 1,1");
+        let lines = text.lines().count();
+        let error = export::from_text(&text).unwrap_err();
+        assert_eq!(error.line, lines, "{text}");
+        assert!(
+            error.to_string().contains("`0 jump 1,1` is not a move"),
+            "{error}"
+        );
+        let error = export::from_text("hello\n").unwrap_err();
+        assert_eq!(error.line, 1);
+    }
+
+    #[test]
+    fn a_move_off_the_board_is_refused() {
+        let (_, mut record) = played(9, &[reveal(0, 0)]);
+        record.moves = "r1,1@0 r10,1@5".to_owned();
+        assert_eq!(
+            rebuild::Replayer::new(&record).unwrap_err(),
+            rebuild::RebuildError::OffBoard {
+                number: 2,
+                rows: 9,
+                cols: 9
+            }
+        );
+    }
+
+    #[test]
+    fn stepping_back_is_the_game_of_fewer_moves() {
+        let events = [reveal(0, 0), flag(8, 8), reveal(8, 0), reveal(0, 8)];
+        let (_, record) = played(5, &events);
+        let mut replayer = rebuild::Replayer::new(&record).unwrap();
+        replayer.finish();
+        replayer.go_to(2);
+        let (two, _) = played(5, &events[..2]);
+        assert_eq!(replayer.played(), 2);
+        assert!(
+            two.board()
+                .mines()
+                .positions()
+                .all(|p| replayer.game().glyph(p) == two.glyph(p))
+        );
+    }
+}

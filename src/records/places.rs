@@ -1,0 +1,55 @@
+//! Where the records live: the platform's folders for an application's
+//! data and state (`etcetera`'s choice for command-line programs: XDG on
+//! Linux, the BSDs and macOS, honouring `XDG_DATA_HOME` and
+//! `XDG_STATE_HOME`; the known folders on Windows).
+
+use std::path::PathBuf;
+
+use etcetera::{AppStrategy, AppStrategyArgs, choose_app_strategy};
+
+use super::Front;
+
+/// The files of the records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Places {
+    /// Every finished game, one a line.
+    pub history: PathBuf,
+    /// The folder of the games in progress, one a front end.
+    pub saves: PathBuf,
+}
+
+/// No home folder to keep records in.
+#[derive(Debug, thiserror::Error)]
+#[error("no home folder to keep the records in")]
+pub struct NoHome;
+
+impl Places {
+    /// The platform's places: `$XDG_DATA_HOME/minesweeper/history.jsonl`
+    /// (`~/.local/share` by default) and `$XDG_STATE_HOME/minesweeper/`
+    /// (`~/.local/state`) on Unix; on Windows both under the roaming
+    /// application data folder.
+    pub fn find() -> Result<Places, NoHome> {
+        let strategy = choose_app_strategy(AppStrategyArgs {
+            top_level_domain: "org".to_owned(),
+            author: String::new(),
+            app_name: "minesweeper".to_owned(),
+        })
+        .map_err(|_| NoHome)?;
+        let data = strategy.data_dir();
+        // Only XDG has a state folder; elsewhere the data folder serves.
+        let state = strategy.state_dir().unwrap_or_else(|| data.clone());
+        Ok(Places {
+            history: data.join("history.jsonl"),
+            saves: state,
+        })
+    }
+
+    /// The save of the game in progress in `front`.
+    pub fn save_of(&self, front: Front) -> PathBuf {
+        let name = match front {
+            Front::Prompt => "prompt-game.json",
+            Front::Screen => "play-game.json",
+        };
+        self.saves.join(name)
+    }
+}

@@ -1,0 +1,169 @@
+//! A recorded game made again: its deal, then its events played through
+//! the engine one by one. Resuming a saved game plays them all; a replay
+//! plays them as their times come, and back.
+
+use super::Record;
+use super::moves::{BadMove, Event, Logged};
+use crate::engine::{Deal, Game, Move, NoRoom, Outcome, Rules};
+
+/// Why a record cannot be played again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RebuildError {
+    #[error("it names rules this version does not know: `{rules}` with first move `{first_move}`")]
+    UnknownRules { rules: String, first_move: String },
+    #[error("its board is neither a seed nor a board file that reads")]
+    NoBoard,
+    #[error("its board has no room for its mines: {0}")]
+    NoRoom(#[from] NoRoom),
+    #[error(transparent)]
+    BadMove(#[from] BadMove),
+    #[error("move {number} is off its {rows}x{cols} board")]
+    OffBoard {
+        number: usize,
+        rows: usize,
+        cols: usize,
+    },
+}
+
+/// A recorded game being played again, event by event.
+#[derive(Clone, Debug)]
+pub struct Replayer {
+    deal: Deal,
+    rules: Rules,
+    events: Vec<Logged>,
+    game: Game,
+    /// Events played so far.
+    played: usize,
+    counts: Counts,
+}
+
+/// What the events played so far add up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub hints: usize,
+    pub undos: usize,
+    /// Moves that changed the board.
+    pub clicks: usize,
+}
+
+/// One event played: what it was, and what a move did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub logged: Logged,
+    /// A move's or a redo's outcome; `None` for an undo, a redo with
+    /// nothing to redo, or a hint.
+    pub outcome: Option<Outcome>,
+}
+
+impl Replayer {
+    /// The record's game, dealt, before its first event.
+    pub fn new(record: &Record) -> Result<Self, RebuildError> {
+        let rules = record
+            .game_rules()
+            .ok_or_else(|| RebuildError::UnknownRules {
+                rules: record.rules.clone(),
+                first_move: record.first_move.clone(),
+            })?;
+        let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+        let game = deal.game(rules)?;
+        let events = record.events()?;
+        let (rows, cols) = (game.board().rows(), game.board().cols());
+        for (i, logged) in events.iter().enumerate() {
+            if let Event::Move(Move { at, .. }) = logged.event
+                && (at.row >= rows || at.col >= cols)
+            {
+                return Err(RebuildError::OffBoard {
+                    number: i + 1,
+                    rows,
+                    cols,
+                });
+            }
+        }
+        Ok(Replayer {
+            deal,
+            rules,
+            events,
+            game,
+            played: 0,
+            counts: Counts::default(),
+        })
+    }
+
+    /// The game as the events played so far left it.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Takes the game, as the events played so far left it.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    pub fn events(&self) -> &[Logged] {
+        &self.events
+    }
+
+    /// Events played so far.
+    pub fn played(&self) -> usize {
+        self.played
+    }
+
+    /// Plays the next event; `None` when all are played.
+    pub fn step(&mut self) -> Option<Played> {
+        let logged = *self.events.get(self.played)?;
+        self.played += 1;
+        let (outcome, changed) = match logged.event {
+            Event::Move(mv) => {
+                let outcome = self.game.apply(mv);
+                (Some(outcome), outcome.changed_board())
+            }
+            Event::Undo => {
+                self.game.undo();
+                self.counts.undos += 1;
+                (None, false)
+            }
+            Event::Redo => {
+                let outcome = self.game.redo(|_, _| {});
+                (outcome, outcome.is_some_and(Outcome::changed_board))
+            }
+            Event::Hint => {
+                self.counts.hints += 1;
+                (None, false)
+            }
+        };
+        self.counts.clicks += usize::from(changed);
+        Some(Played { logged, outcome })
+    }
+
+    /// Plays every event left.
+    pub fn finish(&mut self) {
+        while self.step().is_some() {}
+    }
+
+    /// The game after its first `played` events, from the deal again
+    /// (a step back).
+    pub fn go_to(&mut self, played: usize) {
+        if played < self.played {
+            self.game = self
+                .deal
+                .game(self.rules)
+                .expect("the deal had room when the replay began");
+            self.played = 0;
+            self.counts = Counts::default();
+        }
+        while self.played < played.min(self.events.len()) {
+            self.step();
+        }
+    }
+}
+
+/// The record's game with every event played: a saved game to go on with.
+pub fn rebuild(record: &Record) -> Result<Replayer, RebuildError> {
+    let mut replayer = Replayer::new(record)?;
+    replayer.finish();
+    Ok(replayer)
+}
