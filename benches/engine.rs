@@ -165,6 +165,7 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
             unicode: true,
         },
         animate: None,
+        board_name: None,
     };
     let (width, height) = (200, 60);
     let mut screen = Screen::new(setup, width, height).unwrap();

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RuleSet};
+use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RuleSet};
 use crate::engine::solver::{NoGuessError, no_guess_board};
 use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
 use crate::front::animate::Animation;
@@ -14,12 +14,21 @@ use crate::front::animate::locale_is_utf8;
 use crate::front::check::{self, CheckError, case::Plan, runner::Program};
 use crate::front::colour::paint_for;
 use crate::front::comp1511;
+use crate::front::keeper::Keeper;
 use crate::front::prompt::seed_line;
-use crate::front::prompt::{BoardSource, Console, RandomBoards, Session, play};
+use crate::front::prompt::{BoardSource, Console, Keeping, RandomBoards, Session, play};
+use crate::front::resume::{self, ResumeError};
+use crate::front::screen::playback::{self, Playback};
 use crate::front::screen::theme::{Looks, Theme};
 use crate::front::script::Script;
+use crate::front::stats as front_stats;
 use crate::front::{bench, memory, screen, solve};
 use crate::load::{LoadError, load_board};
+use crate::records::history::{self, Loaded};
+use crate::records::places::Places;
+use crate::records::rebuild::RebuildError;
+use crate::records::stats::{self, Filter};
+use crate::records::{Front, Record, export, save};
 use crate::render::{Paint, write_solution};
 
 /// Why the program stopped early.
@@ -41,6 +50,15 @@ pub enum AppError {
     /// `check` found games where the program does not agree.
     #[error("{failed} of {games} games did not agree with the course's game")]
     Disagreed { failed: u64, games: u64 },
+    /// `--resume` found no game to carry on.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// A recorded game that cannot be played again.
+    #[error("{what} cannot be played again: {why}")]
+    Rebuild { what: String, why: RebuildError },
+    /// `stats` or `replay` could not read the records.
+    #[error("{0}")]
+    Records(String),
 }
 
 impl AppError {
@@ -52,7 +70,10 @@ impl AppError {
             | AppError::Io(_)
             | AppError::NoGuess(_)
             | AppError::Check(_)
-            | AppError::Disagreed { .. } => 1,
+            | AppError::Disagreed { .. }
+            | AppError::Resume(_)
+            | AppError::Rebuild { .. }
+            | AppError::Records(_) => 1,
         }
     }
 
@@ -158,6 +179,39 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                 });
             }
         }
+        Some(Command::Stats { rules, level, json }) => {
+            let places = places()?;
+            let loaded = read_history(&places)?;
+            let filter = Filter {
+                rules: rules.map(|r| r.name().to_owned()),
+                size: level.map(|level| {
+                    let layout = level.layout();
+                    (layout.rows, layout.cols, layout.mines)
+                }),
+            };
+            let groups = stats::groups(&loaded.records, &filter);
+            if json {
+                front_stats::write_json(&mut out, &places.history, &loaded, &groups)?;
+            } else {
+                front_stats::write_text(&mut out, &places.history, &loaded, &groups)?;
+            }
+        }
+        Some(Command::Replay {
+            game,
+            export,
+            speed,
+        }) => {
+            let (record, title) = recorded_game(&game)?;
+            match export {
+                Some(path) if path.as_os_str() == "-" => {
+                    out.write_all(export::to_text(&record).as_bytes())?
+                }
+                Some(path) => std::fs::write(&path, export::to_text(&record)).map_err(|e| {
+                    AppError::Records(format!("cannot write {}: {e}", crate::visible::path(&path)))
+                })?,
+                None => replay(&record, title, speed, paint)?,
+            }
+        }
         Some(Command::Completions { shell }) => {
             use clap_complete::Generator;
             let mut command = Cli::command().bin_name("minesweeper");
@@ -173,24 +227,54 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             no_guess,
             theme,
             animate,
+            records,
             random,
         }) => {
-            let setup = screen_setup(
-                board.as_deref(),
-                rules,
-                no_guess,
-                theme,
-                animate,
-                &random,
-                paint,
-            )?;
-            if let Some(seed) = screen::run(setup)? {
+            let mut keeper = keeper_for(&records, Front::Screen);
+            let saved = resume::choose(&mut keeper, records.resume)?;
+            let setup = match &saved {
+                Some(record) => resumed_setup(record, theme, animate, paint)?,
+                None => screen_setup(
+                    board.as_deref(),
+                    rules,
+                    no_guess,
+                    theme,
+                    animate,
+                    &random,
+                    paint,
+                )?,
+            };
+            let seed = screen::run(setup, saved.as_ref(), keeper).map_err(|e| match e {
+                screen::RunError::Io(e) => AppError::Io(e),
+                screen::RunError::Rebuild(why) => AppError::Rebuild {
+                    what: "the saved game".to_owned(),
+                    why,
+                },
+            })?;
+            if let Some(seed) = seed {
                 writeln!(out, "{}", seed_line(seed))?;
             }
         }
         None => {
             // Everything about the game is checked before the game starts.
-            let session = session(&cli.play)?;
+            let mut session = session(&cli.play)?;
+            let mut keeper = keeper_for(&cli.play.records, Front::Prompt);
+            let saved = resume::choose(&mut keeper, cli.play.records.resume)?;
+            let resume = match saved {
+                Some(record) => {
+                    let (rule_set, _, _) = dealt(&record).map_err(|why| AppError::Rebuild {
+                        what: "the saved game".to_owned(),
+                        why,
+                    })?;
+                    Some((record, script_of(rule_set)))
+                }
+                None => None,
+            };
+            session.keeping = Keeping {
+                keeper,
+                resume,
+                board_name: cli.play.board.as_ref().map(|p| p.display().to_string()),
+            };
             let mut console = Console {
                 input: io::stdin().lock(),
                 out: &mut out,
@@ -236,27 +320,174 @@ fn screen_setup(
             }
         }
     };
-    let rule_name = match rule_set {
-        RuleSet::Proj3 => "proj3",
-        RuleSet::Classic => "classic",
-        RuleSet::Coms227 => "coms227",
-    };
-    let theme = if paint == Paint::Plain {
-        Theme::Mono
-    } else {
-        theme
-    };
+    let rule_name = rule_set.name();
     Ok(screen::state::Setup {
         deal,
         rules: game_rules,
         rule_name,
         script: script_of(rule_set),
-        looks: Looks {
-            theme,
-            unicode: locale_is_utf8(),
-        },
+        looks: looks(theme, paint),
         animate: animate.map(Duration::from_millis),
+        board_name: board.map(|path| path.display().to_string()),
     })
+}
+
+/// The looks the options ask for: mono when colour is off.
+fn looks(theme: Theme, paint: Paint) -> Looks {
+    let theme = if paint == Paint::Plain {
+        Theme::Mono
+    } else {
+        theme
+    };
+    Looks {
+        theme,
+        unicode: locale_is_utf8(),
+    }
+}
+
+/// The setup of a saved game's screen: its deal and rules, the looks
+/// the options ask for.
+fn resumed_setup(
+    record: &Record,
+    theme: Theme,
+    animate: Option<u64>,
+    paint: Paint,
+) -> Result<screen::state::Setup, AppError> {
+    let (rule_set, rules, deal) = dealt(record).map_err(|why| AppError::Rebuild {
+        what: "the saved game".to_owned(),
+        why,
+    })?;
+    Ok(screen::state::Setup {
+        deal,
+        rules,
+        rule_name: rule_set.name(),
+        script: script_of(rule_set),
+        looks: looks(theme, paint),
+        animate: animate.map(Duration::from_millis),
+        board_name: record.board.name.clone(),
+    })
+}
+
+/// A record's rule set, rules and deal.
+fn dealt(record: &Record) -> Result<(RuleSet, Rules, crate::engine::Deal), RebuildError> {
+    let unknown = || RebuildError::UnknownRules {
+        rules: record.rules.clone(),
+        first_move: record.first_move.clone(),
+    };
+    let rule_set = RuleSet::named(&record.rules).ok_or_else(unknown)?;
+    let rules = record.game_rules().ok_or_else(unknown)?;
+    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    Ok((rule_set, rules, deal))
+}
+
+/// The places of the records, for the commands that read them.
+fn places() -> Result<Places, AppError> {
+    Places::find().map_err(|e| AppError::Records(e.to_string()))
+}
+
+/// The history, each line left out said on stderr with its file and line.
+fn read_history(places: &Places) -> Result<Loaded, AppError> {
+    let loaded = history::read(&places.history).map_err(|e| {
+        AppError::Records(format!(
+            "cannot read {}: {e}",
+            crate::visible::path(&places.history)
+        ))
+    })?;
+    let mut err = io::stderr().lock();
+    for problem in &loaded.problems {
+        let _ = writeln!(err, "minesweeper: {problem}");
+    }
+    Ok(loaded)
+}
+
+/// The game `replay` names: `last`, a number in the history, or a file
+/// (a move log, or a saved game); with a title for the replay's bar.
+fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
+    let from_history = |pick: &dyn Fn(&Loaded) -> Option<(usize, Record)>| {
+        let places = places()?;
+        let loaded = read_history(&places)?;
+        let shown = crate::visible::path(&places.history).to_string();
+        match pick(&loaded) {
+            Some((number, record)) => Ok((record, format!("of game #{number}"))),
+            None if loaded.records.is_empty() => Err(AppError::Records(format!(
+                "no game has been recorded yet (in {shown})"
+            ))),
+            None => Err(AppError::Records(format!(
+                "no game #{which} in {shown}: its games are numbered {} to {}",
+                loaded.records[0].0,
+                loaded.records[loaded.records.len() - 1].0
+            ))),
+        }
+    };
+    if which == "last" {
+        return from_history(&|loaded| loaded.records.last().cloned());
+    }
+    if let Ok(number) = which.parse::<usize>()
+        && !std::path::Path::new(which).exists()
+    {
+        return from_history(&|loaded| {
+            loaded
+                .records
+                .iter()
+                .find(|(line, _)| *line == number)
+                .cloned()
+        });
+    }
+    let path = std::path::Path::new(which);
+    let shown = crate::visible::path(path).to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| AppError::Records(format!("cannot read {shown}: {e}")))?;
+    let record = if text.trim_start().starts_with('{') {
+        save::read(path)
+            .map_err(|e| AppError::Records(e.to_string()))?
+            .ok_or_else(|| AppError::Records(format!("{shown} is empty")))?
+    } else {
+        export::from_text(&text).map_err(|e| AppError::Records(format!("{shown}: {e}")))?
+    };
+    Ok((record, format!("of {shown}")))
+}
+
+/// `replay` on the full screen.
+fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), AppError> {
+    let rebuild_error = |why| AppError::Rebuild {
+        what: format!("the game {title}"),
+        why,
+    };
+    let setup = resumed_setup(record, Theme::default(), None, paint)?;
+    let events = record
+        .events()
+        .map_err(|e| rebuild_error(RebuildError::BadMove(e)))?;
+    // Every move is checked against the board before the screen is taken.
+    crate::records::rebuild::Replayer::new(record).map_err(rebuild_error)?;
+    let size = crossterm::terminal::size()?;
+    let playback = Playback::new(
+        setup,
+        events,
+        speed,
+        title.clone(),
+        size,
+        std::time::Instant::now(),
+    )
+    .map_err(rebuild_error)?;
+    playback::run(playback)?;
+    Ok(())
+}
+
+/// Where a front end's records go: nowhere with `--no-record`, or when
+/// there is no home folder (said once on stderr).
+fn keeper_for(records: &RecordArgs, front: Front) -> Keeper {
+    let switched_off =
+        std::env::var_os(crate::records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
+    if records.no_record || switched_off {
+        return Keeper::off(front);
+    }
+    match Places::find() {
+        Ok(places) => Keeper::new(places, front),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "minesweeper: {e}; games are not recorded");
+            Keeper::off(front)
+        }
+    }
 }
 
 /// The rule set's rules, with the first-move policy the options ask for.
@@ -301,6 +532,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         source,
         animation,
         hints: args.hints,
+        keeping: Keeping::default(),
     })
 }
 

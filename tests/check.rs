@@ -9,11 +9,13 @@ use std::process::{Command, Output};
 use insta_cmd::get_cargo_bin;
 use serde_json::Value;
 
+mod common;
+
 /// `minesweeper check` with `args` against `program`, writing its
 /// reproductions under `out`; backtraces off, so a panicking program is as
 /// quick as any.
 fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
-    Command::new(get_cargo_bin("minesweeper"))
+    common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
         .arg("check")
         .args(args)
         .arg("--out")
@@ -308,7 +310,7 @@ fn a_program_that_cannot_run_is_a_usage_error() {
 
 #[test]
 fn a_missing_program_is_a_usage_error() {
-    let run = Command::new(get_cargo_bin("minesweeper"))
+    let run = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
         .args(["check", "--games", "3"])
         .output()
         .unwrap();
@@ -331,7 +333,7 @@ fn processes_with(marker: &str) -> usize {
 fn an_interrupted_check_leaves_no_program_running() {
     let out = folder();
     let marker = out.path().to_string_lossy().into_owned();
-    let mut child = Command::new(get_cargo_bin("minesweeper"))
+    let mut child = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
         .args(["check", "--games", "20", "--timeout", "60", "--out"])
         .arg(out.path())
         .args(["--", &example(), "--bug", "hang", &marker])

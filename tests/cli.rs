@@ -7,11 +7,14 @@ use std::process::{Command, Stdio};
 
 use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
 
+mod common;
+
 /// The program, run from the project root with the colour settings of the
 /// surrounding shell removed, so `auto` means plain on a pipe, and help
 /// wrapped to 80 columns whatever the terminal.
 fn minesweeper() -> Command {
     let mut cmd = Command::new(get_cargo_bin("minesweeper"));
+    common::sandboxed(&mut cmd);
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("COLUMNS", "80")
         .env_remove("FORCE_COLOR")
@@ -458,7 +461,7 @@ mod coms227 {
             );
             // script's input stays open (and silent) until it is done: at
             // its end, script would type an end-of-file, which is a key.
-            let mut child = Command::new("script")
+            let mut child = common::sandboxed(&mut Command::new("script"))
                 .args(["-qec", &format!("sh -c '{shell}'"), "/dev/null"])
                 .stdin(Stdio::piped())
                 .stdout(Stdio::piped())

@@ -5,10 +5,12 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+mod common;
+
 /// Runs the program from the project root with `args`, typing `input`, and
 /// returns what it printed; stdout and stdin are pipes, as in the examples.
 fn run(args: &[&str], input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_minesweeper"))
+    let mut child = common::sandboxed(&mut Command::new(env!("CARGO_BIN_EXE_minesweeper")))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("FORCE_COLOR")

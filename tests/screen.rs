@@ -33,6 +33,7 @@ fn setup(deal: Deal, classic: bool) -> Setup {
             unicode: false,
         },
         animate: None,
+        board_name: None,
     }
 }
 

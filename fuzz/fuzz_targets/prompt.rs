@@ -27,6 +27,7 @@ fuzz_target!(|bytes: &[u8]| {
         source: BoardSource::Board(parse_board(BOARD).unwrap()),
         animation: (settings & 4 != 0).then_some(Animation::PRINTED),
         hints: settings & 8 != 0,
+        keeping: Default::default(),
     };
     let mut console = Console {
         input: typed,

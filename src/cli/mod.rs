@@ -89,7 +89,25 @@ pub struct PlayArgs {
     pub hints: bool,
 
     #[command(flatten)]
+    pub records: RecordArgs,
+
+    #[command(flatten)]
     pub random: RandomArgs,
+}
+
+/// What is kept of a game.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// Leave no trace of this game: neither the history of finished games
+    /// nor the save of the game in progress is written (or read). So does
+    /// MINESWEEPER_NO_RECORD set and not empty.
+    #[arg(long, conflicts_with = "resume")]
+    pub no_record: bool,
+
+    /// Carry on the game saved in progress, where it was left (a game is
+    /// saved after every move). Without it, a terminal is asked.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// A random board: its size, its mines, its seed, its first move.
@@ -209,9 +227,50 @@ pub enum Command {
         )]
         animate: Option<u64>,
 
+        #[command(flatten)]
+        records: RecordArgs,
+
         // Last, so that its heading covers only its own options.
         #[command(flatten)]
         random: RandomArgs,
+    },
+    /// Statistics of the games kept in the history: for each rule set and
+    /// board, games played and won, streaks, winning times, 3BV/s and
+    /// efficiency, and the last games.
+    ///
+    /// Worked out from the history each time. Wins with an undo, a hint or
+    /// a mine set off and taken back are counted apart from clean wins;
+    /// losses never count in times.
+    Stats {
+        /// Only games played by these rules.
+        #[arg(long, value_enum)]
+        rules: Option<RuleSet>,
+
+        /// Only games of this level's size.
+        #[arg(long, value_enum)]
+        level: Option<Level>,
+
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Watch a recorded game again, full screen, at the pace it was
+    /// played: space pauses, the arrows step back and forward, + and -
+    /// change the speed.
+    Replay {
+        /// `last` (the default), a game's number in the history (as `stats`
+        /// lists them), or a move log written by --export.
+        #[arg(value_name = "GAME", default_value = "last")]
+        game: String,
+
+        /// Write the game as a plain text move log to FILE (`-` for stdout)
+        /// instead of showing it; `replay FILE` reads it back.
+        #[arg(long, value_name = "FILE")]
+        export: Option<PathBuf>,
+
+        /// Times the real pace to start at (0.25 to 64).
+        #[arg(long, default_value = "1", value_parser = speed)]
+        speed: f64,
     },
     /// Write a random board file to stdout, to play or to keep.
     Generate {
@@ -383,6 +442,14 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A replay's speed: times the real pace.
+fn speed(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if (0.25..=64.0).contains(&s) => Ok(s),
+        _ => Err("expected times the real pace, from 0.25 to 64, such as 2".to_owned()),
+    }
+}
+
 fn parse_square(text: &str) -> Result<(usize, usize), String> {
     let numbers = text
         .split_once(',')
@@ -406,6 +473,18 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// The name `--rules` takes, which records keep too.
+    pub fn name(self) -> &'static str {
+        crate::records::rules_name(self.rules())
+    }
+
+    /// The rule set of that name.
+    pub fn named(name: &str) -> Option<RuleSet> {
+        [RuleSet::Proj3, RuleSet::Classic, RuleSet::Coms227]
+            .into_iter()
+            .find(|set| set.name() == name)
+    }
+
     pub fn rules(self) -> Rules {
         match self {
             RuleSet::Proj3 => Rules::PROJ3,

@@ -23,11 +23,10 @@ pub enum Deal {
 }
 
 impl Deal {
-    /// A new game on this board, keeping its moves so they can be undone;
-    /// an error when a random layout has no room for its mines under the
-    /// rules' first move.
+    /// A new game on this board; an error when a random layout has no
+    /// room for its mines under the rules' first move.
     pub fn game(&self, rules: Rules) -> Result<Game, NoRoom> {
-        let game = match self {
+        Ok(match self {
             Deal::Board(board) => Game::new(board.clone(), rules),
             Deal::Random {
                 layout,
@@ -39,8 +38,7 @@ impl Deal {
                 seed,
                 no_guess: true,
             } => Game::random_no_guess(*layout, *seed, rules)?,
-        };
-        Ok(game.with_undo())
+        })
     }
 
     /// The seed of a random board.

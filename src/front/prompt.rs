@@ -8,14 +8,20 @@ use std::time::{Duration, Instant};
 
 use crate::engine::solver::Adviser;
 use crate::engine::three_bv;
-use crate::engine::{Action, Board, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status};
+use crate::engine::{
+    Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
+};
 use crate::load::{built_in_board, load_board};
+use crate::records::log::{Described, Log};
+use crate::records::rebuild::{RebuildError, rebuild};
+use crate::records::{Event, Front, Record, rules_name};
 use crate::render::{Paint, write_board};
 
 use super::animate::{self, Animation};
 use super::answer::{self, OrHint, Shortcut};
 use super::explain;
 use super::interrupt::SeedOnInterrupt;
+use super::keeper::Keeper;
 use super::script::Script;
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
@@ -27,6 +33,8 @@ const ASK_AGAIN: &str = "Play again? (y/n) ";
 const BAD_YES_NO: &str = "Please answer y or n.\n";
 pub(crate) const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
+/// The name the records give the built-in board.
+const BUILT_IN_NAME: &str = "built-in board";
 
 /// The player's side of the console: where answers come from, where the
 /// game is printed, and where complaints about board files go.
@@ -65,7 +73,8 @@ impl RandomBoards {
 }
 
 /// What to play: the rules, their words, where the boards come from,
-/// whether reveals are animated, and whether hints are offered.
+/// whether reveals are animated, whether hints are offered, and what is
+/// recorded.
 #[derive(Clone, Debug)]
 pub struct Session {
     pub rules: Rules,
@@ -73,6 +82,29 @@ pub struct Session {
     pub source: BoardSource,
     pub animation: Option<Animation>,
     pub hints: bool,
+    pub keeping: Keeping,
+}
+
+/// The records of a session's games: where they are kept, a saved game to
+/// carry on first, and the name of the board file given.
+#[derive(Clone, Debug)]
+pub struct Keeping {
+    pub keeper: Keeper,
+    /// A saved game to carry on before any other, with the words of its
+    /// rules.
+    pub resume: Option<(Record, &'static Script)>,
+    pub board_name: Option<String>,
+}
+
+impl Default for Keeping {
+    /// Nothing recorded.
+    fn default() -> Self {
+        Keeping {
+            keeper: Keeper::off(Front::Prompt),
+            resume: None,
+            board_name: None,
+        }
+    }
 }
 
 impl Session {
@@ -84,6 +116,7 @@ impl Session {
             source: BoardSource::Board(board),
             animation: None,
             hints: false,
+            keeping: Keeping::default(),
         }
     }
 }
@@ -120,25 +153,43 @@ pub fn play<R: BufRead, W: Write, E: Write>(
 ) -> io::Result<()> {
     console.out.write_all(session.script.intro.as_bytes())?;
     let seed_keeper = SeedOnInterrupt::new();
+    let mut resumed = match session.keeping.resume.take() {
+        Some((record, script)) => match carried_on(&record, &mut session, script) {
+            Ok(carried) => Some(carried),
+            Err(e) => {
+                writeln!(
+                    console.err,
+                    "error: the saved game cannot be carried on: {e}"
+                )?;
+                None
+            }
+        },
+        None => None,
+    };
     loop {
         let seed = match &session.source {
             BoardSource::Random(boards) => Some(boards.seed),
             _ => None,
         };
-        let Some(mut game) = next_game(console, &mut session)? else {
-            return stop_early(console, INPUT_ENDED, None);
+        let mut play = match resumed.take() {
+            Some(carried) => carried,
+            None => match next_game(console, &mut session)? {
+                Some(play) => play,
+                None => return stop_early(console, INPUT_ENDED, None),
+            },
         };
+        let seed = play.seed.or(seed);
         seed_keeper.keep(seed);
-        let mut started = None;
-        let mut hints = 0;
-        match play_game(console, &mut game, &session, &mut hints, &mut started)? {
+        match play_game(console, &mut play, &mut session)? {
             Ending::Over => {}
             Ending::InputEnded => return stop_early(console, INPUT_ENDED, seed),
             Ending::Quit => return stop_early(console, QUIT, seed),
         }
-        let hints = session.hints.then_some(hints);
-        let elapsed = started.map_or(Duration::ZERO, |at: Instant| at.elapsed());
-        report(console, &game, session.script, elapsed, seed, hints)?;
+        let hints = session.hints.then_some(play.hints);
+        let elapsed = play
+            .started
+            .map_or(Duration::ZERO, |at: Instant| at.elapsed());
+        report(console, &play.game, session.script, elapsed, seed, hints)?;
         if !session.script.offers_another_game {
             return Ok(());
         }
@@ -151,44 +202,142 @@ pub fn play<R: BufRead, W: Write, E: Write>(
     }
 }
 
+/// One game being played, and its record.
+struct Playing {
+    game: Game,
+    log: Log,
+    /// When the first move was made: the game's time counts from it.
+    started: Option<Instant>,
+    hints: usize,
+    /// A random board's seed, when the game was carried on.
+    seed: Option<u64>,
+}
+
+impl Playing {
+    fn new(game: Game, log: Log) -> Self {
+        Playing {
+            game,
+            log,
+            started: None,
+            hints: 0,
+            seed: None,
+        }
+    }
+
+    /// Notes `event` in the record, and saves the game or keeps it in the
+    /// history once it has ended; tells the player on stderr the first
+    /// time the records cannot be written.
+    fn note<R, W, E: Write>(
+        &mut self,
+        console: &mut Console<R, W, E>,
+        keeper: &mut Keeper,
+        event: Event,
+        changed: bool,
+    ) -> io::Result<()> {
+        self.log.note(event, Instant::now(), changed);
+        let played = self.started.map_or(0, |at| millis(at.elapsed()));
+        let record = self.log.record(&self.game, played);
+        let trouble = match self.game.status() {
+            Status::Playing => keeper.save(record),
+            Status::Won | Status::Lost(_) => keeper.keep(record),
+        };
+        match trouble {
+            Some(trouble) => writeln!(console.err, "minesweeper: {trouble}"),
+            None => Ok(()),
+        }
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// The saved game `record` made again, the session turned to its rules
+/// and its boards.
+fn carried_on(
+    record: &Record,
+    session: &mut Session,
+    script: &'static Script,
+) -> Result<Playing, RebuildError> {
+    let replayed = rebuild(record)?;
+    let counts = replayed.counts();
+    let game = replayed.into_game();
+    session.rules = game.rules();
+    session.script = script;
+    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    session.source = match deal {
+        Deal::Board(board) => BoardSource::Board(board),
+        Deal::Random { layout, seed, .. } => BoardSource::Random(RandomBoards {
+            layout,
+            seed: seed.wrapping_add(1),
+        }),
+    };
+    session.keeping.board_name = record.board.name.clone();
+    let now = Instant::now();
+    let mut playing = Playing::new(game, Log::resumed(record.clone()));
+    // The game's time goes on from where it stood.
+    playing.started = (!playing.log.is_empty())
+        .then(|| now.checked_sub(Duration::from_millis(record.ms)))
+        .flatten();
+    playing.hints = counts.hints;
+    playing.seed = record.board.seed;
+    Ok(playing)
+}
+
 /// A new game from the session's board source; `None` if the input ends
 /// while asking for a board file.
 fn next_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     session: &mut Session,
-) -> io::Result<Option<Game>> {
+) -> io::Result<Option<Playing>> {
     let rules = session.rules;
-    let board = match &mut session.source {
+    let deal = match &mut session.source {
         BoardSource::Ask => match ask_board(console)? {
-            Some(board) => board,
+            Some((board, name)) => {
+                session.keeping.board_name = Some(name);
+                Deal::Board(board)
+            }
             None => return Ok(None),
         },
-        BoardSource::Board(board) => board.clone(),
+        BoardSource::Board(board) => Deal::Board(board.clone()),
         BoardSource::Random(boards) => {
-            let game = Game::random(boards.layout, boards.seed, rules)
-                .expect("RandomBoards::new checked the room for the mines");
+            let deal = Deal::Random {
+                layout: boards.layout,
+                seed: boards.seed,
+                no_guess: false,
+            };
             boards.seed = boards.seed.wrapping_add(1);
-            return Ok(Some(game));
+            deal
         }
     };
-    session.source = BoardSource::Board(board.clone());
-    Ok(Some(Game::new(board, rules)))
+    if let Deal::Board(board) = &deal {
+        session.source = BoardSource::Board(board.clone());
+    }
+    let game = deal
+        .game(rules)
+        .expect("RandomBoards::new checked the room for the mines");
+    let log = Log::new(Described {
+        front: Front::Prompt,
+        rules: rules_name(rules),
+        first_move: rules.first_move.name(),
+        deal: &deal,
+        board_name: session.keeping.board_name.clone(),
+    });
+    Ok(Some(Playing::new(game, log)))
 }
 
 /// Plays one game to its end, or until the input ends or the player
 /// quits, counting the hints asked for; the clock starts at the first move.
 fn play_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
-    game: &mut Game,
-    session: &Session,
-    hints: &mut usize,
-    started: &mut Option<Instant>,
+    play: &mut Playing,
+    session: &mut Session,
 ) -> io::Result<Ending> {
     let script = session.script;
     let mut adviser = Adviser::new();
-    show(console, game, None)?;
+    show(console, &play.game, None)?;
     loop {
-        match game.status() {
+        match play.game.status() {
             Status::Won => {
                 writeln!(console.out, "{}", console.paint.win(script.won))?;
                 return Ok(Ending::Over);
@@ -199,11 +348,12 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Status::Playing => {}
         }
-        let mv = match ask_turn(console, game.board(), session)? {
+        let mv = match ask_turn(console, play.game.board(), session)? {
             None => return Ok(Ending::InputEnded),
             Some(Turn::Hint) => {
-                *hints += 1;
-                give_hint(console, game, &mut adviser)?;
+                play.hints += 1;
+                give_hint(console, &play.game, &mut adviser)?;
+                play.note(console, &mut session.keeping.keeper, Event::Hint, false)?;
                 continue;
             }
             Some(Turn::Quit) => return Ok(Ending::Quit),
@@ -214,14 +364,17 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Some(Turn::Play(mv)) => mv,
         };
-        started.get_or_insert_with(Instant::now);
+        play.started.get_or_insert_with(Instant::now);
+        let game = &mut play.game;
         let outcome = match session.animation {
             Some(animation) if mv.action == Action::Reveal => {
                 play_animated(console, game, mv, animation, &mut adviser)?
             }
             _ => game.apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
         };
-        show(console, game, message(script, outcome, mv.at))?;
+        show(console, &play.game, message(script, outcome, mv.at))?;
+        let keeper = &mut session.keeping.keeper;
+        play.note(console, keeper, Event::Move(mv), outcome.changed_board())?;
     }
 }
 
@@ -299,10 +452,11 @@ pub(crate) fn seed_line(seed: u64) -> String {
     format!("\tSeed: {seed} (play this board again with --seed {seed})")
 }
 
-/// Asks for a board file until one loads; an empty answer is the built-in board.
+/// Asks for a board file until one loads, and gives it with its name; an
+/// empty answer is the built-in board.
 fn ask_board<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
-) -> io::Result<Option<Board>> {
+) -> io::Result<Option<(Board, String)>> {
     loop {
         console.out.write_all(ASK_FILE.as_bytes())?;
         let answer = match read_answer(console)? {
@@ -318,10 +472,10 @@ fn ask_board<R: BufRead, W: Write, E: Write>(
         };
         let name = answer.trim();
         if name.is_empty() {
-            return Ok(Some(built_in_board()));
+            return Ok(Some((built_in_board(), BUILT_IN_NAME.to_owned())));
         }
         match load_board(Path::new(name)) {
-            Ok(board) => return Ok(Some(board)),
+            Ok(board) => return Ok(Some((board, name.to_owned()))),
             Err(error) => writeln!(console.err, "error: {error}")?,
         }
     }

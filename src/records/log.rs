@@ -2,7 +2,7 @@
 //! it comes, counted as it comes. A front end keeps one a game and asks
 //! it for the [`Record`] to save or to keep.
 
-use jiff::Timestamp;
+use std::time::Instant;
 
 use super::moves::{self, Event, Logged};
 use super::{BoardRecord, Front, GameResult, Record, VERSION};
@@ -12,6 +12,11 @@ use crate::engine::{Cover, Deal, Game, Status, three_bv_done};
 #[derive(Clone, Debug)]
 pub struct Log {
     record: Record,
+    /// When the first event noted here was made: the times count from it.
+    first: Option<Instant>,
+    /// The time of the last event before this log was resumed: new events
+    /// count on from there, the time away left out.
+    offset: u64,
 }
 
 /// What a game is, before any move: where it is played, its rules by
@@ -49,18 +54,29 @@ impl Log {
                 deaths: 0,
                 moves: String::new(),
             },
+            first: None,
+            offset: 0,
         }
     }
 
     /// The log of a saved game, to go on with; its events must be those
     /// that [`rebuild`](super::rebuild) played.
     pub fn resumed(record: Record) -> Self {
-        Log { record }
+        let offset = last_ms(&record.moves);
+        Log {
+            record,
+            first: None,
+            offset,
+        }
     }
 
-    /// Notes `event`, made `ms` milliseconds after the deal; `changed`
-    /// says whether a move changed the board (it counts as a click).
-    pub fn note(&mut self, event: Event, ms: u64, changed: bool) {
+    /// Notes `event`, made at `at`; `changed` says whether a move changed
+    /// the board (it counts as a click). Times count in milliseconds from
+    /// the first event.
+    pub fn note(&mut self, event: Event, at: Instant, changed: bool) {
+        let first = *self.first.get_or_insert(at);
+        let since = u64::try_from(at.saturating_duration_since(first).as_millis());
+        let ms = self.offset.saturating_add(since.unwrap_or(u64::MAX));
         let record = &mut self.record;
         match event {
             Event::Move(_) => record.clicks += u32::from(changed),
@@ -71,29 +87,17 @@ impl Log {
         moves::push(&mut record.moves, Logged { event, ms });
     }
 
-    /// Moves noted so far.
+    /// Whether no event has been noted.
     pub fn is_empty(&self) -> bool {
         self.record.moves.is_empty()
     }
 
-    /// When the last event was made, in milliseconds after the deal.
-    pub fn last_ms(&self) -> u64 {
-        self.record
-            .moves
-            .rsplit_once('@')
-            .and_then(|(_, ms)| ms.parse().ok())
-            .unwrap_or(0)
-    }
-
-    /// The record of `game` as it stands, `played` milliseconds of play
-    /// at `when`. A game that has ended gets its 3BV figures (a look at
-    /// the whole board, so not for a game in progress).
-    pub fn record(&self, game: &Game, played: u64, when: Timestamp) -> Record {
+    /// The record of `game` as it stands, after `played` milliseconds of
+    /// play; its time (`when`) is stamped as it is written. A game that
+    /// has ended gets its 3BV figures (a look at the whole board, so not
+    /// for a game in progress).
+    pub fn record(&self, game: &Game, played: u64) -> Record {
         let mut record = self.record.clone();
-        record.when = when
-            .round(jiff::Unit::Millisecond)
-            .unwrap_or(when)
-            .to_string();
         record.ms = played;
         record.deaths = u32::try_from(game.deaths()).unwrap_or(u32::MAX);
         record.result = match game.status() {
@@ -108,4 +112,12 @@ impl Log {
         }
         record
     }
+}
+
+/// The time of the last event in `moves`, the notation.
+fn last_ms(moves: &str) -> u64 {
+    moves
+        .rsplit_once('@')
+        .and_then(|(_, ms)| ms.parse().ok())
+        .unwrap_or(0)
 }

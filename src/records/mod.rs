@@ -23,6 +23,10 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Board, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
 
+/// The environment variable that, set and not empty, turns recording off
+/// as `--no-record` does: for scripts and test suites that play games.
+pub const NO_RECORD_VARIABLE: &str = "MINESWEEPER_NO_RECORD";
+
 /// The version of the record format this program writes. A record of a
 /// later version is reported, never read as if it were this one.
 pub const VERSION: u32 = 1;
@@ -156,6 +160,14 @@ pub const RULE_SETS: [(&str, Rules); 3] = [
     ("coms227", Rules::COMS227),
 ];
 
+/// The name of the rule set `rules` are, whatever their first move.
+pub fn rules_name(rules: Rules) -> &'static str {
+    RULE_SETS
+        .iter()
+        .find(|(_, set)| set.with_first_move(rules.first_move) == rules)
+        .map_or("custom", |(name, _)| name)
+}
+
 /// The rules a record names, with its first-move policy.
 pub fn rules_named(rules: &str, first_move: &str) -> Option<Rules> {
     let (_, base) = RULE_SETS.iter().find(|(name, _)| *name == rules)?;
@@ -198,7 +210,7 @@ pub(crate) mod sample {
             seed,
             no_guess: false,
         };
-        let mut game = deal.game(Rules::CLASSIC).unwrap();
+        let mut game = deal.game(Rules::CLASSIC).unwrap().with_undo();
         let mut log = Log::new(Described {
             front: Front::Screen,
             rules: "classic",
@@ -206,6 +218,7 @@ pub(crate) mod sample {
             deal: &deal,
             board_name: None,
         });
+        let start = std::time::Instant::now();
         for (i, &event) in events.iter().enumerate() {
             let changed = match event {
                 Event::Move(mv) => game.apply(mv).changed_board(),
@@ -216,10 +229,11 @@ pub(crate) mod sample {
                 Event::Redo => game.redo(|_, _| {}).is_some_and(|o| o.changed_board()),
                 Event::Hint => false,
             };
-            log.note(event, 100 * i as u64, changed);
+            let at = start + std::time::Duration::from_millis(100 * i as u64);
+            log.note(event, at, changed);
         }
-        let when = "2026-11-22T10:00:00Z".parse().unwrap();
-        let record = log.record(&game, 1234, when);
+        let mut record = log.record(&game, 1234);
+        record.when = "2026-11-22T10:00:00Z".to_owned();
         (game, record)
     }
 

@@ -65,7 +65,7 @@ impl Replayer {
                 first_move: record.first_move.clone(),
             })?;
         let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
-        let game = deal.game(rules)?;
+        let game = deal.game(rules)?.with_undo();
         let events = record.events()?;
         let (rows, cols) = (game.board().rows(), game.board().cols());
         for (i, logged) in events.iter().enumerate() {
@@ -151,7 +151,8 @@ impl Replayer {
             self.game = self
                 .deal
                 .game(self.rules)
-                .expect("the deal had room when the replay began");
+                .expect("the deal had room when the replay began")
+                .with_undo();
             self.played = 0;
             self.counts = Counts::default();
         }

@@ -8,6 +8,7 @@
 
 pub mod command;
 pub mod geometry;
+pub mod playback;
 pub mod replay;
 pub mod state;
 pub mod summary;
@@ -22,20 +23,42 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
 use super::interrupt::SeedOnInterrupt;
+use super::keeper::Keeper;
 use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
+use crate::records::Record;
+use crate::records::rebuild::RebuildError;
 use command::{Held, command_for};
-use state::{Screen, Setup};
+use state::{Keep, Screen, Setup};
 
 /// How often the clock on screen is redrawn while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
 
-/// Plays on the terminal until the player quits; the seed of the last
-/// random board played, to print once the screen is given back.
-/// The setup must have room for its mines ([`Screen::new`]).
-pub fn run(setup: Setup) -> io::Result<Option<u64>> {
+/// Why the full screen could not play.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The saved game to carry on cannot be played again.
+    #[error(transparent)]
+    Rebuild(#[from] RebuildError),
+}
+
+/// Plays on the terminal until the player quits, `saved` first if it is
+/// given (its setup made from it), saving and keeping the games with
+/// `keeper`; the seed of the last random board played, to print once the
+/// screen is given back. The setup must have room for its mines
+/// ([`Screen::new`]).
+pub fn run(
+    setup: Setup,
+    saved: Option<&Record>,
+    mut keeper: Keeper,
+) -> Result<Option<u64>, RunError> {
     let (width, height) = crossterm::terminal::size()?;
-    let mut screen = Screen::new(setup, width, height)
-        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut screen = match saved {
+        Some(record) => Screen::resume(setup, record, width, height)?,
+        None => Screen::new(setup, width, height)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
+    };
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
@@ -71,6 +94,7 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
                 redraw_whole(&mut terminal)?;
             }
             screen.update(command, Instant::now());
+            keep(&mut screen, &mut keeper);
             if screen.quit {
                 break;
             }
@@ -83,10 +107,30 @@ pub fn run(setup: Setup) -> io::Result<Option<u64>> {
     Ok(screen.seed())
 }
 
+/// Does what the screen asks of the records; the first trouble is shown
+/// on the message line.
+fn keep(screen: &mut Screen, keeper: &mut Keeper) {
+    for keep in screen.take_keeps() {
+        let trouble = match keep {
+            Keep::Save(record) => keeper.save(record),
+            Keep::Finished(record) => keeper.keep(record),
+            Keep::Forget => {
+                keeper.forget_saved();
+                None
+            }
+        };
+        if let Some(trouble) = trouble {
+            screen.message = format!("{trouble}. {}", screen.message);
+        }
+    }
+}
+
 /// Clears the screen and forgets what was drawn, so that the next frame is
 /// drawn whole. ratatui's own `clear` first asks the terminal where its
 /// cursor is, and fails after two seconds on one that does not answer.
-fn redraw_whole<B: Backend<Error = io::Error>>(terminal: &mut Terminal<B>) -> io::Result<()> {
+pub(super) fn redraw_whole<B: Backend<Error = io::Error>>(
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
     terminal.backend_mut().clear()?;
     // Each swap empties the buffer that becomes current: after two, both
     // are empty, and the next frame is compared with nothing.

@@ -15,6 +15,9 @@ use crate::engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rule
 use crate::front::explain;
 use crate::front::prompt::message;
 use crate::front::script::Script;
+use crate::records::log::{Described, Log};
+use crate::records::rebuild::{RebuildError, rebuild};
+use crate::records::{Event, Front, Record};
 
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
@@ -28,6 +31,19 @@ pub struct Setup {
     pub looks: Looks,
     /// With `--animate`: the time between a reveal's steps.
     pub animate: Option<Duration>,
+    /// The board file's name, for the records.
+    pub board_name: Option<String>,
+}
+
+/// What the records are to do after an update, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Save the game in progress (or ended, and not yet left).
+    Save(Record),
+    /// Keep a finished game, now left, in the history.
+    Finished(Record),
+    /// The game in progress was left unfinished: its save goes.
+    Forget,
 }
 
 /// The screen: a game, the cursor and the view, the clock, and what is
@@ -57,13 +73,18 @@ pub struct Screen {
     replay: Option<Replay>,
     adviser: Adviser,
     pub quit: bool,
+    /// The record of the game in play.
+    log: Log,
+    /// What the records are to do, oldest first ([`Screen::take_keeps`]).
+    keeps: Vec<Keep>,
 }
 
 impl Screen {
     /// A new session on a terminal of `width` x `height`; an error when a
     /// random layout has no room for its mines.
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
-        let game = setup.deal.game(setup.rules)?;
+        let game = setup.deal.game(setup.rules)?.with_undo();
+        let log = new_log(&setup);
         Ok(Screen {
             setup,
             game,
@@ -83,7 +104,85 @@ impl Screen {
             replay: None,
             adviser: Adviser::new(),
             quit: false,
+            log,
+            keeps: Vec::new(),
         })
+    }
+
+    /// The saved game `record` carried on, on the setup made from it.
+    pub fn resume(
+        setup: Setup,
+        record: &Record,
+        width: u16,
+        height: u16,
+    ) -> Result<Self, RebuildError> {
+        let mut screen = Screen::new(setup, width, height)?;
+        let replayed = rebuild(record)?;
+        let counts = replayed.counts();
+        screen.game = replayed.into_game();
+        (screen.hints, screen.undos, screen.clicks) = (counts.hints, counts.undos, counts.clicks);
+        screen.log = Log::resumed(record.clone());
+        // The time goes on from where it stood, at the next opening.
+        screen.clock = Clock {
+            counted: Duration::from_millis(record.ms),
+            since: None,
+            started: record.ms > 0,
+        };
+        if screen.game.status() != Status::Playing {
+            let time = screen.clock.counted;
+            screen.summary = Some(Summary::of(&screen.game, time, screen.clicks));
+        }
+        screen.message = format!(
+            "Carried on where it was left: {} moves, {:.1} s played",
+            counts.clicks,
+            screen.clock.counted.as_secs_f64()
+        );
+        Ok(screen)
+    }
+
+    /// Plays a recorded `event` as the player made it, at `now`: the
+    /// cursor on its square, then the same move, undo, redo or hint.
+    pub fn replay_event(&mut self, event: Event, now: Instant) {
+        match event {
+            Event::Move(mv) => {
+                self.cursor = mv.at;
+                self.follow();
+                self.act(mv.action, mv.at, now);
+            }
+            Event::Undo => self.undo(now),
+            Event::Redo => self.redo(now),
+            Event::Hint => self.hint(now),
+        }
+    }
+
+    /// What the records are to do since the last call, oldest first.
+    pub fn take_keeps(&mut self) -> Vec<Keep> {
+        std::mem::take(&mut self.keeps)
+    }
+
+    /// Notes `event`, made at `now`, in the game's record, and asks for
+    /// the game to be saved.
+    fn note(&mut self, event: Event, now: Instant, changed: bool) {
+        self.log.note(event, now, changed);
+        let played = self.clock.elapsed(now);
+        let played = u64::try_from(played.as_millis()).unwrap_or(u64::MAX);
+        self.keeps
+            .push(Keep::Save(self.log.record(&self.game, played)));
+    }
+
+    /// The game in play is being left: kept in the history if it ended,
+    /// its save let go if it did not.
+    fn leave(&mut self, now: Instant) {
+        if self.log.is_empty() {
+            return;
+        }
+        if self.game.status() == Status::Playing {
+            self.keeps.push(Keep::Forget);
+        } else {
+            let played = u64::try_from(self.clock.elapsed(now).as_millis()).unwrap_or(u64::MAX);
+            self.keeps
+                .push(Keep::Finished(self.log.record(&self.game, played)));
+        }
     }
 
     /// The layout on the terminal; `None` when it is too small.
@@ -129,7 +228,9 @@ impl Screen {
         if self.replay.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend) {
             // Any key skips the animation to its end; only quitting acts too.
             self.replay = None;
-            self.quit = command == Command::Quit;
+            if command == Command::Quit {
+                self.quit(now);
+            }
             return;
         }
         if self.paused
@@ -156,11 +257,11 @@ impl Screen {
             Command::Redo => self.redo(now),
             Command::Pause => self.pause(now),
             Command::Help => self.help = !self.help,
-            Command::Hint => self.hint(),
+            Command::Hint => self.hint(now),
             Command::Overlay => self.toggle_overlay(),
-            Command::Restart => self.restart(false),
-            Command::New => self.restart(true),
-            Command::Quit => self.quit = true,
+            Command::Restart => self.restart(false, now),
+            Command::New => self.restart(true, now),
+            Command::Quit => self.quit(now),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
             Command::OtherKey => {}
@@ -280,6 +381,7 @@ impl Screen {
             self.clock.start(now);
         }
         self.after_move(outcome, at, now);
+        self.note(Event::Move(mv), now, outcome.changed_board());
         if let Some(gave_up) = self.game.no_guess_gave_up()
             && !no_guess_known
         {
@@ -321,6 +423,7 @@ impl Screen {
         };
         self.undos += 1;
         self.summary = None;
+        self.note(Event::Undo, now, false);
         // The adviser followed the squares as they opened; it starts again.
         self.adviser = Adviser::new();
         if self.game.status() == Status::Playing && self.clock.started() {
@@ -338,7 +441,11 @@ impl Screen {
             self.message = "Nothing to redo".to_owned();
             return;
         };
+        if outcome.changed_board() {
+            self.clicks += 1;
+        }
         self.after_move(outcome, self.cursor, now);
+        self.note(Event::Redo, now, outcome.changed_board());
     }
 
     fn pause(&mut self, now: Instant) {
@@ -357,12 +464,13 @@ impl Screen {
         }
     }
 
-    fn hint(&mut self) {
+    fn hint(&mut self, now: Instant) {
         let Some(hint) = self.adviser.hint(&self.game) else {
             self.message = "No hint: the game is over".to_owned();
             return;
         };
         self.hints += 1;
+        self.note(Event::Hint, now, false);
         self.cursor = match &hint {
             Hint::Certain(deduction) => deduction.at,
             Hint::FirstMove(at) => *at,
@@ -396,8 +504,17 @@ impl Screen {
         self.adviser.chance(pos)
     }
 
+    fn quit(&mut self, now: Instant) {
+        // A game in progress stays saved, to be carried on.
+        if self.game.status() != Status::Playing {
+            self.leave(now);
+        }
+        self.quit = true;
+    }
+
     /// The same board again, or with `anew` the next one.
-    fn restart(&mut self, anew: bool) {
+    fn restart(&mut self, anew: bool, now: Instant) {
+        self.leave(now);
         if anew && let Deal::Random { seed, .. } = &mut self.setup.deal {
             *seed = seed.wrapping_add(1);
         }
@@ -405,7 +522,8 @@ impl Screen {
         let Ok(game) = self.setup.deal.game(self.setup.rules) else {
             return;
         };
-        self.game = game;
+        self.game = game.with_undo();
+        self.log = new_log(&self.setup);
         self.adviser = Adviser::new();
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
@@ -425,6 +543,17 @@ impl Screen {
     pub fn seed(&self) -> Option<u64> {
         self.setup.deal.seed()
     }
+}
+
+/// The record of a new game of `setup`.
+fn new_log(setup: &Setup) -> Log {
+    Log::new(Described {
+        front: Front::Screen,
+        rules: setup.rule_name,
+        first_move: setup.rules.first_move.name(),
+        deal: &setup.deal,
+        board_name: setup.board_name.clone(),
+    })
 }
 
 /// A move in words, for the message line.

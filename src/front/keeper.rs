@@ -1,0 +1,109 @@
+//! What a front end does with the records: saves the game in progress
+//! after each move, keeps each finished game in the history, and finds a
+//! saved game to carry on. It never stops a game: when the records cannot
+//! be written it says so once, and the game plays on.
+
+use std::io;
+
+use jiff::Timestamp;
+
+use crate::records::places::Places;
+use crate::records::save::SaveError;
+use crate::records::{Front, GameResult, Record, history, save};
+
+/// The records of one front end's games, or none (`--no-record`).
+#[derive(Clone, Debug)]
+pub struct Keeper {
+    places: Option<Places>,
+    front: Front,
+    /// Whether a failure to record has been told already.
+    told: bool,
+}
+
+impl Keeper {
+    /// Records in `places`.
+    pub fn new(places: Places, front: Front) -> Self {
+        Keeper {
+            places: Some(places),
+            front,
+            told: false,
+        }
+    }
+
+    /// No records: nothing is written or read.
+    pub fn off(front: Front) -> Self {
+        Keeper {
+            places: None,
+            front,
+            told: false,
+        }
+    }
+
+    /// The game saved in progress, if there is one. A save of a game that
+    /// had ended (the program stopped before it was kept) goes into the
+    /// history now.
+    pub fn saved(&mut self) -> Result<Option<Record>, SaveError> {
+        let Some(places) = &self.places else {
+            return Ok(None);
+        };
+        let path = places.save_of(self.front);
+        match save::read(&path)? {
+            Some(record) if record.result != GameResult::Playing => {
+                let _ = self.keep(record);
+                Ok(None)
+            }
+            saved => Ok(saved),
+        }
+    }
+
+    /// Saves `record`, the game in progress, stamped now. `Some` with what
+    /// to tell the player the first time the records cannot be written.
+    pub fn save(&mut self, mut record: Record) -> Option<String> {
+        let places = self.places.as_ref()?;
+        record.when = now();
+        let folder = places.saves.clone();
+        let saved = save::write(&places.save_of(self.front), &record);
+        self.told_once(saved, &folder)
+    }
+
+    /// Keeps `record`, a finished game, in the history, stamped now, and
+    /// lets its save go. `Some` as for [`Keeper::save`].
+    pub fn keep(&mut self, mut record: Record) -> Option<String> {
+        let places = self.places.as_ref()?;
+        record.when = now();
+        let save = places.save_of(self.front);
+        let history = places.history.clone();
+        let kept = history::append(&history, &record);
+        if kept.is_ok() {
+            // The game is in the history: a save of it would be kept twice.
+            let _ = save::remove(&save);
+        }
+        self.told_once(kept, &history)
+    }
+
+    /// Forgets the game in progress (a new game replaces it).
+    pub fn forget_saved(&mut self) {
+        if let Some(places) = &self.places {
+            let _ = save::remove(&places.save_of(self.front));
+        }
+    }
+
+    fn told_once(&mut self, done: io::Result<()>, path: &std::path::Path) -> Option<String> {
+        let error = done.err()?;
+        if std::mem::replace(&mut self.told, true) {
+            return None;
+        }
+        Some(format!(
+            "cannot record games in {}: {error}; the game goes on without a record",
+            crate::visible::path(path)
+        ))
+    }
+}
+
+/// Now, to the millisecond, as records write it.
+fn now() -> String {
+    let now = Timestamp::now();
+    now.round(jiff::Unit::Millisecond)
+        .unwrap_or(now)
+        .to_string()
+}

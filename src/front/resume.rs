@@ -1,0 +1,100 @@
+//! Carrying on a saved game: the save found, described, and offered to a
+//! player at a terminal before the game starts; `--resume` takes it
+//! without asking.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+
+use super::answer::yes_or_no;
+use super::keeper::Keeper;
+use crate::records::Record;
+use crate::records::save::SaveError;
+
+/// Why `--resume` has nothing to carry on.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error("no game is saved in progress to carry on")]
+    NothingSaved,
+    #[error(transparent)]
+    Save(#[from] SaveError),
+}
+
+/// The saved game to carry on: with `resume` the save, which must be
+/// there; otherwise, when stdin and stdout are a terminal and a game is
+/// saved, the player's answer. A save that cannot be read is said on
+/// stderr and left as it is.
+pub fn choose(keeper: &mut Keeper, resume: bool) -> Result<Option<Record>, ResumeError> {
+    let saved = match keeper.saved() {
+        Ok(saved) => saved,
+        Err(e) if resume => return Err(e.into()),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "minesweeper: {e}; it is left as it is");
+            None
+        }
+    };
+    match saved {
+        None if resume => Err(ResumeError::NothingSaved),
+        Some(record) if resume => Ok(Some(record)),
+        Some(record) if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            let mut out = io::stdout().lock();
+            let yes = ask(&mut io::stdin().lock(), &mut out, &record).unwrap_or(false);
+            Ok(yes.then_some(record))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Asks whether to carry on `record` until the answer is yes or no; no
+/// at the end of input.
+pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> io::Result<bool> {
+    writeln!(out, "{}", describe(record))?;
+    loop {
+        write!(out, "Carry it on? (y/n) ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(false);
+        }
+        if let Some(yes) = yes_or_no(&line) {
+            return Ok(yes);
+        }
+    }
+}
+
+/// One sentence on a saved game: its rules, its board, how far it got
+/// and when it was saved (in local time).
+pub fn describe(record: &Record) -> String {
+    let board = &record.board;
+    let what = match &board.name {
+        Some(name) => format!(
+            "{name} ({}x{}, {} mines)",
+            board.rows, board.cols, board.mines
+        ),
+        None => format!(
+            "a {}x{} board with {} mines",
+            board.rows, board.cols, board.mines
+        ),
+    };
+    let moves = record.moves.split_ascii_whitespace().count();
+    format!(
+        "A {} game on {what} is in progress: {moves} moves, {:.1} s played, saved {}.",
+        record.rules,
+        record.ms as f64 / 1000.0,
+        local_time(&record.when)
+    )
+}
+
+/// A record's time in the local time zone, to the minute; as written if
+/// it does not read.
+pub fn local_time(when: &str) -> String {
+    match when.parse::<Timestamp>() {
+        Ok(at) => at
+            .to_zoned(TimeZone::system())
+            .strftime("%Y-%m-%d %H:%M")
+            .to_string(),
+        Err(_) => when.to_owned(),
+    }
+}

@@ -1,0 +1,298 @@
+//! `replay`: a recorded game played back on the full screen at the pace
+//! it was played, paused, stepped forward and back, faster or slower.
+//!
+//! The board is a [`Screen`] fed the recorded events at their times, so a
+//! replay looks and reads exactly like the game did (messages, clock,
+//! counts and the summary at the end). Time runs on a clock of its own:
+//! the position in the game, in milliseconds, moved on by real time times
+//! the speed. A step back deals the game again and plays the events before.
+
+use std::io;
+use std::time::{Duration, Instant};
+
+use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::style::{Modifier, Style};
+
+use super::state::{Screen, Setup};
+use super::view;
+use crate::front::raw_mode::{LOOK_EVERY, RawMode, Signalled};
+use crate::records::Logged;
+use crate::records::rebuild::RebuildError;
+
+/// The slowest and fastest speeds, times the real pace.
+pub const SPEEDS: (f64, f64) = (0.25, 64.0);
+
+/// A replay in progress.
+#[derive(Debug)]
+pub struct Playback {
+    setup: Setup,
+    events: Vec<Logged>,
+    /// The game as the events played so far left it.
+    pub screen: Screen,
+    /// Events played.
+    pub played: usize,
+    /// Where the replay is in the game, in milliseconds from its first event.
+    pub position: f64,
+    pub paused: bool,
+    pub speed: f64,
+    /// The instant that stands for the game's first event: the screen's
+    /// clock reads the game's times from it.
+    origin: Instant,
+    /// What the replay is of, for its bar.
+    pub title: String,
+}
+
+/// What a key asks of a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Pause,
+    Forward,
+    Back,
+    Faster,
+    Slower,
+    Start,
+    End,
+    Suspend,
+    Quit,
+}
+
+impl Playback {
+    /// The replay of `events` on `setup`'s board, at `speed`, before its
+    /// first event.
+    pub fn new(
+        setup: Setup,
+        events: Vec<Logged>,
+        speed: f64,
+        title: String,
+        size: (u16, u16),
+        now: Instant,
+    ) -> Result<Self, RebuildError> {
+        let screen = Screen::new(setup.clone(), size.0, size.1)?;
+        Ok(Playback {
+            setup,
+            events,
+            screen,
+            played: 0,
+            position: 0.0,
+            paused: false,
+            speed: speed.clamp(SPEEDS.0, SPEEDS.1),
+            origin: now,
+            title,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// Whether every event has been played.
+    pub fn at_end(&self) -> bool {
+        self.played == self.events.len()
+    }
+
+    /// The instant the screen reads its clock at.
+    pub fn screen_now(&self) -> Instant {
+        self.origin + Duration::from_secs_f64(self.position.max(0.0) / 1000.0)
+    }
+
+    /// Moves the replay on by `real` time: every event whose time has come
+    /// is played. At the end it pauses.
+    pub fn advance(&mut self, real: Duration) {
+        if self.paused {
+            return;
+        }
+        self.position += real.as_secs_f64() * 1000.0 * self.speed;
+        while let Some(next) = self.events.get(self.played) {
+            if next.ms as f64 > self.position {
+                break;
+            }
+            self.play_next();
+        }
+        if self.at_end() {
+            self.paused = true;
+        }
+    }
+
+    /// When the next event is due, in real time from now.
+    pub fn next_due(&self) -> Option<Duration> {
+        if self.paused {
+            return None;
+        }
+        let next = self.events.get(self.played)?;
+        let wait = (next.ms as f64 - self.position).max(0.0) / self.speed;
+        Some(Duration::from_secs_f64(wait / 1000.0))
+    }
+
+    fn play_next(&mut self) {
+        let Some(&Logged { event, ms }) = self.events.get(self.played) else {
+            return;
+        };
+        let at = self.origin + Duration::from_millis(ms);
+        self.screen.replay_event(event, at);
+        // What a replay plays is already recorded.
+        self.screen.take_keeps();
+        self.played += 1;
+    }
+
+    /// Acts on a key's `control`.
+    pub fn control(&mut self, control: Control) {
+        match control {
+            // At the end, playing again starts from the beginning.
+            Control::Pause if self.at_end() => {
+                self.go_to(0);
+                self.paused = false;
+            }
+            Control::Pause => self.paused = !self.paused,
+            Control::Forward => {
+                self.paused = true;
+                self.play_next();
+                self.position = self.time_of_last_played();
+            }
+            Control::Back => {
+                self.paused = true;
+                self.go_to(self.played.saturating_sub(1));
+            }
+            Control::Faster => self.speed = (self.speed * 2.0).min(SPEEDS.1),
+            Control::Slower => self.speed = (self.speed / 2.0).max(SPEEDS.0),
+            Control::Start => {
+                self.paused = true;
+                self.go_to(0);
+            }
+            Control::End => {
+                self.paused = true;
+                self.go_to(self.events.len());
+            }
+            Control::Suspend | Control::Quit => {}
+        }
+    }
+
+    fn time_of_last_played(&self) -> f64 {
+        self.played
+            .checked_sub(1)
+            .map_or(0.0, |i| self.events[i].ms as f64)
+    }
+
+    /// The game after its first `played` events, dealt again if that is
+    /// a step back.
+    fn go_to(&mut self, played: usize) {
+        if played < self.played {
+            let (width, height) = (self.screen.width, self.screen.height);
+            self.screen = Screen::new(self.setup.clone(), width, height)
+                .expect("the board had room when the replay began");
+            self.played = 0;
+        }
+        while self.played < played {
+            self.play_next();
+        }
+        self.position = self.time_of_last_played();
+    }
+
+    /// The bar at the foot of the screen.
+    pub fn bar(&self) -> String {
+        let state = if self.at_end() {
+            "the end"
+        } else if self.paused {
+            "paused"
+        } else {
+            "playing"
+        };
+        format!(
+            "Replay {}: move {} of {}, {state}, {}x  space pause  \u{2190}\u{2192} step  + - speed  Home End  q quit",
+            self.title,
+            self.played,
+            self.events.len(),
+            self.speed
+        )
+    }
+}
+
+/// The control a key stands for.
+pub fn control_for(event: &TermEvent) -> Option<Control> {
+    let TermEvent::Key(key) = event else {
+        return None;
+    };
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    Some(match key.code {
+        KeyCode::Char(' ' | 'p') => Control::Pause,
+        KeyCode::Right | KeyCode::Char('l' | '.') => Control::Forward,
+        KeyCode::Left | KeyCode::Char('h' | ',') => Control::Back,
+        KeyCode::Char('+' | '=') | KeyCode::Up => Control::Faster,
+        KeyCode::Char('-' | '_') | KeyCode::Down => Control::Slower,
+        KeyCode::Home | KeyCode::Char('0') => Control::Start,
+        KeyCode::End | KeyCode::Char('$') => Control::End,
+        KeyCode::Char('q') | KeyCode::Esc => Control::Quit,
+        KeyCode::Char('c') if key.modifiers.contains(event::KeyModifiers::CONTROL) => Control::Quit,
+        KeyCode::Char('z') if key.modifiers.contains(event::KeyModifiers::CONTROL) => {
+            Control::Suspend
+        }
+        _ => return None,
+    })
+}
+
+/// Plays `playback` on the terminal until the player quits.
+pub fn run(mut playback: Playback) -> io::Result<()> {
+    let mut raw = RawMode::full_screen()?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    super::redraw_whole(&mut terminal)?;
+    let mut last = Instant::now();
+    loop {
+        let now = Instant::now();
+        playback.advance(now - last);
+        last = now;
+        terminal.draw(|frame| {
+            view::draw(frame, &playback.screen, playback.screen_now());
+            let area = frame.area();
+            let y = area.height.saturating_sub(1);
+            frame.buffer_mut().set_stringn(
+                0,
+                y,
+                format!(
+                    "{:<width$}",
+                    playback.bar(),
+                    width = usize::from(area.width)
+                ),
+                usize::from(area.width),
+                Style::default().add_modifier(Modifier::REVERSED),
+            );
+        })?;
+        if raw.look_for_signals()? == Signalled::Resumed {
+            super::redraw_whole(&mut terminal)?;
+        }
+        // The clock on screen moves on every tenth of a second.
+        let wait = playback
+            .next_due()
+            .map_or(LOOK_EVERY, |due| due.min(LOOK_EVERY))
+            .min(Duration::from_millis(100));
+        if !event::poll(wait)? {
+            continue;
+        }
+        let read = event::read()?;
+        if let TermEvent::Resize(width, height) = read {
+            playback
+                .screen
+                .update(super::command::Command::Resize { width, height }, now);
+            continue;
+        }
+        match control_for(&read) {
+            Some(Control::Quit) => break,
+            Some(Control::Suspend) => {
+                raw.suspend()?;
+                super::redraw_whole(&mut terminal)?;
+                last = Instant::now();
+            }
+            Some(control) => playback.control(control),
+            None => {}
+        }
+    }
+    drop(terminal);
+    drop(raw);
+    Ok(())
+}

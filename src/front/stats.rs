@@ -1,0 +1,181 @@
+//! `stats`: the statistics of the history as a table, or one JSON object.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde_json::json;
+
+use super::resume::local_time;
+use crate::records::history::Loaded;
+use crate::records::stats::{Group, Wins};
+use crate::records::{GameResult, Record};
+
+/// The record of game `number` (its line in the history).
+fn game(loaded: &Loaded, number: usize) -> Option<&Record> {
+    let i = loaded
+        .records
+        .binary_search_by_key(&number, |(line, _)| *line)
+        .ok()?;
+    Some(&loaded.records[i].1)
+}
+
+fn seconds(ms: Option<u64>) -> String {
+    ms.map_or("-".to_owned(), |ms| format!("{:.1} s", ms as f64 / 1000.0))
+}
+
+fn result_word(result: GameResult) -> &'static str {
+    match result {
+        GameResult::Won => "won",
+        GameResult::Lost => "lost",
+        GameResult::Playing => "playing",
+    }
+}
+
+/// A group's name: its rules, its level or size, no guess.
+fn title(group: &Group) -> String {
+    let key = &group.key;
+    let size = format!("{}x{}, {} mines", key.rows, key.cols, key.mines);
+    let board = match key.level() {
+        Some(level) => format!("{level} ({size})"),
+        None => size,
+    };
+    let no_guess = if key.no_guess { ", no guess" } else { "" };
+    format!("{}, {board}{no_guess}", key.rules)
+}
+
+/// The table.
+pub fn write_text(
+    out: &mut impl Write,
+    history: &Path,
+    loaded: &Loaded,
+    groups: &[Group],
+) -> io::Result<()> {
+    let counted: usize = groups.iter().map(|g| g.played).sum();
+    writeln!(
+        out,
+        "History: {} ({counted} games counted)",
+        crate::visible::path(history)
+    )?;
+    if groups.is_empty() {
+        writeln!(out, "\nNo finished games to count yet.")?;
+    }
+    for group in groups {
+        writeln!(out, "\n{}", title(group))?;
+        writeln!(
+            out,
+            "  played {}, won {} ({:.1} %), streak {}, best streak {}",
+            group.played,
+            group.won,
+            group.win_percent(),
+            group.current_streak,
+            group.best_streak
+        )?;
+        writeln!(
+            out,
+            "  {:<14}{:>10}{:>10}{:>10}{:>12}{:>12}",
+            "wins", "best", "median", "mean", "best 3BV/s", "efficiency"
+        )?;
+        write_wins(out, "clean", &group.clean)?;
+        write_wins(out, "with help", &group.assisted)?;
+        let last: Vec<String> = group
+            .last
+            .iter()
+            .filter_map(|&number| {
+                let record = game(loaded, number)?;
+                let time = match record.result {
+                    GameResult::Won => format!(" {}", seconds(Some(record.ms))),
+                    _ => String::new(),
+                };
+                Some(format!(
+                    "#{number} {}{time} ({})",
+                    result_word(record.result),
+                    local_time(&record.when)
+                ))
+            })
+            .collect();
+        writeln!(out, "  last: {}", last.join(", "))?;
+    }
+    Ok(())
+}
+
+fn write_wins(out: &mut impl Write, name: &str, wins: &Wins) -> io::Result<()> {
+    let rate = wins
+        .best_3bv_per_s
+        .map_or("-".to_owned(), |r| format!("{r:.2}"));
+    let efficiency = wins
+        .mean_efficiency
+        .map_or("-".to_owned(), |e| format!("{:.0} %", 100.0 * e));
+    writeln!(
+        out,
+        "  {:<14}{:>10}{:>10}{:>10}{rate:>12}{efficiency:>12}",
+        format!("{name} {}", wins.count),
+        seconds(wins.best_ms),
+        seconds(wins.median_ms),
+        seconds(wins.mean_ms),
+    )
+}
+
+/// One JSON object: the history, the lines left out, and each group.
+pub fn write_json(
+    out: &mut impl Write,
+    history: &Path,
+    loaded: &Loaded,
+    groups: &[Group],
+) -> io::Result<()> {
+    let wins = |w: &Wins| {
+        json!({
+            "count": w.count,
+            "best_ms": w.best_ms,
+            "median_ms": w.median_ms,
+            "mean_ms": w.mean_ms,
+            "best_3bv_per_s": w.best_3bv_per_s,
+            "mean_efficiency": w.mean_efficiency,
+        })
+    };
+    let groups: Vec<_> = groups
+        .iter()
+        .map(|g| {
+            let last: Vec<_> = g
+                .last
+                .iter()
+                .filter_map(|&number| {
+                    let r = game(loaded, number)?;
+                    Some(json!({
+                        "game": number,
+                        "result": result_word(r.result),
+                        "ms": r.ms,
+                        "when": r.when,
+                    }))
+                })
+                .collect();
+            json!({
+                "rules": g.key.rules,
+                "rows": g.key.rows,
+                "cols": g.key.cols,
+                "mines": g.key.mines,
+                "no_guess": g.key.no_guess,
+                "level": g.key.level(),
+                "played": g.played,
+                "won": g.won,
+                "win_percent": g.win_percent(),
+                "current_streak": g.current_streak,
+                "best_streak": g.best_streak,
+                "clean_wins": wins(&g.clean),
+                "wins_with_help": wins(&g.assisted),
+                "last": last,
+            })
+        })
+        .collect();
+    let left_out: Vec<_> = loaded
+        .problems
+        .iter()
+        .map(|p| json!({ "line": p.line, "problem": p.to_string() }))
+        .collect();
+    let object = json!({
+        "history": history.to_string_lossy(),
+        "left_out": left_out,
+        "groups": groups,
+    });
+    serde_json::to_writer_pretty(&mut *out, &object)?;
+    writeln!(out)
+}
