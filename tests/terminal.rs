@@ -278,3 +278,70 @@ fn a_closed_terminal_ends_the_game() {
     }
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+/// A game left by quitting, and again by `kill -9` after another move, is
+/// offered back at the next start and comes back as it was; answering no
+/// deals a new game.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_game_left_or_killed_is_offered_back_as_it_was() {
+    let home = std::env::temp_dir().join(format!("play-resume-{}", std::process::id()));
+    let island = |screen: &vt100::Screen| line(screen, 3).starts_with("2   1 1 2 ·");
+    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
+    terminal.send(b"ll ");
+    terminal.wait_for("island", island);
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+
+    // Started again without options: asked first, then the game as left.
+    let bin = get_cargo_bin("minesweeper");
+    let start = format!("'{}' play; echo status=$?; stty -a", bin.display());
+    let offered = |screen: &vt100::Screen| screen.contents().contains("Carry it on? (y/n)");
+    let mut terminal = Terminal::start(&start, &home);
+    terminal.wait_for("the offer", offered);
+    let contents = terminal.parser.screen().contents();
+    assert!(
+        contents.contains("A classic game on a 9x9 board with 10 mines is in progress: 1 move,"),
+        "{contents}"
+    );
+    terminal.send(b"y\r");
+    terminal.wait_for("the game carried on", island);
+    terminal.send(&click(2, 5, 9));
+    terminal.wait_for("flag", |screen| {
+        line(screen, 6).chars().nth(18) == Some('⚑')
+    });
+    // Killed outright: the save after the last move is what comes back.
+    let game = children_of(terminal.child.process_id().unwrap());
+    assert_eq!(game.len(), 1);
+    std::process::Command::new("kill")
+        .args(["-KILL", &game[0].to_string()])
+        .status()
+        .unwrap();
+    terminal.wait_for("the shell's stty", |screen| {
+        screen.contents().contains("icanon")
+    });
+    drop(terminal);
+
+    let mut terminal = Terminal::start(&start, &home);
+    terminal.wait_for("the offer", offered);
+    assert!(terminal.parser.screen().contents().contains("2 moves"));
+    terminal.send(b"y\r");
+    terminal.wait_for("the flag carried on", |screen| {
+        island(screen) && line(screen, 6).chars().nth(18) == Some('⚑')
+    });
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 9 "));
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+
+    // No: a new game, and the history still empty (nothing ended).
+    let mut terminal = Terminal::start(&start, &home);
+    terminal.wait_for("the offer", offered);
+    terminal.send(b"n\r");
+    terminal.wait_for("a new board", |screen| {
+        line(screen, 0).starts_with("Mines 10 ") && line(screen, 2).starts_with("1 · · ·")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    assert!(!home.join("data/minesweeper/history.jsonl").exists());
+    std::fs::remove_dir_all(&home).unwrap();
+}

@@ -151,8 +151,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     mut session: Session,
 ) -> io::Result<()> {
-    console.out.write_all(session.script.intro.as_bytes())?;
-    let seed_keeper = SeedOnInterrupt::new();
+    // A game carried on is played by its own rules, with their words.
     let mut resumed = match session.keeping.resume.take() {
         Some((record, script)) => match carried_on(&record, &mut session, script) {
             Ok(carried) => Some(carried),
@@ -166,6 +165,8 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         },
         None => None,
     };
+    console.out.write_all(session.script.intro.as_bytes())?;
+    let seed_keeper = SeedOnInterrupt::new();
     loop {
         let seed = match &session.source {
             BoardSource::Random(boards) => Some(boards.seed),

@@ -68,23 +68,26 @@ pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> i
 /// and when it was saved (in local time).
 pub fn describe(record: &Record) -> String {
     let board = &record.board;
+    let mines = counted(board.mines, "mine");
     let what = match &board.name {
-        Some(name) => format!(
-            "{name} ({}x{}, {} mines)",
-            board.rows, board.cols, board.mines
-        ),
-        None => format!(
-            "a {}x{} board with {} mines",
-            board.rows, board.cols, board.mines
-        ),
+        Some(name) => format!("{name} ({}x{}, {mines})", board.rows, board.cols),
+        None => format!("a {}x{} board with {mines}", board.rows, board.cols),
     };
-    let moves = record.moves.split_ascii_whitespace().count();
+    let moves = counted(record.moves.split_ascii_whitespace().count(), "move");
     format!(
-        "A {} game on {what} is in progress: {moves} moves, {:.1} s played, saved {}.",
+        "A {} game on {what} is in progress: {moves}, {:.1} s played, saved {}.",
         record.rules,
         record.ms as f64 / 1000.0,
         local_time(&record.when)
     )
+}
+
+/// `n` things, in the singular for one.
+pub fn counted(n: usize, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
 }
 
 /// A record's time in the local time zone, to the minute; as written if

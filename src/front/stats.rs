@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::resume::local_time;
+use super::resume::{counted, local_time};
 use crate::records::history::Loaded;
 use crate::records::stats::{Group, Wins};
 use crate::records::{GameResult, Record};
@@ -34,7 +34,7 @@ fn result_word(result: GameResult) -> &'static str {
 /// A group's name: its rules, its level or size, no guess.
 fn title(group: &Group) -> String {
     let key = &group.key;
-    let size = format!("{}x{}, {} mines", key.rows, key.cols, key.mines);
+    let size = format!("{}x{}, {}", key.rows, key.cols, counted(key.mines, "mine"));
     let board = match key.level() {
         Some(level) => format!("{level} ({size})"),
         None => size,

@@ -1,0 +1,372 @@
+//! The records under the faults players meet: two games ending at once, a
+//! process killed while writing, a full disk or a folder it cannot write,
+//! a history damaged by hand or written by a newer version; and resuming,
+//! statistics and move logs through the real program. Each test has a home
+//! of its own, never the machine's.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+use insta_cmd::get_cargo_bin;
+use serde_json::Value;
+
+/// A home for one test: its data and state folders inside.
+struct Home {
+    dir: tempfile::TempDir,
+}
+
+impl Home {
+    fn new() -> Self {
+        Home {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn history(&self) -> PathBuf {
+        self.path().join("data/minesweeper/history.jsonl")
+    }
+
+    fn save(&self, front: &str) -> PathBuf {
+        self.path()
+            .join(format!("state/minesweeper/{front}-game.json"))
+    }
+
+    /// The program with `args`, living in this home.
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(get_cargo_bin("minesweeper"));
+        command
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("HOME", self.path())
+            .env("XDG_DATA_HOME", self.path().join("data"))
+            .env("XDG_STATE_HOME", self.path().join("state"))
+            .env_remove("MINESWEEPER_NO_RECORD")
+            .env("NO_COLOR", "1");
+        command
+    }
+
+    fn spawn(&self, args: &[&str], input: &[u8]) -> Child {
+        let mut child = self
+            .command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_vec();
+        std::thread::spawn(move || stdin.write_all(&input));
+        child
+    }
+
+    fn run(&self, args: &[&str], input: &[u8]) -> Output {
+        self.spawn(args, input).wait_with_output().unwrap()
+    }
+
+    /// The history's lines.
+    fn lines(&self) -> Vec<String> {
+        std::fs::read_to_string(self.history())
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A one-row classic board of two squares and one mine: opening the first
+/// square wins at once (it is kept safe). `games` of them, one after
+/// another, by answering `y` to "Play again?".
+const ONE_CLICK: [&str; 8] = [
+    "--rules", "classic", "--rows", "1", "--cols", "2", "--mines", "1",
+];
+
+fn one_click_games(games: usize) -> Vec<u8> {
+    let mut typed = String::new();
+    for i in 0..games {
+        typed.push_str("1 1 r\n");
+        typed.push_str(if i + 1 < games { "y\n" } else { "n\n" });
+    }
+    typed.into_bytes()
+}
+
+fn args_with_seed(seed: &str) -> Vec<&str> {
+    let mut args = ONE_CLICK.to_vec();
+    args.extend(["--seed", seed]);
+    args
+}
+
+#[test]
+fn two_programs_finishing_games_at_once_both_record_every_game() {
+    let home = Home::new();
+    let typed = one_click_games(500);
+    let first = home.spawn(&args_with_seed("0"), &typed);
+    let second = home.spawn(&args_with_seed("100000"), &typed);
+    for child in [first, second] {
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(text(&output.stderr), "");
+    }
+    let lines = home.lines();
+    assert_eq!(lines.len(), 1000);
+    let mut seeds: Vec<u64> = lines
+        .iter()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).expect("every line a whole record");
+            assert_eq!(record["result"], "won");
+            record["board"]["seed"].as_u64().unwrap()
+        })
+        .collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), 1000, "each game once");
+    let stats = home.run(&["stats", "--json"], b"");
+    let stats: Value = serde_json::from_slice(&stats.stdout).unwrap();
+    assert_eq!(stats["groups"][0]["played"], 1000);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_program_killed_while_recording_leaves_every_earlier_record_readable() {
+    let home = Home::new();
+    // Some games in, then killed at once, wherever it is.
+    for (round, wait_ms) in [(0, 150), (1, 90), (2, 220)] {
+        let seed = (round * 100_000).to_string();
+        let mut child = home.spawn(&args_with_seed(&seed), &one_click_games(100_000));
+        std::thread::sleep(std::time::Duration::from_millis(wait_ms));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let before = std::fs::read(home.history()).unwrap();
+    let lines = home.lines();
+    assert!(lines.len() > 3, "games were recorded before the kills");
+    // At most the line being written when each kill came is broken.
+    let whole = lines
+        .iter()
+        .filter(|l| serde_json::from_str::<Value>(l).is_ok())
+        .count();
+    assert!(
+        whole + 3 >= lines.len(),
+        "{} whole of {}",
+        whole,
+        lines.len()
+    );
+    let output = home.run(&["stats", "--json"], b"");
+    assert!(output.status.success());
+    let stats: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(stats["groups"][0]["played"], whole);
+    // One more game goes on a line of its own; nothing before is touched.
+    let output = home.run(&args_with_seed("7"), &one_click_games(1));
+    assert!(output.status.success());
+    let after = std::fs::read(home.history()).unwrap();
+    assert!(after.starts_with(&before));
+    let stats: Value = serde_json::from_slice(&home.run(&["stats", "--json"], b"").stdout).unwrap();
+    assert_eq!(stats["groups"][0]["played"], whole + 1);
+}
+
+#[test]
+fn a_folder_it_cannot_write_leaves_the_game_as_it_was_and_says_so_once() {
+    let home = Home::new();
+    let plain = home.run(
+        &[&args_with_seed("3")[..], &["--no-record"]].concat(),
+        &one_click_games(3),
+    );
+    // The data folder's place is taken by a file: nothing can be made in
+    // it, whoever runs the test (root included).
+    std::fs::write(home.path().join("data"), "not a folder").unwrap();
+    std::fs::write(home.path().join("state"), "not a folder").unwrap();
+    let output = home.run(&args_with_seed("3"), &one_click_games(3));
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stdout),
+        text(&plain.stdout),
+        "the game is the same"
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.matches("cannot record games").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("the game goes on without a record"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(home.path().join("data")).unwrap(),
+        "not a folder"
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_said_once_and_the_games_play_on() {
+    let home = Home::new();
+    let folder = home.history();
+    std::fs::create_dir_all(folder.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink("/dev/full", home.history()).unwrap();
+    let output = home.run(&args_with_seed("3"), &one_click_games(3));
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout).matches("You won!").count(), 3);
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.matches("cannot record games").count(), 1, "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+}
+
+#[test]
+fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten() {
+    let home = Home::new();
+    home.run(&args_with_seed("1"), &one_click_games(2));
+    let mut history = std::fs::read_to_string(home.history()).unwrap();
+    history.push_str("{\"v\":2,\"a game of\":\"the future\"}\n");
+    history.push_str("a line typed by hand\n");
+    std::fs::write(home.history(), &history).unwrap();
+    home.run(&args_with_seed("5"), &one_click_games(1));
+    let grown = std::fs::read_to_string(home.history()).unwrap();
+    assert!(grown.starts_with(&history), "never rewritten or cut");
+    let output = home.run(&["stats"], b"");
+    assert!(output.status.success());
+    let stderr = text(&output.stderr);
+    let shown = home.history().display().to_string();
+    assert!(
+        stderr.contains(&format!(
+            "{shown}:3: written by a newer minesweeper (record version 2"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{shown}:4: not a game record (")),
+        "{stderr}"
+    );
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("played 3, won 3"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(home.history()).unwrap(), grown);
+}
+
+#[test]
+fn a_game_left_unfinished_is_carried_on_with_resume_and_recorded_whole() {
+    let home = Home::new();
+    let args = ["--rules", "classic", "--level", "beginner", "--seed", "11"];
+    // One move, then the input ends: the game is saved in progress.
+    let first = home.run(&args, b"5 5 r\n");
+    assert!(text(&first.stdout).contains("Input ended before the game finished."));
+    assert!(home.save("prompt").exists());
+    assert!(home.lines().is_empty());
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(home.save("prompt")).unwrap()).unwrap();
+    assert_eq!(saved["result"], "playing");
+    assert_eq!(saved["moves"].as_str().unwrap().split(' ').count(), 1);
+    // Carried on: the board comes back as it was left.
+    let output = home.run(&["--resume"], b"q\n");
+    let resumed = text(&output.stdout);
+    let left = text(&first.stdout);
+    let opened_row = left.lines().rfind(|line| line.starts_with("5  +")).unwrap();
+    assert!(opened_row.contains(|c: char| c.is_ascii_digit() || c == ' '));
+    assert!(resumed.contains(opened_row), "{resumed}\n---\n{left}");
+    assert!(
+        !resumed.contains("flag every mine"),
+        "the words of its own rules"
+    );
+    // Played to its end after a second resume: one record, every move.
+    let (game, moves) = solve_from_save(&home);
+    let output = home.run(&["--resume"], game.as_bytes());
+    let out = text(&output.stdout);
+    assert!(out.contains("You won!"), "{out}");
+    assert!(!home.save("prompt").exists(), "the save is let go");
+    let lines = home.lines();
+    assert_eq!(lines.len(), 1);
+    let record: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(record["result"], "won");
+    let played = record["moves"].as_str().unwrap();
+    assert!(played.starts_with("r5,5@0 "));
+    // Islands open squares ahead of their moves: the win can come early.
+    let count = played.split(' ').count();
+    assert!((2..=1 + moves).contains(&count), "{count} of {moves}");
+}
+
+/// Moves that open every safe square of the saved beginner game, read
+/// from a board the program prints: `show` of the exported log's board.
+fn solve_from_save(home: &Home) -> (String, usize) {
+    let saved: Value =
+        serde_json::from_slice(&std::fs::read(home.save("prompt")).unwrap()).unwrap();
+    let seed = saved["board"]["seed"].as_u64().unwrap().to_string();
+    let board = home.run(
+        &[
+            "generate",
+            "--level",
+            "beginner",
+            "--seed",
+            &seed,
+            "--at",
+            "5,5",
+            "--first-move",
+            "safe",
+        ],
+        b"",
+    );
+    let board = text(&board.stdout);
+    let mut moves = String::new();
+    let mut count = 0;
+    for (row, line) in board.lines().skip(1).take(9).enumerate() {
+        for (col, c) in line.chars().skip(1).take(9).enumerate() {
+            if c == ' ' {
+                moves.push_str(&format!("{} {} r\n", row + 1, col + 1));
+                count += 1;
+            }
+        }
+    }
+    (moves, count)
+}
+
+#[test]
+fn a_finished_game_exports_a_move_log_that_reads_back_and_stats_counts_it() {
+    let home = Home::new();
+    home.run(&args_with_seed("21"), &one_click_games(2));
+    let log = home.dir.path().join("game.txt");
+    let output = home.run(&["replay", "last", "--export", log.to_str().unwrap()], b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let written = std::fs::read_to_string(&log).unwrap();
+    assert!(written.starts_with("minesweeper game log 1\n"), "{written}");
+    assert!(
+        written.contains("board: 1x2, 1 mines, seed 22\n"),
+        "{written}"
+    );
+    assert!(written.ends_with("moves:\n0 reveal 1,1\n"), "{written}");
+    let again = home.run(&["replay", log.to_str().unwrap(), "--export", "-"], b"");
+    assert_eq!(text(&again.stdout), written);
+    let first = home.run(&["replay", "1", "--export", "-"], b"");
+    assert!(text(&first.stdout).contains("seed 21"));
+    let missing = home.run(&["replay", "9", "--export", "-"], b"");
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(
+        text(&missing.stderr).contains("no game #9 in ")
+            && text(&missing.stderr).contains("numbered 1 to 2"),
+        "{}",
+        text(&missing.stderr)
+    );
+}
+
+#[test]
+fn no_record_leaves_no_trace() {
+    let home = Home::new();
+    home.run(
+        &[&args_with_seed("1")[..], &["--no-record"]].concat(),
+        &one_click_games(2),
+    );
+    home.run(
+        &["--rules", "classic", "--seed", "4", "--no-record"],
+        b"5 5 r\n",
+    );
+    let mut with_variable = home.command(&args_with_seed("1"));
+    with_variable
+        .env("MINESWEEPER_NO_RECORD", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!home.path().join("data").exists());
+    assert!(!home.path().join("state").exists());
+}
