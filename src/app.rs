@@ -181,7 +181,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         }
         Some(Command::Stats { rules, level, json }) => {
             let places = places()?;
-            let loaded = read_history(&places)?;
+            let loaded = read_history(&places, history::read_summaries)?;
             let filter = Filter {
                 rules: rules.map(|r| r.name().to_owned()),
                 size: level.map(|level| {
@@ -385,9 +385,13 @@ fn places() -> Result<Places, AppError> {
     Places::find().map_err(|e| AppError::Records(e.to_string()))
 }
 
-/// The history, each line left out said on stderr with its file and line.
-fn read_history(places: &Places) -> Result<Loaded, AppError> {
-    let loaded = history::read(&places.history).map_err(|e| {
+/// The history, read by `read`, each line left out said on stderr with
+/// its file and line.
+fn read_history<M>(
+    places: &Places,
+    read: fn(&std::path::Path) -> io::Result<Loaded<M>>,
+) -> Result<Loaded<M>, AppError> {
+    let loaded = read(&places.history).map_err(|e| {
         AppError::Records(format!(
             "cannot read {}: {e}",
             crate::visible::path(&places.history)
@@ -405,7 +409,7 @@ fn read_history(places: &Places) -> Result<Loaded, AppError> {
 fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
     let from_history = |pick: &dyn Fn(&Loaded) -> Option<(usize, Record)>| {
         let places = places()?;
-        let loaded = read_history(&places)?;
+        let loaded = read_history(&places, history::read)?;
         let shown = crate::visible::path(&places.history).to_string();
         match pick(&loaded) {
             Some((number, record)) => Ok((record, format!("of game #{number}"))),

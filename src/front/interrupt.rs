@@ -42,11 +42,21 @@ static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 pub struct KillOnInterrupt(u32);
 
 impl KillOnInterrupt {
-    /// `group` is the id of the group's leader.
-    pub fn new(group: u32) -> Self {
-        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(group);
+    /// Starts a process group with `spawn` (`group_of` tells its leader's
+    /// id) and keeps it to be killed by an ending signal. The list is
+    /// locked from before the start to after the keeping, and the watcher
+    /// kills under the same lock and never lets it go: a signal cannot fall
+    /// between the two and leave a program running.
+    pub fn spawn<T>(
+        spawn: impl FnOnce() -> std::io::Result<T>,
+        group_of: impl Fn(&T) -> u32,
+    ) -> std::io::Result<(T, KillOnInterrupt)> {
         watch();
-        KillOnInterrupt(group)
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        let started = spawn()?;
+        let group = group_of(&started);
+        groups.push(group);
+        Ok((started, KillOnInterrupt(group)))
     }
 }
 
@@ -178,5 +188,7 @@ mod unix {
                 }
             }
         }
+        // Kept locked until the process exits: no program starts after.
+        std::mem::forget(groups);
     }
 }

@@ -8,10 +8,11 @@ use serde_json::json;
 use super::resume::{counted, local_time};
 use crate::records::history::Loaded;
 use crate::records::stats::{Group, Wins};
-use crate::records::{GameResult, Record};
+use crate::records::{GameResult, Summary};
+use serde::de::IgnoredAny;
 
 /// The record of game `number` (its line in the history).
-fn game(loaded: &Loaded, number: usize) -> Option<&Record> {
+fn game(loaded: &Loaded<IgnoredAny>, number: usize) -> Option<&Summary> {
     let i = loaded
         .records
         .binary_search_by_key(&number, |(line, _)| *line)
@@ -47,7 +48,7 @@ fn title(group: &Group) -> String {
 pub fn write_text(
     out: &mut impl Write,
     history: &Path,
-    loaded: &Loaded,
+    loaded: &Loaded<IgnoredAny>,
     groups: &[Group],
 ) -> io::Result<()> {
     let counted: usize = groups.iter().map(|g| g.played).sum();
@@ -119,7 +120,7 @@ fn write_wins(out: &mut impl Write, name: &str, wins: &Wins) -> io::Result<()> {
 pub fn write_json(
     out: &mut impl Write,
     history: &Path,
-    loaded: &Loaded,
+    loaded: &Loaded<IgnoredAny>,
     groups: &[Group],
 ) -> io::Result<()> {
     let wins = |w: &Wins| {

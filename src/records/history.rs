@@ -17,17 +17,27 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use serde::de::{DeserializeOwned, IgnoredAny};
 
 use super::{Record, VERSION};
 
 /// The records of a history, with their line numbers, and the lines that
-/// could not be read.
-#[derive(Clone, Debug, Default)]
-pub struct Loaded {
+/// could not be read; `Moves` as in [`Record`].
+#[derive(Clone, Debug)]
+pub struct Loaded<Moves = String> {
     /// Each record with its line number (from 1), which is also its
     /// number for `replay`: the file only grows.
-    pub records: Vec<(usize, Record)>,
+    pub records: Vec<(usize, Record<Moves>)>,
     pub problems: Vec<Problem>,
+}
+
+impl<Moves> Default for Loaded<Moves> {
+    fn default() -> Self {
+        Loaded {
+            records: Vec::new(),
+            problems: Vec::new(),
+        }
+    }
 }
 
 /// A line of the history that was left out.
@@ -133,41 +143,95 @@ fn append_locked(file: &mut impl Appendable, mut line: String) -> io::Result<()>
 /// Reads the history at `path`: no file is an empty history. Lines that
 /// are not records of this version are reported, and the rest read.
 pub fn read(path: &Path) -> io::Result<Loaded> {
-    let mut file = match File::open(path) {
+    read_as(path)
+}
+
+/// Reads the history at `path` without the moves: what statistics need.
+pub fn read_summaries(path: &Path) -> io::Result<Loaded<IgnoredAny>> {
+    read_as(path)
+}
+
+/// How much of the file is read at a time: the memory reading takes,
+/// whatever the history's size.
+const CHUNK: u64 = 8 << 20;
+
+fn read_as<M: DeserializeOwned + Send>(path: &Path) -> io::Result<Loaded<M>> {
+    let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
         Err(e) => return Err(e),
     };
     file.lock_shared()?;
-    let mut bytes = Vec::new();
-    let read = file.read_to_end(&mut bytes);
+    let read = read_locked(path, &file);
     let _ = file.unlock();
-    read?;
-    Ok(parse(path, &bytes))
+    read
+}
+
+/// Reads whole lines a chunk at a time, each chunk's lines on every core.
+fn read_locked<M: DeserializeOwned + Send>(path: &Path, file: &File) -> io::Result<Loaded<M>> {
+    let mut loaded = Loaded::default();
+    let mut buffer = Vec::new();
+    let mut first_line = 1;
+    loop {
+        let read = Read::take(file, CHUNK).read_to_end(&mut buffer)?;
+        let at_end = read == 0;
+        // Up to the last whole line; a line longer than a chunk waits for more.
+        let cut = match buffer.iter().rposition(|&b| b == b'\n') {
+            _ if at_end => buffer.len(),
+            Some(last) => last + 1,
+            None => 0,
+        };
+        let lines = &buffer[..cut];
+        parse_into(&mut loaded, path, lines, first_line);
+        first_line += lines.iter().filter(|&&b| b == b'\n').count();
+        buffer.drain(..cut);
+        if at_end {
+            return Ok(loaded);
+        }
+    }
 }
 
 /// The records in the bytes of a history file.
 pub fn parse(path: &Path, bytes: &[u8]) -> Loaded {
     let mut loaded = Loaded::default();
-    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        match record_in(line) {
-            Ok(record) => loaded.records.push((i + 1, record)),
+    parse_into(&mut loaded, path, bytes, 1);
+    loaded
+}
+
+/// Adds the records of `bytes`, whose first line is `first_line` of the
+/// file, to `loaded`. The lines are read on every core and kept in order.
+fn parse_into<M: DeserializeOwned + Send>(
+    loaded: &mut Loaded<M>,
+    path: &Path,
+    bytes: &[u8],
+    first_line: usize,
+) {
+    use rayon::prelude::*;
+    let lines: Vec<(usize, &[u8])> = bytes
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(_, line)| !line.iter().all(u8::is_ascii_whitespace))
+        .map(|(i, line)| (first_line + i, line))
+        .collect();
+    let read: Vec<(usize, Result<Record<M>, ProblemKind>)> = lines
+        .into_par_iter()
+        .map(|(number, line)| (number, record_in(line)))
+        .collect();
+    for (line, read) in read {
+        match read {
+            Ok(record) => loaded.records.push((line, record)),
             Err(kind) => loaded.problems.push(Problem {
                 path: path.to_owned(),
-                line: i + 1,
+                line,
                 kind,
             }),
         }
     }
-    loaded
 }
 
 /// One line's record, or why it is left out.
-pub(super) fn record_in(line: &[u8]) -> Result<Record, ProblemKind> {
-    match serde_json::from_slice::<Record>(line) {
+pub(super) fn record_in<M: DeserializeOwned>(line: &[u8]) -> Result<Record<M>, ProblemKind> {
+    match serde_json::from_slice::<Record<M>>(line) {
         Ok(record) if record.v > VERSION => Err(ProblemKind::Newer(record.v)),
         Ok(record) => Ok(record),
         Err(e) => {

@@ -18,6 +18,7 @@ pub mod rebuild;
 pub mod save;
 pub mod stats;
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Board, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
@@ -31,9 +32,11 @@ pub const NO_RECORD_VARIABLE: &str = "MINESWEEPER_NO_RECORD";
 /// later version is reported, never read as if it were this one.
 pub const VERSION: u32 = 1;
 
-/// One game: how it was dealt, how it went, and every move.
+/// One game: how it was dealt, how it went, and every move. `Moves` is
+/// their notation (a `String`), or for statistics, which never look at
+/// them, [`IgnoredAny`]: read past without being kept ([`Summary`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Record {
+pub struct Record<Moves = String> {
     /// The format's version ([`VERSION`]).
     pub v: u32,
     /// When the game ended, or for a game in progress when it was saved:
@@ -62,8 +65,12 @@ pub struct Record {
     /// Mines set off, undone or not.
     pub deaths: u32,
     /// Every move with its time, in the notation of [`moves`].
-    pub moves: String,
+    pub moves: Moves,
 }
+
+/// A record without its moves: all that statistics read, in a fraction
+/// of the memory and time.
+pub type Summary = Record<IgnoredAny>;
 
 /// Where a game was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -187,7 +194,9 @@ impl Record {
     pub fn game_rules(&self) -> Option<Rules> {
         rules_named(&self.rules, &self.first_move)
     }
+}
 
+impl<Moves> Record<Moves> {
     /// Whether the game was won with help: an undo, a hint, or a mine set
     /// off and taken back.
     pub fn assisted(&self) -> bool {

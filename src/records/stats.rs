@@ -21,7 +21,7 @@ pub struct Key {
 }
 
 impl Key {
-    fn of(record: &Record) -> Self {
+    fn of<M>(record: &Record<M>) -> Self {
         Key {
             rules: record.rules.clone(),
             rows: record.board.rows,
@@ -57,7 +57,7 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn keeps(&self, record: &Record) -> bool {
+    fn keeps<M>(&self, record: &Record<M>) -> bool {
         let board = &record.board;
         self.rules.as_ref().is_none_or(|r| *r == record.rules)
             && self
@@ -112,8 +112,8 @@ impl Group {
 
 /// The groups of the finished games that `filter` keeps, the most played
 /// first. `records` are in the history's order (its line numbers).
-pub fn groups(records: &[(usize, Record)], filter: &Filter) -> Vec<Group> {
-    let mut by_key: HashMap<Key, Vec<(usize, &Record)>> = HashMap::new();
+pub fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> {
+    let mut by_key: HashMap<Key, Vec<(usize, &Record<M>)>> = HashMap::new();
     for (line, record) in records {
         if record.result != GameResult::Playing && filter.keeps(record) {
             by_key
@@ -130,7 +130,7 @@ pub fn groups(records: &[(usize, Record)], filter: &Filter) -> Vec<Group> {
     groups
 }
 
-fn group(key: Key, games: &[(usize, &Record)]) -> Group {
+fn group<M>(key: Key, games: &[(usize, &Record<M>)]) -> Group {
     let mut streak = 0;
     let mut best_streak = 0;
     for (_, record) in games {
@@ -141,12 +141,13 @@ fn group(key: Key, games: &[(usize, &Record)]) -> Group {
             streak = 0;
         }
     }
-    let won: Vec<&Record> = games
+    let won: Vec<&Record<M>> = games
         .iter()
         .map(|(_, r)| *r)
         .filter(|r| r.result == GameResult::Won)
         .collect();
-    let (assisted, clean): (Vec<&Record>, Vec<&Record>) = won.iter().partition(|r| r.assisted());
+    let (assisted, clean): (Vec<&Record<M>>, Vec<&Record<M>>) =
+        won.iter().partition(|r| r.assisted());
     Group {
         key,
         played: games.len(),
@@ -164,7 +165,7 @@ fn group(key: Key, games: &[(usize, &Record)]) -> Group {
     }
 }
 
-fn wins(won: &[&Record]) -> Wins {
+fn wins<M>(won: &[&Record<M>]) -> Wins {
     if won.is_empty() {
         return Wins::default();
     }

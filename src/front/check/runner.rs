@@ -77,9 +77,9 @@ pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> 
     command.wrap(process_wrap::std::ProcessGroup::leader());
     #[cfg(windows)]
     command.wrap(process_wrap::std::JobObject);
-    let mut child = command.spawn()?;
     // Outside the terminal's process group, Ctrl-C does not reach it.
-    let _killed_on_interrupt = crate::front::interrupt::KillOnInterrupt::new(child.id());
+    let (mut child, _killed_on_interrupt) =
+        crate::front::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?;
     let deadline = Instant::now() + limit;
     let stdin = child.stdin().take();
     let stdout = child.stdout().take();
