@@ -375,3 +375,137 @@ fn screens() {
     let tiny = random(Layout::EXPERT, 12, 6);
     assert_snapshot!("too_small", drawn(&tiny, now));
 }
+
+/// The screen asks for a save after every move, keeps a finished game in
+/// the history when it is left, and lets go of an unfinished one left for
+/// a new board; quitting a game in progress keeps its save.
+#[test]
+fn the_records_follow_the_game() {
+    use minesweeper::front::screen::state::Keep;
+    use minesweeper::records::GameResult;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    let keeps = screen.take_keeps();
+    assert!(
+        matches!(&keeps[..], [Keep::Save(r)] if r.result == GameResult::Playing && r.moves == "r2,2@0"),
+        "{keeps:?}"
+    );
+    // A new board: the unfinished game's save goes.
+    go(&mut screen, &[Command::New], now);
+    assert_eq!(screen.take_keeps(), [Keep::Forget]);
+    // Lost, undone, lost again, then left: kept once, with its deaths.
+    go(
+        &mut screen,
+        &[to(-1, -1), Command::Reveal],
+        now + Duration::from_millis(300),
+    );
+    go(
+        &mut screen,
+        &[Command::Undo, Command::Redo],
+        now + Duration::from_millis(900),
+    );
+    assert_eq!(screen.take_keeps().len(), 3, "a save after each");
+    go(&mut screen, &[Command::Restart], now);
+    let keeps = screen.take_keeps();
+    let [Keep::Finished(record)] = &keeps[..] else {
+        panic!("{keeps:?}");
+    };
+    assert_eq!(record.result, GameResult::Lost);
+    assert_eq!((record.deaths, record.undos), (2, 1));
+    assert_eq!(record.moves, "r1,1@0 u@600 a@600");
+    // Quitting in the middle keeps the save, and asks for nothing more.
+    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    screen.take_keeps();
+    go(&mut screen, &[Command::Quit], now);
+    assert!(screen.quit);
+    assert_eq!(screen.take_keeps(), []);
+}
+
+/// A saved game carried on is the game as it was left: its squares, its
+/// counts, its clock.
+#[test]
+fn a_saved_game_comes_back_as_it_was_left() {
+    use minesweeper::front::screen::state::Keep;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    go(
+        &mut screen,
+        &[Command::Hint],
+        now + Duration::from_millis(1500),
+    );
+    let Some(Keep::Save(saved)) = screen.take_keeps().pop() else {
+        panic!("saved");
+    };
+    let resumed = Screen::resume(two_mines_setup(true), &saved, 80, 24).unwrap();
+    for pos in screen.game.board().mines().positions() {
+        assert_eq!(resumed.game.glyph(pos), screen.game.glyph(pos), "{pos:?}");
+    }
+    assert_eq!((resumed.hints, resumed.clicks), (1, 3));
+    assert_eq!(resumed.elapsed(now), Duration::from_millis(1500));
+    assert!(
+        resumed.message.starts_with("Carried on"),
+        "{}",
+        resumed.message
+    );
+}
+
+/// A replay plays the events at their times, scaled by its speed, steps
+/// back and forward, and stops at the end.
+#[test]
+fn a_replay_plays_at_the_pace_of_the_game() {
+    use minesweeper::front::screen::playback::{Control, Playback};
+    use minesweeper::front::screen::state::Keep;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    go(
+        &mut screen,
+        &[to(-1, -1), Command::Flag],
+        now + Duration::from_secs(2),
+    );
+    go(
+        &mut screen,
+        &[to(0, 1), Command::Flag],
+        now + Duration::from_secs(3),
+    );
+    let Some(Keep::Save(record)) = screen.take_keeps().pop() else {
+        panic!("saved");
+    };
+    let events = record.events().unwrap();
+    let mut replay = Playback::new(
+        two_mines_setup(true),
+        events,
+        1.0,
+        "test".into(),
+        (80, 24),
+        now,
+    )
+    .unwrap();
+    replay.advance(Duration::ZERO);
+    assert_eq!(replay.played, 1, "the first move at once");
+    replay.advance(Duration::from_millis(1500));
+    assert_eq!(replay.played, 1);
+    replay.control(Control::Faster);
+    replay.advance(Duration::from_millis(300));
+    assert_eq!(replay.played, 2, "2.1 s of the game in 1.8 s at 2x");
+    replay.control(Control::Back);
+    assert!(replay.paused);
+    assert_eq!(replay.played, 1);
+    assert_eq!(replay.screen.game.cover(Pos::new(0, 0)), Cover::Hidden);
+    replay.control(Control::End);
+    assert!(replay.at_end());
+    assert_eq!(replay.screen.game.cover(Pos::new(0, 0)), Cover::Flagged);
+    assert!(
+        replay.bar().contains("move 3 of 3, the end"),
+        "{}",
+        replay.bar()
+    );
+    replay.control(Control::Pause);
+    assert_eq!(
+        (replay.played, replay.paused),
+        (0, false),
+        "from the start again"
+    );
+}

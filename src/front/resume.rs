@@ -101,3 +101,56 @@ pub fn local_time(when: &str) -> String {
         Err(_) => when.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::{BoardRecord, Front, GameResult};
+
+    fn saved() -> Record {
+        Record {
+            v: 1,
+            when: "not a time".to_owned(),
+            front: Front::Prompt,
+            rules: "proj3".to_owned(),
+            first_move: "safe".to_owned(),
+            board: BoardRecord {
+                rows: 5,
+                cols: 6,
+                mines: 1,
+                seed: None,
+                no_guess: false,
+                file: Some(String::new()),
+                name: Some("board3.txt".to_owned()),
+            },
+            result: GameResult::Playing,
+            ms: 12_345,
+            clicks: 1,
+            three_bv: 0,
+            three_bv_done: 0,
+            hints: 0,
+            undos: 0,
+            deaths: 0,
+            moves: "r1,1@0".to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_offer_says_what_is_saved_and_asks_until_answered() {
+        let mut out = Vec::new();
+        let yes = ask(&mut "maybe\nY\n".as_bytes(), &mut out, &saved()).unwrap();
+        assert!(yes);
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            "A proj3 game on board3.txt (5x6, 1 mine) is in progress: 1 move, 12.3 s \
+             played, saved not a time.\nCarry it on? (y/n) Carry it on? (y/n) "
+        );
+        let mut out = Vec::new();
+        assert!(!ask(&mut "n\n".as_bytes(), &mut out, &saved()).unwrap());
+        assert!(
+            !ask(&mut "".as_bytes(), &mut out, &saved()).unwrap(),
+            "no at the end of input"
+        );
+    }
+}
