@@ -133,8 +133,8 @@ impl Screen {
             screen.summary = Some(Summary::of(&screen.game, time, screen.clicks));
         }
         screen.message = format!(
-            "Carried on where it was left: {} moves, {:.1} s played",
-            counts.clicks,
+            "Carried on where it was left: {}, {:.1} s played",
+            crate::front::resume::counted(counts.clicks, "click"),
             screen.clock.counted.as_secs_f64()
         );
         Ok(screen)
