@@ -26,7 +26,7 @@ use crate::front::{bench, memory, screen, solve};
 use crate::load::{LoadError, load_board};
 use crate::records::history::{self, Loaded};
 use crate::records::places::Places;
-use crate::records::rebuild::RebuildError;
+use crate::records::rebuild::{self, RebuildError, Replayer};
 use crate::records::stats::{self, Filter};
 use crate::records::{Front, Record, export, save};
 use crate::render::{Paint, write_solution};
@@ -370,13 +370,11 @@ fn resumed_setup(
 
 /// A record's rule set, rules and deal.
 fn dealt(record: &Record) -> Result<(RuleSet, Rules, crate::engine::Deal), RebuildError> {
-    let unknown = || RebuildError::UnknownRules {
+    let (rules, deal) = rebuild::dealt(record)?;
+    let rule_set = RuleSet::named(&record.rules).ok_or_else(|| RebuildError::UnknownRules {
         rules: record.rules.clone(),
         first_move: record.first_move.clone(),
-    };
-    let rule_set = RuleSet::named(&record.rules).ok_or_else(unknown)?;
-    let rules = record.game_rules().ok_or_else(unknown)?;
-    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    })?;
     Ok((rule_set, rules, deal))
 }
 
@@ -458,11 +456,9 @@ fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<()
         why,
     };
     let setup = resumed_setup(record, Theme::default(), None, paint)?;
-    let events = record
-        .events()
-        .map_err(|e| rebuild_error(RebuildError::BadMove(e)))?;
     // Every move is checked against the board before the screen is taken.
-    crate::records::rebuild::Replayer::new(record).map_err(rebuild_error)?;
+    let replayer = Replayer::new(record).map_err(rebuild_error)?;
+    let events = replayer.events().to_vec();
     let size = crossterm::terminal::size()?;
     let playback = Playback::new(
         setup,

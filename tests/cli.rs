@@ -26,18 +26,7 @@ fn minesweeper() -> Command {
 /// Runs `command` typing `input`, written from a thread so that a program
 /// that stops reading early (its right) never blocks the test.
 fn output_of(command: &mut Command, input: &[u8]) -> std::process::Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    output
+    common::typing(command, input).wait_with_output().unwrap()
 }
 
 /// What the program prints on stdout with `args`, typing `input`.

@@ -4,12 +4,13 @@
 //! statistics and move logs through the real program. Each test has a home
 //! of its own, never the machine's.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
 
 use insta_cmd::get_cargo_bin;
 use serde_json::Value;
+
+mod common;
 
 /// A home for one test: its data and state folders inside.
 struct Home {
@@ -51,17 +52,7 @@ impl Home {
     }
 
     fn spawn(&self, args: &[&str], input: &[u8]) -> Child {
-        let mut child = self
-            .command(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let input = input.to_vec();
-        std::thread::spawn(move || stdin.write_all(&input));
-        child
+        common::typing(&mut self.command(args), input)
     }
 
     fn run(&self, args: &[&str], input: &[u8]) -> Output {
@@ -361,12 +352,13 @@ fn no_record_leaves_no_trace() {
         &["--rules", "classic", "--seed", "4", "--no-record"],
         b"5 5 r\n",
     );
+    // A finished game, which is kept unless the variable says not to.
     let mut with_variable = home.command(&args_with_seed("1"));
-    with_variable
-        .env("MINESWEEPER_NO_RECORD", "1")
-        .stdin(Stdio::null())
-        .output()
+    with_variable.env("MINESWEEPER_NO_RECORD", "1");
+    let output = common::typing(&mut with_variable, &one_click_games(1))
+        .wait_with_output()
         .unwrap();
+    assert!(text(&output.stdout).contains("You won!"));
     assert!(!home.path().join("data").exists());
     assert!(!home.path().join("state").exists());
 }

@@ -14,7 +14,7 @@ use crate::engine::{
 use crate::load::{built_in_board, load_board};
 use crate::records::log::{Described, Log};
 use crate::records::rebuild::{RebuildError, rebuild};
-use crate::records::{Event, Front, Record, rules_name};
+use crate::records::{Event, Front, Record, millis, rules_name};
 use crate::render::{Paint, write_board};
 
 use super::animate::{self, Animation};
@@ -249,10 +249,6 @@ impl Playing {
     }
 }
 
-fn millis(duration: Duration) -> u64 {
-    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
-}
-
 /// The saved game `record` made again, the session turned to its rules
 /// and its boards.
 fn carried_on(
@@ -262,10 +258,10 @@ fn carried_on(
 ) -> Result<Playing, RebuildError> {
     let replayed = rebuild(record)?;
     let counts = replayed.counts();
+    let deal = replayed.deal().clone();
     let game = replayed.into_game();
     session.rules = game.rules();
     session.script = script;
-    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
     session.source = match deal {
         Deal::Board(board) => BoardSource::Board(board),
         Deal::Random { layout, seed, .. } => BoardSource::Random(RandomBoards {

@@ -191,13 +191,6 @@ fn read_locked<M: DeserializeOwned + Send>(path: &Path, file: &File) -> io::Resu
     }
 }
 
-/// The records in the bytes of a history file.
-pub fn parse(path: &Path, bytes: &[u8]) -> Loaded {
-    let mut loaded = Loaded::default();
-    parse_into(&mut loaded, path, bytes, 1);
-    loaded
-}
-
 /// Adds the records of `bytes`, whose first line is `first_line` of the
 /// file, to `loaded`. The lines are read on every core and kept in order.
 fn parse_into<M: DeserializeOwned + Send>(

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::moves::{self, Event, Logged};
-use super::{BoardRecord, Front, GameResult, Record, VERSION};
+use super::{BoardRecord, Front, GameResult, Record, VERSION, millis};
 use crate::engine::{Cover, Deal, Game, Status, three_bv_done};
 
 /// The record of one game, growing move by move.
@@ -75,8 +75,9 @@ impl Log {
     /// the first event.
     pub fn note(&mut self, event: Event, at: Instant, changed: bool) {
         let first = *self.first.get_or_insert(at);
-        let since = u64::try_from(at.saturating_duration_since(first).as_millis());
-        let ms = self.offset.saturating_add(since.unwrap_or(u64::MAX));
+        let ms = self
+            .offset
+            .saturating_add(millis(at.saturating_duration_since(first)));
         let record = &mut self.record;
         match event {
             Event::Move(_) => record.clicks += u32::from(changed),

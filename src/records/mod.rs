@@ -160,6 +160,12 @@ impl BoardRecord {
     }
 }
 
+/// Milliseconds in `duration`, as records count time (past the end of
+/// `u64`, its largest).
+pub fn millis(duration: std::time::Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
+}
+
 /// The rule sets by the names `--rules` and the records give them.
 pub const RULE_SETS: [(&str, Rules); 3] = [
     ("proj3", Rules::PROJ3),
@@ -357,12 +363,12 @@ mod tests {
     }
 
     #[test]
-    fn stepping_back_is_the_game_of_fewer_moves() {
+    fn the_first_steps_are_the_game_of_fewer_moves() {
         let events = [reveal(0, 0), flag(8, 8), reveal(8, 0), reveal(0, 8)];
         let (_, record) = played(5, &events);
         let mut replayer = rebuild::Replayer::new(&record).unwrap();
-        replayer.finish();
-        replayer.go_to(2);
+        replayer.step();
+        replayer.step();
         let (two, _) = played(5, &events[..2]);
         assert_eq!(replayer.played(), 2);
         assert!(

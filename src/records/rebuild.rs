@@ -1,6 +1,6 @@
 //! A recorded game made again: its deal, then its events played through
 //! the engine one by one. Resuming a saved game plays them all; a replay
-//! plays them as their times come, and back.
+//! checks them first.
 
 use super::Record;
 use super::moves::{BadMove, Event, Logged};
@@ -29,7 +29,6 @@ pub enum RebuildError {
 #[derive(Clone, Debug)]
 pub struct Replayer {
     deal: Deal,
-    rules: Rules,
     events: Vec<Logged>,
     game: Game,
     /// Events played so far.
@@ -55,16 +54,22 @@ pub struct Played {
     pub outcome: Option<Outcome>,
 }
 
+/// The rules and the deal a record names.
+pub fn dealt(record: &Record) -> Result<(Rules, Deal), RebuildError> {
+    let rules = record
+        .game_rules()
+        .ok_or_else(|| RebuildError::UnknownRules {
+            rules: record.rules.clone(),
+            first_move: record.first_move.clone(),
+        })?;
+    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    Ok((rules, deal))
+}
+
 impl Replayer {
     /// The record's game, dealt, before its first event.
     pub fn new(record: &Record) -> Result<Self, RebuildError> {
-        let rules = record
-            .game_rules()
-            .ok_or_else(|| RebuildError::UnknownRules {
-                rules: record.rules.clone(),
-                first_move: record.first_move.clone(),
-            })?;
-        let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+        let (rules, deal) = dealt(record)?;
         let game = deal.game(rules)?.with_undo();
         let events = record.events()?;
         let (rows, cols) = (game.board().rows(), game.board().cols());
@@ -81,12 +86,16 @@ impl Replayer {
         }
         Ok(Replayer {
             deal,
-            rules,
             events,
             game,
             played: 0,
             counts: Counts::default(),
         })
+    }
+
+    /// Where the game's board came from.
+    pub fn deal(&self) -> &Deal {
+        &self.deal
     }
 
     /// The game as the events played so far left it.
@@ -142,23 +151,6 @@ impl Replayer {
     /// Plays every event left.
     pub fn finish(&mut self) {
         while self.step().is_some() {}
-    }
-
-    /// The game after its first `played` events, from the deal again
-    /// (a step back).
-    pub fn go_to(&mut self, played: usize) {
-        if played < self.played {
-            self.game = self
-                .deal
-                .game(self.rules)
-                .expect("the deal had room when the replay began")
-                .with_undo();
-            self.played = 0;
-            self.counts = Counts::default();
-        }
-        while self.played < played.min(self.events.len()) {
-            self.step();
-        }
     }
 }
 

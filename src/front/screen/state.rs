@@ -17,7 +17,7 @@ use crate::front::prompt::message;
 use crate::front::script::Script;
 use crate::records::log::{Described, Log};
 use crate::records::rebuild::{RebuildError, rebuild};
-use crate::records::{Event, Front, Record};
+use crate::records::{Event, Front, Record, millis};
 
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
@@ -164,8 +164,7 @@ impl Screen {
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
         self.log.note(event, now, changed);
-        let played = self.clock.elapsed(now);
-        let played = u64::try_from(played.as_millis()).unwrap_or(u64::MAX);
+        let played = millis(self.clock.elapsed(now));
         self.keeps
             .push(Keep::Save(self.log.record(&self.game, played)));
     }
@@ -179,7 +178,7 @@ impl Screen {
         if self.game.status() == Status::Playing {
             self.keeps.push(Keep::Forget);
         } else {
-            let played = u64::try_from(self.clock.elapsed(now).as_millis()).unwrap_or(u64::MAX);
+            let played = millis(self.clock.elapsed(now));
             self.keeps
                 .push(Keep::Finished(self.log.record(&self.game, played)));
         }
@@ -359,7 +358,6 @@ impl Screen {
         let mv = Move { action, at };
         let no_guess_known = self.game.no_guess_gave_up().is_some();
         let adviser = &mut self.adviser;
-        let undoable = self.game.undoable();
         let outcome = match self.setup.animate {
             Some(delay) if action != Action::Flag => {
                 let mut recorder = Recorder::default();
@@ -374,7 +372,7 @@ impl Screen {
                 .game
                 .apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
         };
-        if self.game.undoable() > undoable {
+        if outcome.changed_board() {
             self.clicks += 1;
         }
         if matches!(outcome, Outcome::Opened(_) | Outcome::Detonated) {
