@@ -2,7 +2,7 @@
 //! square (`Field R, C is safe: …`), numbered from 1 as the board prints them.
 
 use crate::engine::Pos;
-use crate::engine::solver::{Deduction, Guess, Hint, Reason, Verdict};
+use crate::engine::solver::{Deduction, Guess, Hint, Reason, Verdict, Why};
 
 /// `Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6.`
 pub fn deduction(deduction: &Deduction) -> String {
@@ -17,13 +17,42 @@ pub fn deduction(deduction: &Deduction) -> String {
     )
 }
 
-/// `Field 1, 1 is the safest guess: it is a mine with probability 12.3 %.`
+/// `Field 1, 1 is the safest guess: it is a mine with probability 12.3 %.`,
+/// with why this square when it is more than the safest.
 pub fn guess(guess: &Guess) -> String {
-    format!(
-        "Field {} is the safest guess: it is a mine with probability {:.1} %.",
-        square(guess.at),
-        100.0 * guess.probability
-    )
+    let at = square(guess.at);
+    let mine = percent(guess.probability);
+    match guess.why {
+        Why::Safest => {
+            format!("Field {at} is the safest guess: it is a mine with probability {mine}.")
+        }
+        Why::LookAhead { next_safety, .. } => format!(
+            "Field {at} is the best guess looking a move further: it is a mine with \
+             probability {mine}, and if it is safe the best move after it is safe with \
+             probability {}.",
+            percent(next_safety)
+        ),
+        Why::SafeWhenever { over } => format!(
+            "Field {at} is the best guess: it is a mine with probability {mine}, and it is \
+             safe whenever {}, the square it was weighed against, is.",
+            square(over)
+        ),
+        Why::OnlyDead => format!(
+            "Field {at} is the safest guess, though no guess can tell anything new: it is a \
+             mine with probability {mine}."
+        ),
+        Why::Endgame { win, arrangements } => format!(
+            "Field {at} is the best guess, found by trying every way to play on over the \
+             {arrangements} arrangements of the mines left: it is a mine with probability \
+             {mine}, and the game is won with probability {} from here.",
+            percent(win)
+        ),
+    }
+}
+
+/// A chance as a percentage with one decimal: `12.3 %`.
+fn percent(chance: f64) -> String {
+    format!("{:.1} %", 100.0 * chance)
 }
 
 /// A hint for the player, as one sentence.
@@ -239,14 +268,40 @@ mod tests {
     }
 
     #[test]
-    fn guesses_give_their_chance() {
-        let g = Guess {
-            at: at(1, 1),
-            probability: 0.123_45,
+    fn guesses_give_their_chance_and_why() {
+        let guess_at = |why| {
+            guess(&Guess {
+                at: at(1, 1),
+                probability: 0.123_45,
+                why,
+            })
         };
         assert_eq!(
-            guess(&g),
+            guess_at(Why::Safest),
             "Field 1, 1 is the safest guess: it is a mine with probability 12.3 %."
+        );
+        assert_eq!(
+            guess_at(Why::LookAhead {
+                next_safety: 0.83,
+                certain_next: 0.5
+            }),
+            "Field 1, 1 is the best guess looking a move further: it is a mine with \
+             probability 12.3 %, and if it is safe the best move after it is safe with \
+             probability 83.0 %."
+        );
+        assert_eq!(
+            guess_at(Why::SafeWhenever { over: at(1, 2) }),
+            "Field 1, 1 is the best guess: it is a mine with probability 12.3 %, and it is \
+             safe whenever 1, 2, the square it was weighed against, is."
+        );
+        assert_eq!(
+            guess_at(Why::Endgame {
+                win: 0.625,
+                arrangements: 12
+            }),
+            "Field 1, 1 is the best guess, found by trying every way to play on over the 12 \
+             arrangements of the mines left: it is a mine with probability 12.3 %, and the \
+             game is won with probability 62.5 % from here."
         );
     }
 }

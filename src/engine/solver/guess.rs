@@ -1,21 +1,39 @@
 //! Choosing where to guess when nothing is certain, among the squares
 //! [`candidates`](super::candidates) picks out.
 //!
-//! The safest squares first. Among squares nearly as safe (within
-//! [`TOLERANCE`]), the one that pays most at once: the chance it is safe
-//! times the safe squares layers 1 and 2 would then find near it (up to
-//! [`ENOUGH`]), over the clues it could show, each with its chance (its
-//! neighbours taken as independent). Ties go to the square most likely to
-//! open an area, which is why the corners of an untouched board come
-//! first.
+//! With an exact analysis, the squares nearly as safe as the safest (at
+//! least [`CUTOFF`] of its chance of being safe, the [`LOOKED_AT`] safest
+//! of them) are looked past ([`look_ahead`](super::look_ahead)): the one
+//! most likely to be survived together with the best move after it wins,
+//! unless a square is safe whenever it is (then that one), and dead
+//! squares only when every candidate is dead. Candidates go safest first,
+//! so the look stops at the first square too risky to win even if
+//! everything after it were certain.
 //!
-//! Measured with `bench` on the same 30,000 expert games (BENCHMARKS.md):
-//! the opening chance alone wins 11,297; whether anything is found next,
-//! 11,645; how many safe squares, up to 3, 11,774. Tolerances from 0.005
-//! to 0.04 made no difference outside the noise.
+//! Without an exact analysis (a component too big to count), or for the
+//! squares a caller allows ([`Solver::ranked_guess`], which hints that
+//! must be safe use), one step: the safest squares first, and among
+//! those nearly as safe (within [`TOLERANCE`]) the one that pays most at
+//! once, the chance it is safe times the safe squares layers 1 and 2
+//! would then find near it (up to [`ENOUGH`]), over the clues it could
+//! show, each with its chance (its neighbours taken as independent). Ties
+//! go to the square most likely to open an area, which is why the corners
+//! of an untouched board come first.
 
+use super::endgame::MOST_ARRANGEMENTS;
+use super::look_ahead::Outlook;
 use super::{Known, Probabilities, Solver, local};
 use crate::engine::grid::Pos;
+
+/// Looked past: candidates at least this share of the safest square's
+/// chance of being safe.
+const CUTOFF: f64 = 0.9;
+
+/// Looked past: at most this many candidates, the safest.
+const LOOKED_AT: usize = 20;
+
+/// Scores closer than this are taken as equal (the safer, earlier candidate stays).
+const SAME: f64 = 1e-9;
 
 /// How much riskier than the safest square a guess may be when it is more
 /// likely to lead somewhere.
@@ -42,18 +60,121 @@ struct Candidate {
     progress: f64,
 }
 
-/// A square to open without certainty, and its chance of holding a mine.
+/// A square to open without certainty, its chance of holding a mine, and
+/// why it was chosen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Guess {
     pub at: Pos,
     pub probability: f64,
+    pub why: Why,
+}
+
+/// Why a guess was chosen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Why {
+    /// Among the safest squares, the one most likely to let something be
+    /// found at once.
+    Safest,
+    /// Looked past: if it is safe, the best next move is safe with
+    /// probability `next_safety`, and something is certain then with
+    /// probability `certain_next`.
+    LookAhead { next_safety: f64, certain_next: f64 },
+    /// It is safe whenever `over`, the square the look ahead liked best,
+    /// is safe, and no riskier.
+    SafeWhenever { over: Pos },
+    /// Every candidate is dead: opening any of them tells nothing.
+    OnlyDead,
+    /// Searched to the end over the `arrangements` left: playing here and
+    /// on as well as can be wins with probability `win`.
+    Endgame { win: f64, arrangements: usize },
 }
 
 impl Solver {
     /// The square to guess, or `None` when no square is unknown. `self`
     /// is scratch space for the look ahead, left knowing what it knew.
     pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
-        self.ranked_guess(probabilities, |_| true)
+        self.endgame_guess(probabilities)
+            .or_else(|| self.look_ahead_guess(probabilities))
+            .or_else(|| self.ranked_guess(probabilities, |_| true))
+    }
+
+    /// The move of the exact search, when few enough arrangements are left.
+    fn endgame_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
+        let left = probabilities.log_arrangements()?;
+        if left > (MOST_ARRANGEMENTS as f64 + 0.5).ln() {
+            return None;
+        }
+        let end = self.endgame()?;
+        Some(Guess {
+            at: self.pos(end.square),
+            probability: end.mine,
+            why: Why::Endgame {
+                win: end.win,
+                arrangements: end.arrangements,
+            },
+        })
+    }
+
+    /// The guess that looks past itself, or `None` without an exact analysis.
+    fn look_ahead_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
+        let now = probabilities.log_arrangements()?;
+        if !now.is_finite() {
+            return None;
+        }
+        let squares = self.guess_candidates(&|_| true);
+        self.work += squares.len() as u64;
+        let mut candidates: Vec<(usize, f64, f64)> = squares
+            .into_iter()
+            .map(|i| {
+                let mine = probabilities.at_index(i);
+                (i, mine, self.chance_of_opening(i, probabilities))
+            })
+            .collect();
+        let safest = candidates.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+        candidates.retain(|c| 1.0 - c.1 >= CUTOFF * (1.0 - safest));
+        candidates.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.total_cmp(&a.2)));
+        candidates.truncate(LOOKED_AT);
+        let mut best: Option<Outlook> = None;
+        let mut dead: Option<Outlook> = None;
+        for (i, mine, _) in candidates {
+            let to_beat = best.as_ref().map_or(0.0, |b| b.survival + SAME);
+            if 1.0 - mine <= to_beat {
+                break;
+            }
+            let Some(outlook) = self.outlook(i, probabilities, to_beat) else {
+                continue;
+            };
+            if outlook.is_dead() {
+                dead.get_or_insert(outlook);
+            } else if outlook.survival > to_beat {
+                best = Some(outlook);
+            }
+        }
+        let Some(best) = best else {
+            let dead = dead?;
+            return Some(Guess {
+                at: self.pos(dead.square),
+                probability: dead.mine,
+                why: Why::OnlyDead,
+            });
+        };
+        Some(match best.dominated_by {
+            Some(j) => Guess {
+                at: self.pos(j),
+                probability: probabilities.at_index(j),
+                why: Why::SafeWhenever {
+                    over: self.pos(best.square),
+                },
+            },
+            None => Guess {
+                at: self.pos(best.square),
+                probability: best.mine,
+                why: Why::LookAhead {
+                    next_safety: best.next_safety(),
+                    certain_next: best.certain_next,
+                },
+            },
+        })
     }
 
     /// The best guess among the squares `allowed` lets through.
@@ -99,6 +220,7 @@ impl Solver {
         Some(Guess {
             at: self.pos(best.square),
             probability: best.mine,
+            why: Why::Safest,
         })
     }
 

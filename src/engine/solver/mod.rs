@@ -19,9 +19,11 @@
 mod arrangements;
 pub mod autoplay;
 mod candidates;
+mod endgame;
 mod guess;
 mod hint;
 mod local;
+mod look_ahead;
 mod neighbours;
 mod no_guess;
 mod watchlist;
@@ -33,7 +35,7 @@ use watchlist::Watchlist;
 
 pub use arrangements::Probabilities;
 pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
-pub use guess::Guess;
+pub use guess::{Guess, Why};
 pub use hint::{Adviser, Hint, hint};
 pub use no_guess::{
     MAX_WORK, NoGuessBoard, NoGuessError, clears_without_guessing, max_tries, no_guess_board,

@@ -44,6 +44,8 @@ pub struct Probabilities {
     frontier: Vec<(usize, f64)>,
     /// The probability for each unknown square that touches no clue.
     interior: f64,
+    /// Whether any unknown square touches no clue.
+    has_interior: bool,
     /// The board's width, to turn positions into indexes.
     cols: usize,
     /// Frontier squares every arrangement agrees on, in row-major order.
@@ -53,6 +55,9 @@ pub struct Probabilities {
     mines_left: usize,
     /// Whether every probability is exact (no budget was exceeded).
     exact: bool,
+    /// The natural logarithm of the number of arrangements that fit, when
+    /// exact: what weighs one position against another.
+    log_arrangements: Option<f64>,
 }
 
 impl Probabilities {
@@ -73,6 +78,36 @@ impl Probabilities {
     /// Whether every probability was computed exactly, within the budgets.
     pub fn is_exact(&self) -> bool {
         self.exact
+    }
+
+    /// The natural logarithm of how many arrangements of the remaining
+    /// mines fit what is known, or `None` unless exact.
+    pub fn log_arrangements(&self) -> Option<f64> {
+        self.log_arrangements
+    }
+
+    /// The frontier squares certainly safe, in reading order.
+    pub(super) fn certainly_safe(&self) -> impl Iterator<Item = usize> + '_ {
+        self.certain
+            .iter()
+            .filter(|&&(_, v)| v == Verdict::Safe)
+            .map(|&(i, _)| i)
+    }
+
+    /// The chance of a mine on the safest unknown square: the best a guess
+    /// can do here (0 when some square is certainly safe). `None` when no
+    /// square is unknown.
+    pub(super) fn safest(&self) -> Option<f64> {
+        let frontier = self.frontier.iter().map(|&(_, p)| p);
+        let interior = self.has_interior.then_some(self.interior);
+        let safest = frontier.chain(interior).fold(f64::INFINITY, f64::min);
+        let certain = self.certain.iter().any(|&(_, v)| v == Verdict::Safe)
+            || self.interior_verdict == Some(Verdict::Safe);
+        if certain {
+            Some(0.0)
+        } else {
+            safest.is_finite().then_some(safest)
+        }
     }
 
     /// The certain squares as deductions, learnt by `solver`.
@@ -119,6 +154,32 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     )
 }
 
+/// The analysis of what `solver` knows and, besides, that the unknown
+/// square `at` is open and shows `clue`: what a guess there would lead to.
+/// The solver is left as it was, and so are its remembered components
+/// (which this reads, never replaces).
+pub(super) fn analyse_as_if(solver: &mut Solver, at: usize, clue: u8) -> Probabilities {
+    debug_assert_eq!(solver.known[at], Known::Unknown);
+    solver.known[at] = Known::Open(clue);
+    solver.unknown -= 1;
+    let frontier = Frontier::with_clue(solver, at);
+    let orders = frontier.components();
+    let (components, nodes) = solver.remembered.peek(&frontier, &orders);
+    solver.work += (frontier.squares() + nodes) as u64;
+    let mines_left = solver.mines.saturating_sub(solver.known_mines);
+    let interior_squares = solver.unknown - frontier.squares();
+    let probabilities = combine(
+        &frontier,
+        &orders,
+        &components,
+        mines_left,
+        interior_squares,
+    );
+    solver.known[at] = Known::Unknown;
+    solver.unknown += 1;
+    probabilities
+}
+
 /// The frontier's groups and the clues that constrain them.
 struct Frontier {
     cols: usize,
@@ -134,11 +195,26 @@ struct Frontier {
 
 impl Frontier {
     fn of(solver: &Solver) -> Self {
+        Self::from_clues(solver, solver.frontier_clues())
+    }
+
+    /// The frontier with the open square `at` among its clues, though the
+    /// solver has not listed it.
+    fn with_clue(solver: &Solver, at: usize) -> Self {
+        let mut clues = solver.frontier_clues();
+        if let Err(k) = clues.binary_search(&at) {
+            clues.insert(k, at);
+        }
+        Self::from_clues(solver, clues)
+    }
+
+    /// The frontier of the open squares `frontier_clues`, in reading order.
+    fn from_clues(solver: &Solver, frontier_clues: Vec<usize>) -> Self {
         // (square, constraint) for every unknown square next to an open clue.
         let mut touches: Vec<(usize, usize)> = Vec::new();
         let mut clues = Vec::new();
         let mut needs = Vec::new();
-        for i in solver.frontier_clues() {
+        for i in frontier_clues {
             let Known::Open(value) = solver.known[i] else {
                 continue;
             };
@@ -246,6 +322,11 @@ fn combine(
     } else {
         None
     };
+    // Counted exactly, and nothing fits: a position only supposed, or made up.
+    let impossible = all_exact
+        && (components.iter().any(|c| c.count.iter().all(|&n| n == 0.0))
+            || feasible.as_ref().is_some_and(|t| t.overall.is_empty()));
+    let feasible = feasible.filter(|_| !impossible);
     let weights = match &feasible {
         Some(_) => exact_weights(components, mines_left, interior, most),
         None => None,
@@ -253,11 +334,17 @@ fn combine(
     let mut probabilities = Probabilities {
         frontier: Vec::with_capacity(frontier.squares()),
         interior: 0.0,
+        has_interior: interior > 0,
         cols: frontier.cols,
         certain: Vec::new(),
         interior_verdict: None,
         mines_left,
         exact: weights.is_some(),
+        log_arrangements: if impossible {
+            Some(f64::NEG_INFINITY)
+        } else {
+            weights.as_ref().map(|w| w.log_arrangements)
+        },
     };
     let weights = weights.unwrap_or_else(|| {
         independent_weights(components, mines_left, interior, frontier.squares())
@@ -315,8 +402,8 @@ struct FeasibleTotals {
     overall: Vec<usize>,
 }
 
-/// `None` when the totals cannot be decided within the budget, or the
-/// position is impossible.
+/// `None` when the totals cannot be decided within the budget; no total
+/// overall when the position is impossible.
 fn feasible_totals(
     components: &[Arc<Component>],
     mines_left: usize,
@@ -363,9 +450,6 @@ fn feasible_totals(
     let overall: Vec<usize> = (0..width)
         .filter(|&m| before[components.len()][m] && fits(m))
         .collect();
-    if overall.is_empty() {
-        return None;
-    }
     Some(FeasibleTotals {
         per_component,
         overall,
@@ -420,6 +504,8 @@ struct Weights {
     interior: f64,
     /// The probability for a square of a component given up.
     fallback: f64,
+    /// ln of the number of arrangements (exact weights only).
+    log_arrangements: f64,
 }
 
 /// Exact weights: a component's solutions using `m` mines weigh the number
@@ -434,15 +520,24 @@ fn exact_weights(
     if components.len().saturating_mul(width.saturating_mul(width)) > COMBINE_BUDGET {
         return None;
     }
-    let ways = interior_ways(mines_left, interior, most);
-    let counts: Vec<Vec<f64>> = components.iter().map(|c| scaled(&c.count)).collect();
+    let (ways, mut log_scale) = interior_ways(mines_left, interior, most);
+    let counts: Vec<Vec<f64>> = components
+        .iter()
+        .map(|c| {
+            let (count, log_top) = scaled(&c.count);
+            log_scale += log_top;
+            count
+        })
+        .collect();
     let mut before = vec![vec![1.0]];
     for s in &counts {
-        before.push(scaled(&convolve(before.last().unwrap(), s)));
+        let (all, log_top) = scaled(&convolve(before.last().unwrap(), s));
+        log_scale += log_top;
+        before.push(all);
     }
     let mut after = vec![vec![1.0]];
     for s in counts.iter().rev() {
-        after.push(scaled(&convolve(after.last().unwrap(), s)));
+        after.push(scaled(&convolve(after.last().unwrap(), s)).0);
     }
     after.reverse();
     let mut factor = Vec::with_capacity(components.len());
@@ -481,11 +576,13 @@ fn exact_weights(
         total,
         interior: interior_p,
         fallback: 0.0,
+        log_arrangements: log_scale + weight.ln(),
     })
 }
 
-/// C(interior, mines_left - m) for `m` in `0..=most`, scaled so the largest is 1.
-fn interior_ways(mines_left: usize, interior: usize, most: usize) -> Vec<f64> {
+/// C(interior, mines_left - m) for `m` in `0..=most`, scaled so the largest
+/// is 1, and the logarithm of the scale.
+fn interior_ways(mines_left: usize, interior: usize, most: usize) -> (Vec<f64>, f64) {
     let fits = |m: usize| m <= mines_left && mines_left - m <= interior;
     let mut log = vec![f64::NEG_INFINITY; most + 1];
     let first = mines_left.saturating_sub(interior);
@@ -500,7 +597,31 @@ fn interior_ways(mines_left: usize, interior: usize, most: usize) -> Vec<f64> {
             log[m] = log[m - 1] + (rest / (interior as f64 - rest + 1.0)).ln();
         }
     }
-    scaled_logs(&log)
+    let top = log.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let reference = ln_choose(interior, mines_left - first.min(mines_left));
+    (scaled_logs(&log), top + reference)
+}
+
+/// ln C(n, k): exactly summed for small `k`, else from Stirling's series.
+fn ln_choose(n: usize, k: usize) -> f64 {
+    let k = k.min(n.saturating_sub(k));
+    if k < 64 {
+        return (1..=k).map(|i| ((n - k + i) as f64 / i as f64).ln()).sum();
+    }
+    ln_factorial(n) - ln_factorial(k) - ln_factorial(n - k)
+}
+
+/// ln n!, summed below 64 and from Stirling's series above, where its
+/// error is under 1e-13.
+fn ln_factorial(n: usize) -> f64 {
+    if n < 64 {
+        return (2..=n).map(|i| (i as f64).ln()).sum();
+    }
+    let x = n as f64;
+    let x2 = x * x;
+    x * x.ln() - x + 0.5 * (std::f64::consts::TAU * x).ln() + 1.0 / (12.0 * x)
+        - 1.0 / (360.0 * x * x2)
+        + 1.0 / (1260.0 * x * x2 * x2)
 }
 
 /// Weights that treat every unknown square as independently a mine with
@@ -559,6 +680,7 @@ fn independent_weights(
         total,
         interior: interior_p,
         fallback: density,
+        log_arrangements: f64::NAN,
     }
 }
 
@@ -585,13 +707,14 @@ fn scaled_logs(log: &[f64]) -> Vec<f64> {
         .collect()
 }
 
-/// `values` divided by their largest, so long products stay in range.
-fn scaled(values: &[f64]) -> Vec<f64> {
+/// `values` divided by their largest, so long products stay in range, and
+/// the logarithm of the largest.
+fn scaled(values: &[f64]) -> (Vec<f64>, f64) {
     let top = values.iter().copied().fold(0.0, f64::max);
     if top > 0.0 {
-        values.iter().map(|v| v / top).collect()
+        (values.iter().map(|v| v / top).collect(), top.ln())
     } else {
-        values.to_vec()
+        (values.to_vec(), 0.0)
     }
 }
 
@@ -657,6 +780,20 @@ mod tests {
         }
         let p = solver.probabilities().at(Pos::new(0, 0));
         assert!((0.0..=1.0).contains(&p), "{p}");
+    }
+
+    #[test]
+    fn big_binomials_follow_stirling_closely() {
+        let summed = |n: usize, k: usize| -> f64 {
+            (1..=k).map(|i| ((n - k + i) as f64 / i as f64).ln()).sum()
+        };
+        for (n, k) in [(480, 99), (381, 64), (10_000, 1_200), (64, 64), (100, 0)] {
+            let (exact, approx) = (summed(n, k), ln_choose(n, k));
+            assert!(
+                (exact - approx).abs() < 1e-9 * exact.max(1.0),
+                "C({n}, {k})"
+            );
+        }
     }
 
     #[test]

@@ -51,6 +51,28 @@ impl Remembered {
         self.last = kept;
         (counted, nodes)
     }
+
+    /// As [`count`](Self::count), for a frontier that is only supposed:
+    /// the components counted are not kept, nor the remembered ones let go.
+    pub(super) fn peek(
+        &self,
+        frontier: &Frontier,
+        components: &[Vec<usize>],
+    ) -> (Vec<Arc<Component>>, usize) {
+        let mut nodes = 0;
+        let counted = components
+            .iter()
+            .map(|groups| {
+                let key = frontier.describe(groups);
+                self.last.get(&key).map(Arc::clone).unwrap_or_else(|| {
+                    let searched = Component::enumerate(frontier, groups);
+                    nodes += searched.nodes;
+                    Arc::new(searched)
+                })
+            })
+            .collect();
+        (counted, nodes)
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,115 @@
+//! Looking one move past a guess: what each clue the square could show
+//! would leave.
+//!
+//! For a candidate square, every clue it could show is supposed in turn
+//! and layer 3 redone with it ([`analyse_as_if`]). The number of
+//! arrangements behind each clue, against the number now, is the chance
+//! that the square is safe and shows that clue; the safest square of each
+//! supposed position is how good the next move would then be. The
+//! candidate's worth is the chance of surviving it and then the next move,
+//! summed over its clues: the expected safety of the best next move.
+//!
+//! Along the way it learns two things that overrule the score:
+//! - a square that can show only one clue is **dead**: opening it tells
+//!   nothing, so it is only worth guessing when every candidate is;
+//! - a square that is certainly safe in every supposed position is safe
+//!   whenever the candidate is, and is never riskier: it **dominates** the
+//!   candidate, and is opened instead.
+
+use super::arrangements::analyse_as_if;
+use super::{Known, Probabilities, Solver};
+
+/// What guessing one square leads to.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Outlook {
+    pub(super) square: usize,
+    /// The chance of a mine now.
+    pub(super) mine: f64,
+    /// The chance of surviving this guess and then the best next move:
+    /// the candidate's worth.
+    pub(super) survival: f64,
+    /// The chance that, once this square is open and safe, something is
+    /// certainly safe.
+    pub(super) certain_next: f64,
+    /// How many clues it can show.
+    pub(super) clues: usize,
+    /// A square that is certainly safe whenever this one is.
+    pub(super) dominated_by: Option<usize>,
+}
+
+impl Outlook {
+    /// Opening it tells nothing: it can show only one clue.
+    pub(super) fn is_dead(&self) -> bool {
+        self.clues <= 1
+    }
+
+    /// The chance of surviving the guess and the next move, given that it
+    /// is safe.
+    pub(super) fn next_safety(&self) -> f64 {
+        if self.mine < 1.0 {
+            self.survival / (1.0 - self.mine)
+        } else {
+            0.0
+        }
+    }
+}
+
+impl Solver {
+    /// What guessing the unknown square `i` leads to, from the analysis of
+    /// the position now. `None` when the analysis is not exact, or once the
+    /// candidate cannot be worth more than `to_beat` (it stops looking as
+    /// soon as it knows).
+    pub(super) fn outlook(
+        &mut self,
+        i: usize,
+        now: &Probabilities,
+        to_beat: f64,
+    ) -> Option<Outlook> {
+        let log_now = now.log_arrangements()?;
+        let mine = now.at_index(i);
+        let (unknown, known_mines) = self.around(i);
+        let mut outlook = Outlook {
+            square: i,
+            mine,
+            survival: 0.0,
+            certain_next: 0.0,
+            clues: 0,
+            dominated_by: None,
+        };
+        // The chance of being safe not yet given to a clue.
+        let mut unspent = 1.0 - mine;
+        let mut safe_in_all: Option<Vec<usize>> = None;
+        for clue in known_mines..=known_mines + unknown.len() as u8 {
+            if outlook.survival + unspent <= to_beat {
+                return None;
+            }
+            let then = analyse_as_if(self, i, clue);
+            let log_then = then.log_arrangements()?;
+            let chance = (log_then - log_now).exp();
+            if chance.is_nan() || chance <= 0.0 {
+                continue;
+            }
+            outlook.clues += 1;
+            unspent -= chance;
+            let next = 1.0 - then.safest().unwrap_or(0.0);
+            outlook.survival += chance * next;
+            let safe: Vec<usize> = then.certainly_safe().collect();
+            if !safe.is_empty() {
+                outlook.certain_next += chance;
+            }
+            safe_in_all = Some(match safe_in_all {
+                None => safe,
+                Some(mut kept) => {
+                    kept.retain(|j| safe.binary_search(j).is_ok());
+                    kept
+                }
+            });
+        }
+        if mine < 1.0 {
+            outlook.certain_next /= 1.0 - mine;
+        }
+        outlook.dominated_by = safe_in_all
+            .and_then(|safe| safe.into_iter().find(|&j| self.known[j] == Known::Unknown));
+        Some(outlook)
+    }
+}
