@@ -2,8 +2,8 @@
 //! force, every layout of the mines that fits what the player sees.
 
 use minesweeper::engine::solver::{
-    Adviser, Hint, Known, MAX_WORK, NoGuessError, Progress, Solver, Verdict, Why, hint,
-    no_guess_board_within,
+    Adviser, Finish, Hint, Known, MAX_WORK, NoGuessError, Progress, Solver, Verdict, WhenStuck,
+    Why, autoplay, hint, no_guess_board_within,
 };
 use minesweeper::engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, Status,
@@ -258,6 +258,124 @@ proptest! {
     }
 }
 
+/// The layouts of the mines that fit what `open` shows, each as the
+/// squares (row-major) that hold a mine.
+fn layouts(board: &Board, open: &[bool]) -> Vec<Vec<bool>> {
+    let squares: Vec<Pos> = board.mines().positions().collect();
+    let hidden: Vec<usize> = (0..squares.len()).filter(|&i| !open[i]).collect();
+    let mut fitting = Vec::new();
+    for mask in 0u32..(1 << hidden.len()) {
+        if mask.count_ones() as usize != board.mine_count() {
+            continue;
+        }
+        let mut mines = vec![false; squares.len()];
+        for (k, &h) in hidden.iter().enumerate() {
+            mines[h] = mask >> k & 1 == 1;
+        }
+        let fits = squares.iter().enumerate().all(|(i, &pos)| {
+            !open[i]
+                || board
+                    .mines()
+                    .neighbours(pos)
+                    .filter(|&n| mines[n.row * board.cols() + n.col])
+                    .count()
+                    == usize::from(board.clue(pos))
+        });
+        if fits {
+            fitting.push(mines);
+        }
+    }
+    fitting
+}
+
+/// The chance of winning by opening square `at` and playing perfectly
+/// after, over the layouts `fitting` (none of which has a mine on an open
+/// square): tried every way, without the solver.
+fn win_after(board: &Board, fitting: &[Vec<bool>], open: &[bool], at: usize) -> f64 {
+    let cols = board.cols();
+    let clue = |layout: &[bool], i: usize| {
+        board
+            .mines()
+            .neighbours(Pos::new(i / cols, i % cols))
+            .filter(|n| layout[n.row * cols + n.col])
+            .count()
+    };
+    let mut opened = open.to_vec();
+    opened[at] = true;
+    let mut win = 0.0;
+    for value in 0..=8 {
+        let part: Vec<Vec<bool>> = fitting
+            .iter()
+            .filter(|l| !l[at] && clue(l, at) == value)
+            .cloned()
+            .collect();
+        if !part.is_empty() {
+            win += part.len() as f64 / fitting.len() as f64 * best_win(board, &part, &opened);
+        }
+    }
+    win
+}
+
+/// The chance of winning from `open` over the layouts `fitting`, playing
+/// perfectly: won once every safe square is open.
+fn best_win(board: &Board, fitting: &[Vec<bool>], open: &[bool]) -> f64 {
+    let squares = open.len();
+    let safe_everywhere = |i: usize| fitting.iter().all(|l| !l[i]);
+    if let Some(free) = (0..squares).find(|&i| !open[i] && safe_everywhere(i)) {
+        return win_after(board, fitting, open, free);
+    }
+    if fitting.len() == 1 {
+        return 1.0;
+    }
+    (0..squares)
+        .filter(|&i| !open[i])
+        .map(|i| win_after(board, fitting, open, i))
+        .fold(0.0, f64::max)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// On positions small enough to try every way of playing on (at most
+    /// ten squares covered, 128 layouts), the solver's guess is a move with
+    /// the highest chance of winning, and that is the chance it reports.
+    #[test]
+    fn the_guess_wins_as_often_as_any_move((board, open) in any_position()) {
+        prop_assume!(open.iter().filter(|&&o| !o).count() <= 10);
+        // Played as a game: every square found safe is opened.
+        let mut seen = open.clone();
+        let mut solver = solver_seeing(&board, &seen);
+        let probabilities = loop {
+            match solver.deduce() {
+                Progress::Deduced(found) => {
+                    for d in found.iter().filter(|d| d.verdict == Verdict::Safe) {
+                        seen[d.at.row * board.cols() + d.at.col] = true;
+                        solver.open(d.at, board.clue(d.at));
+                    }
+                }
+                Progress::Stuck(probabilities) => break probabilities,
+            }
+        };
+        let fitting = layouts(&board, &seen);
+        // Up to 128 layouts, the solver searches them all.
+        prop_assume!(fitting.len() <= 128);
+        let Some(guess) = solver.guess(&probabilities) else {
+            return Ok(());
+        };
+        let cols = board.cols();
+        let best = (0..seen.len())
+            .filter(|&i| !seen[i])
+            .map(|i| win_after(&board, &fitting, &seen, i))
+            .fold(0.0, f64::max);
+        let chosen = win_after(&board, &fitting, &seen, guess.at.row * cols + guess.at.col);
+        prop_assert!(chosen >= best - 1e-9, "{:?} wins {} when {} can be won", guess, chosen, best);
+        let Why::Endgame { win, .. } = guess.why else {
+            return Err(TestCaseError::fail(format!("not searched: {guess:?}")));
+        };
+        prop_assert!((win - best).abs() < 1e-9, "reported {} for {}", win, best);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -311,4 +429,22 @@ proptest! {
             }
         }
     }
+}
+
+/// The solver's wins on a fixed set of games: expert, first square kept
+/// clear and opened at the top left corner, seeds 1 to 400. The count is
+/// pinned so that a change which weakens (or strengthens) the play shows;
+/// `minesweeper bench --level expert --games 400 --seed 1 --at 1,1` plays
+/// the same games.
+#[test]
+fn the_win_count_on_fixed_expert_games_is_pinned() {
+    let rules = Rules::CLASSIC.with_first_move(FirstMove::Safe);
+    let won = (1..=400u64)
+        .filter(|&seed| {
+            let mut game = Game::random(Layout::EXPERT, seed, rules).unwrap();
+            let played = autoplay(&mut game, Some(Pos::new(0, 0)), WhenStuck::Guess, |_, _| {});
+            played.finish == Finish::Won
+        })
+        .count();
+    assert_eq!(won, 169, "games won of 400");
 }
