@@ -1,10 +1,10 @@
 //! Speed of the work that grows with the board: loading a file, counting
 //! clues, opening an island, printing; of the solver: whole games, and
-//! no-guess boards; and of drawing the full screen, which must not grow. Run with `cargo bench`; the figures
+//! no-guess boards, hints that need a guess; and of drawing the full screen, which must not grow. Run with `cargo bench`; the figures
 //! are recorded in BENCHMARKS.md.
 
 use divan::Bencher;
-use minesweeper::engine::solver::{WhenStuck, autoplay, no_guess_board};
+use minesweeper::engine::solver::{WhenStuck, autoplay, hint, no_guess_board};
 use minesweeper::engine::{
     Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
@@ -127,6 +127,27 @@ fn solver_game(bencher: Bencher, level: &str) {
 
 /// A no-guess expert board from the centre, one per iteration, each from a
 /// new seed: the average over many seeds is what a user waits.
+/// A hint on an expert position that needs a guess, asked afresh (the
+/// whole analysis, the look ahead or the endgame search): each input is
+/// game `seed` played by the solver from the corner until it is stuck.
+#[divan::bench(sample_count = 200)]
+fn hint_expert_guess(bencher: Bencher) {
+    let rules = Rules::CLASSIC;
+    let mut seed = 0u64;
+    bencher
+        .with_inputs(|| {
+            loop {
+                seed += 1;
+                let mut game = Game::random(Layout::EXPERT, seed, rules).unwrap();
+                autoplay(&mut game, Some(Pos::new(0, 0)), WhenStuck::Stop, |_, _| {});
+                if game.status() == minesweeper::engine::Status::Playing {
+                    return game;
+                }
+            }
+        })
+        .bench_local_refs(|game| hint(game));
+}
+
 #[divan::bench(sample_count = 200)]
 fn no_guess_expert(bencher: Bencher) {
     let mut seed = 0u64;

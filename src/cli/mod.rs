@@ -328,7 +328,8 @@ pub enum Command {
         threads: Option<u16>,
 
         /// The first square opened in every game, as ROW,COL (from 1)
-        /// [default: the top left corner; 3,3 when the first move opens an area].
+        /// [default: the top left corner; when the first move opens an area,
+        /// 3,4 on expert and 3,3 otherwise: the squares measured to win most].
         #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
         at: Option<(usize, usize)>,
 

@@ -7,7 +7,8 @@
 //! that the square is safe and shows that clue; the safest square of each
 //! supposed position is how good the next move would then be. The
 //! candidate's worth is the chance of surviving it and then the next move,
-//! summed over its clues: the expected safety of the best next move.
+//! summed over its clues: the expected safety of the best next move; and a
+//! little more for the chance that something is certain after it.
 //!
 //! Along the way it learns two things that overrule the score:
 //! - a square that can show only one clue is **dead**: opening it tells
@@ -17,6 +18,7 @@
 //!   candidate, and is opened instead.
 
 use super::arrangements::analyse_as_if;
+use super::guess::PROGRESS;
 use super::{Known, Probabilities, Solver};
 
 /// What guessing one square leads to.
@@ -38,6 +40,12 @@ pub(super) struct Outlook {
 }
 
 impl Outlook {
+    /// What the candidate is worth: its survival, and a little more for
+    /// the chance of certain progress after it (per [`PROGRESS`]).
+    pub(super) fn worth(&self) -> f64 {
+        self.survival * (1.0 + PROGRESS * self.certain_next)
+    }
+
     /// Opening it tells nothing: it can show only one clue.
     pub(super) fn is_dead(&self) -> bool {
         self.clues <= 1
