@@ -41,6 +41,12 @@ pub fn guess(guess: &Guess) -> String {
             "Field {at} is the safest guess, though no guess can tell anything new: it is a \
              mine with probability {mine}."
         ),
+        Why::FiftyFifty { other } => format!(
+            "Field {at} is a guess that cannot be avoided: it and {} hold one mine between \
+             them, and no clue can ever tell which, so it might as well be now. It is a mine \
+             with probability {mine}.",
+            square(other)
+        ),
         Why::Endgame { win, arrangements } => format!(
             "Field {at} is the best guess, found by trying every way to play on over the \
              {arrangements} arrangements of the mines left: it is a mine with probability \
@@ -293,6 +299,12 @@ mod tests {
             guess_at(Why::SafeWhenever { over: at(1, 2) }),
             "Field 1, 1 is the best guess: it is a mine with probability 12.3 %, and it is \
              safe whenever 1, 2, the square it was weighed against, is."
+        );
+        assert_eq!(
+            guess_at(Why::FiftyFifty { other: at(2, 1) }),
+            "Field 1, 1 is a guess that cannot be avoided: it and 2, 1 hold one mine between \
+             them, and no clue can ever tell which, so it might as well be now. It is a mine \
+             with probability 12.3 %."
         );
         assert_eq!(
             guess_at(Why::Endgame {

@@ -28,10 +28,10 @@ use crate::engine::grid::Pos;
 
 /// Looked past: candidates at least this share of the safest square's
 /// chance of being safe.
-const CUTOFF: f64 = 0.9;
+const CUTOFF: f64 = 0.8;
 
 /// Looked past: at most this many candidates, the safest.
-const LOOKED_AT: usize = 20;
+const LOOKED_AT: usize = 40;
 
 /// Looked past: how much it adds to a candidate's worth that something is
 /// certain after it, per unit of that chance. Measured (BENCHMARKS.md):
@@ -91,6 +91,9 @@ pub enum Why {
     SafeWhenever { over: Pos },
     /// Every candidate is dead: opening any of them tells nothing.
     OnlyDead,
+    /// It and `other` hold one mine between them and no clue can ever tell
+    /// which: a guess that must be made sooner or later, made now.
+    FiftyFifty { other: Pos },
     /// Searched to the end over the `arrangements` left: playing here and
     /// on as well as can be wins with probability `win`.
     Endgame { win: f64, arrangements: usize },
@@ -100,9 +103,20 @@ impl Solver {
     /// The square to guess, or `None` when no square is unknown. `self`
     /// is scratch space for the look ahead, left knowing what it knew.
     pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
-        self.endgame_guess(probabilities)
+        self.fifty_fifty_guess(probabilities)
+            .or_else(|| self.endgame_guess(probabilities))
             .or_else(|| self.look_ahead_guess(probabilities))
             .or_else(|| self.ranked_guess(probabilities, |_| true))
+    }
+
+    /// A square of a pair no clue can ever tell apart, taken at once.
+    fn fifty_fifty_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
+        let [a, b] = self.unavoidable_fifty_fifty(probabilities)?;
+        Some(Guess {
+            at: self.pos(a),
+            probability: probabilities.at_index(a),
+            why: Why::FiftyFifty { other: self.pos(b) },
+        })
     }
 
     /// The move of the exact search, when few enough arrangements are left.

@@ -20,6 +20,7 @@ mod arrangements;
 pub mod autoplay;
 mod candidates;
 mod endgame;
+mod fifty_fifty;
 mod guess;
 mod hint;
 mod local;

@@ -46,6 +46,9 @@ pub struct Probabilities {
     interior: f64,
     /// Whether any unknown square touches no clue.
     has_interior: bool,
+    /// Pairs of frontier squares that touch the same clues and hold
+    /// exactly one mine between them in every arrangement.
+    one_of_two: Vec<[usize; 2]>,
     /// The board's width, to turn positions into indexes.
     cols: usize,
     /// Frontier squares every arrangement agrees on, in row-major order.
@@ -84,6 +87,12 @@ impl Probabilities {
     /// mines fit what is known, or `None` unless exact.
     pub fn log_arrangements(&self) -> Option<f64> {
         self.log_arrangements
+    }
+
+    /// Pairs of squares that touch the same clues and hold one mine
+    /// between them in every arrangement (exact analyses only).
+    pub(super) fn one_of_two(&self) -> &[[usize; 2]] {
+        &self.one_of_two
     }
 
     /// The frontier squares certainly safe, in reading order.
@@ -335,6 +344,7 @@ fn combine(
         frontier: Vec::with_capacity(frontier.squares()),
         interior: 0.0,
         has_interior: interior > 0,
+        one_of_two: Vec::new(),
         cols: frontier.cols,
         certain: Vec::new(),
         interior_verdict: None,
@@ -364,12 +374,18 @@ fn combine(
             probabilities
                 .frontier
                 .extend(frontier.groups[g].iter().map(|&i| (i, p)));
-            if let Some(totals) = &feasible
-                && let Some(verdict) = group_verdict(component, t, &totals.per_component[c])
-            {
-                probabilities
-                    .certain
-                    .extend(frontier.groups[g].iter().map(|&i| (i, verdict)));
+            if let Some(totals) = &feasible {
+                let possible = &totals.per_component[c];
+                if let Some(verdict) = group_verdict(component, t, possible) {
+                    probabilities
+                        .certain
+                        .extend(frontier.groups[g].iter().map(|&i| (i, verdict)));
+                }
+                if let [a, b] = frontier.groups[g][..]
+                    && always_one(component, t, possible)
+                {
+                    probabilities.one_of_two.push([a, b]);
+                }
             }
         }
     }
@@ -473,6 +489,13 @@ fn or_convolve(x: &[bool], y: &[bool], width: usize) -> Vec<bool> {
         }
     }
     sum
+}
+
+/// Whether group `t` holds exactly one mine in every possible solution.
+fn always_one(component: &Component, t: usize, feasible: &[bool]) -> bool {
+    let mut totals = (0..feasible.len()).filter(|&m| feasible[m]).peekable();
+    totals.peek().is_some()
+        && totals.all(|m| component.least[t][m] == 1 && component.most[t][m] == 1)
 }
 
 /// What every possible solution says of group `t`, if they agree.
