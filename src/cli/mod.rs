@@ -83,7 +83,7 @@ pub struct PlayArgs {
     pub animate: Option<u64>,
 
     /// Offer `h` for a hint at the row and action prompts: a square that is
-    /// certainly safe or certainly a mine, and why, or the safest guess.
+    /// certainly safe or certainly a mine, or the best guess; and why.
     /// Hints used are counted at the end.
     #[arg(long)]
     pub hints: bool,
@@ -294,7 +294,7 @@ pub enum Command {
     /// It deduces all it can, from one clue, from two clues side by side, and
     /// from every arrangement of the remaining mines. When nothing is certain
     /// it asks for a hint, a square the board knows to be safe (as the CIS 120
-    /// homework's solver does), or with --when-stuck guess opens the safest square.
+    /// homework's solver does), or with --when-stuck guess makes its best guess.
     Solve {
         /// The board file to solve.
         #[arg(value_name = "BOARD")]

@@ -12,7 +12,8 @@ pub enum WhenStuck {
     /// Open the square the solver would guess first among those the board
     /// knows to be safe: the homework's `hint()`.
     Hint,
-    /// Open the safest square, and live with the risk.
+    /// Open the square the solver guesses ([`Solver::guess`]),
+    /// and live with the risk.
     Guess,
     /// End the game there (a board that needs a guess).
     Stop,
@@ -27,7 +28,7 @@ pub enum Event<'a> {
     Deduced(&'a Deduction),
     /// Stuck: a safe square the board gave away, opened.
     Hint(Pos),
-    /// Stuck: the safest square, opened.
+    /// Stuck: the guess, opened.
     Guessed(Guess),
 }
 

@@ -11,7 +11,8 @@
 //! so the look stops at the first square too risky to win even if
 //! everything after it were certain.
 //!
-//! Without an exact analysis (a component too big to count), or for the
+//! Without an exact analysis (a component too big to count), on a
+//! frontier of more than [`LOOK_AHEAD_FRONTIER`] squares, or for the
 //! squares a caller allows ([`Solver::ranked_guess`], which hints that
 //! must be safe use), one step: the safest squares first, and among
 //! those nearly as safe (within [`TOLERANCE`]) the one that pays most at
@@ -38,6 +39,12 @@ const LOOKED_AT: usize = 40;
 /// 0.01 and 0.02 won 0.5 points more intermediate games than nothing,
 /// 0.001 and 0.005 no more, and none changed expert beyond the noise.
 pub(super) const PROGRESS: f64 = 0.01;
+
+/// Looked past only while the frontier has at most this many squares:
+/// each supposed clue redoes the analysis, whose cost follows the frontier
+/// (an expert board has 480 squares in all; one guess on a 5000x5000
+/// board with a frontier of tens of thousands took seconds).
+const LOOK_AHEAD_FRONTIER: usize = 2_000;
 
 /// Scores closer than this are taken as equal (the safer, earlier candidate stays).
 const SAME: f64 = 1e-9;
@@ -139,7 +146,7 @@ impl Solver {
     /// The guess that looks past itself, or `None` without an exact analysis.
     fn look_ahead_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         let now = probabilities.log_arrangements()?;
-        if !now.is_finite() {
+        if !now.is_finite() || probabilities.frontier_squares() > LOOK_AHEAD_FRONTIER {
             return None;
         }
         let squares = self.guess_candidates(&|_| true);

@@ -1,6 +1,6 @@
 //! A solver that plays by deduction, as CIS 120's homework builds it, made
 //! strong: what the player can see goes in, certain squares (each with the
-//! reason it is certain) or the safest guess come out.
+//! reason it is certain) or the best guess (with why) come out.
 //!
 //! The layers, each tried only when the one before finds nothing:
 //!
@@ -12,7 +12,10 @@
 //! 3. **Every arrangement** ([`arrangements`]): the exact probability of a
 //!    mine on every unknown square, counting all the arrangements of the
 //!    remaining mines that fit the clues and the mine count. Probability 0 or
-//!    1 is a deduction; otherwise [`guess`] picks the safest square.
+//!    1 is a deduction; otherwise [`guess`] picks where to guess: an
+//!    unavoidable 50/50 at once ([`fifty_fifty`]), an exact search once
+//!    few arrangements are left ([`endgame`]), else the square most likely
+//!    to be survived with the move after it ([`look_ahead`]).
 //!
 //! The solver keeps its own knowledge: it never trusts a player's flags.
 

@@ -89,6 +89,11 @@ impl Probabilities {
         self.log_arrangements
     }
 
+    /// How many unknown squares touch a clue.
+    pub(super) fn frontier_squares(&self) -> usize {
+        self.frontier.len()
+    }
+
     /// Pairs of squares that touch the same clues and hold one mine
     /// between them in every arrangement (exact analyses only).
     pub(super) fn one_of_two(&self) -> &[[usize; 2]] {
