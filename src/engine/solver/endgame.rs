@@ -58,8 +58,9 @@ impl Solver {
             nodes: 0,
         };
         let all = board.all();
-        let (win, square) = search.best_move(&all)?;
+        let found = search.best_move(&all);
         self.work += search.nodes as u64;
+        let (win, square) = found?;
         let unknown = board.squares[square?];
         let safe = board.safe_in(&all, square?);
         Some(Endgame {

@@ -171,7 +171,8 @@ impl Solver {
             if (1.0 - mine) * most <= to_beat {
                 break;
             }
-            let Some(outlook) = self.outlook(i, probabilities, to_beat / most) else {
+            // Without exact chances there is nothing to compare: one step instead.
+            let Some(outlook) = self.outlook(i, probabilities, to_beat / most).ok()? else {
                 continue;
             };
             if outlook.is_dead() {

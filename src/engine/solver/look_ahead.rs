@@ -21,6 +21,11 @@ use super::arrangements::analyse_as_if;
 use super::guess::PROGRESS;
 use super::{Known, Probabilities, Solver};
 
+/// An analysis a look ahead needs was not exact (a component too big to
+/// count): the chances of the clues cannot be told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct NotExact;
+
 /// What guessing one square leads to.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Outlook {
@@ -64,16 +69,16 @@ impl Outlook {
 
 impl Solver {
     /// What guessing the unknown square `i` leads to, from the analysis of
-    /// the position now. `None` when the analysis is not exact, or once the
-    /// candidate cannot be worth more than `to_beat` (it stops looking as
-    /// soon as it knows).
+    /// the position now; `None` once the candidate cannot be worth more
+    /// than `to_beat` (it stops looking as soon as it knows). An error when
+    /// an analysis, now or supposed, is not exact.
     pub(super) fn outlook(
         &mut self,
         i: usize,
         now: &Probabilities,
         to_beat: f64,
-    ) -> Option<Outlook> {
-        let log_now = now.log_arrangements()?;
+    ) -> Result<Option<Outlook>, NotExact> {
+        let log_now = now.log_arrangements().ok_or(NotExact)?;
         let mine = now.at_index(i);
         let (unknown, known_mines) = self.around(i);
         let mut outlook = Outlook {
@@ -89,10 +94,10 @@ impl Solver {
         let mut safe_in_all: Option<Vec<usize>> = None;
         for clue in known_mines..=known_mines + unknown.len() as u8 {
             if outlook.survival + unspent <= to_beat {
-                return None;
+                return Ok(None);
             }
             let then = analyse_as_if(self, i, clue);
-            let log_then = then.log_arrangements()?;
+            let log_then = then.log_arrangements().ok_or(NotExact)?;
             let chance = (log_then - log_now).exp();
             if chance.is_nan() || chance <= 0.0 {
                 continue;
@@ -118,6 +123,6 @@ impl Solver {
         }
         outlook.dominated_by = safe_in_all
             .and_then(|safe| safe.into_iter().find(|&j| self.known[j] == Known::Unknown));
-        Some(outlook)
+        Ok(Some(outlook))
     }
 }
