@@ -43,37 +43,44 @@ fn solver_seeing(board: &Board, open: &[bool]) -> Solver {
     solver
 }
 
-/// For each square, in how many of the layouts that fit it holds a mine;
-/// and how many layouts fit.
-fn brute_force(board: &Board, open: &[bool]) -> (Vec<u64>, u64) {
+/// The layouts of the mines that fit what `open` shows, each as the
+/// squares (row-major) that hold a mine.
+fn layouts(board: &Board, open: &[bool]) -> Vec<Vec<bool>> {
     let squares: Vec<Pos> = board.mines().positions().collect();
     let hidden: Vec<usize> = (0..squares.len()).filter(|&i| !open[i]).collect();
-    let mut with_mine = vec![0u64; squares.len()];
-    let mut layouts = 0;
+    let mut fitting = Vec::new();
     for mask in 0u32..(1 << hidden.len()) {
         if mask.count_ones() as usize != board.mine_count() {
             continue;
         }
-        let mine = |pos: Pos| {
-            let i = pos.row * board.cols() + pos.col;
-            hidden
-                .iter()
-                .position(|&h| h == i)
-                .is_some_and(|k| mask >> k & 1 == 1)
-        };
+        let mut mines = vec![false; squares.len()];
+        for (k, &h) in hidden.iter().enumerate() {
+            mines[h] = mask >> k & 1 == 1;
+        }
         let fits = squares.iter().enumerate().all(|(i, &pos)| {
             !open[i]
-                || board.mines().neighbours(pos).filter(|&n| mine(n)).count()
+                || board
+                    .mines()
+                    .neighbours(pos)
+                    .filter(|&n| mines[n.row * board.cols() + n.col])
+                    .count()
                     == usize::from(board.clue(pos))
         });
         if fits {
-            layouts += 1;
-            for (k, &h) in hidden.iter().enumerate() {
-                with_mine[h] += u64::from(mask >> k & 1);
-            }
+            fitting.push(mines);
         }
     }
-    (with_mine, layouts)
+    fitting
+}
+
+/// For each square, in how many of the layouts that fit it holds a mine;
+/// and how many layouts fit.
+fn brute_force(board: &Board, open: &[bool]) -> (Vec<u64>, u64) {
+    let fitting = layouts(board, open);
+    let with_mine = (0..open.len())
+        .map(|i| fitting.iter().filter(|l| l[i]).count() as u64)
+        .collect();
+    (with_mine, fitting.len() as u64)
 }
 
 proptest! {
@@ -258,36 +265,6 @@ proptest! {
         }
         prop_assert_eq!(solver.guess(&probabilities), Some(guess));
     }
-}
-
-/// The layouts of the mines that fit what `open` shows, each as the
-/// squares (row-major) that hold a mine.
-fn layouts(board: &Board, open: &[bool]) -> Vec<Vec<bool>> {
-    let squares: Vec<Pos> = board.mines().positions().collect();
-    let hidden: Vec<usize> = (0..squares.len()).filter(|&i| !open[i]).collect();
-    let mut fitting = Vec::new();
-    for mask in 0u32..(1 << hidden.len()) {
-        if mask.count_ones() as usize != board.mine_count() {
-            continue;
-        }
-        let mut mines = vec![false; squares.len()];
-        for (k, &h) in hidden.iter().enumerate() {
-            mines[h] = mask >> k & 1 == 1;
-        }
-        let fits = squares.iter().enumerate().all(|(i, &pos)| {
-            !open[i]
-                || board
-                    .mines()
-                    .neighbours(pos)
-                    .filter(|&n| mines[n.row * board.cols() + n.col])
-                    .count()
-                    == usize::from(board.clue(pos))
-        });
-        if fits {
-            fitting.push(mines);
-        }
-    }
-    fitting
 }
 
 /// The chance of winning by opening square `at` and playing perfectly

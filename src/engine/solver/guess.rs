@@ -70,7 +70,8 @@ struct Candidate {
     /// The chance that it opens an area.
     opens: f64,
     /// If safe, how many safe squares it is expected to let be found at
-    /// once (each clue counting at most [`ENOUGH`]).
+    /// once (each clue counting at most [`ENOUGH`]); worked out by the
+    /// one-step rule only.
     progress: f64,
 }
 
@@ -149,24 +150,20 @@ impl Solver {
         if !now.is_finite() || probabilities.frontier_squares() > LOOK_AHEAD_FRONTIER {
             return None;
         }
-        let squares = self.guess_candidates(&|_| true);
-        self.work += squares.len() as u64;
-        let mut candidates: Vec<(usize, f64, f64)> = squares
-            .into_iter()
-            .map(|i| {
-                let mine = probabilities.at_index(i);
-                (i, mine, self.chance_of_opening(i, probabilities))
-            })
-            .collect();
-        let safest = candidates.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
-        candidates.retain(|c| 1.0 - c.1 >= CUTOFF * (1.0 - safest));
-        candidates.sort_by(|a, b| a.1.total_cmp(&b.1).then(b.2.total_cmp(&a.2)));
-        candidates.truncate(LOOKED_AT);
+        let candidates = self.nearly_safest(
+            probabilities,
+            &|_| true,
+            |mine, safest| 1.0 - mine >= CUTOFF * (1.0 - safest),
+            LOOKED_AT,
+        );
         let mut best: Option<Outlook> = None;
         let mut dead: Option<Outlook> = None;
         // The most a candidate's worth can be, per unit of survival.
         let most = 1.0 + PROGRESS;
-        for (i, mine, _) in candidates {
+        for Candidate {
+            square: i, mine, ..
+        } in candidates
+        {
             let to_beat = best.as_ref().map_or(0.0, |b| b.worth() + SAME);
             if (1.0 - mine) * most <= to_beat {
                 break;
@@ -214,26 +211,12 @@ impl Solver {
         probabilities: &Probabilities,
         allowed: impl Fn(Pos) -> bool,
     ) -> Option<Guess> {
-        let squares = self.guess_candidates(&allowed);
-        self.work += squares.len() as u64;
-        let mines: Vec<(usize, f64)> = squares
-            .into_iter()
-            .map(|i| (i, probabilities.at_index(i)))
-            .collect();
-        let safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
-        // Only the squares nearly as safe as the safest are weighed further.
-        let mut candidates: Vec<Candidate> = mines
-            .into_iter()
-            .filter(|&(_, mine)| mine <= safest + TOLERANCE)
-            .map(|(i, mine)| Candidate {
-                square: i,
-                mine,
-                opens: self.chance_of_opening(i, probabilities),
-                progress: 0.0,
-            })
-            .collect();
-        candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
-        candidates.truncate(LOOK_AHEAD);
+        let mut candidates = self.nearly_safest(
+            probabilities,
+            &allowed,
+            |mine, safest| mine <= safest + TOLERANCE,
+            LOOK_AHEAD,
+        );
         if candidates.len() > 1 {
             for c in &mut candidates {
                 c.progress = self.expected_progress(c.square, probabilities);
@@ -253,6 +236,39 @@ impl Solver {
             probability: best.mine,
             why: Why::Safest,
         })
+    }
+
+    /// The squares a guess weighs further, among those `allowed` lets
+    /// through: those whose chance of a mine is `near` enough the safest's
+    /// (`near(mine, safest)`), safest first, ties to the likeliest to open
+    /// an area, then reading order; at most `most` of them.
+    fn nearly_safest(
+        &mut self,
+        probabilities: &Probabilities,
+        allowed: &impl Fn(Pos) -> bool,
+        near: impl Fn(f64, f64) -> bool,
+        most: usize,
+    ) -> Vec<Candidate> {
+        let squares = self.guess_candidates(allowed);
+        self.work += squares.len() as u64;
+        let mines: Vec<(usize, f64)> = squares
+            .into_iter()
+            .map(|i| (i, probabilities.at_index(i)))
+            .collect();
+        let safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
+        let mut candidates: Vec<Candidate> = mines
+            .into_iter()
+            .filter(|&(_, mine)| near(mine, safest))
+            .map(|(i, mine)| Candidate {
+                square: i,
+                mine,
+                opens: self.chance_of_opening(i, probabilities),
+                progress: 0.0,
+            })
+            .collect();
+        candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
+        candidates.truncate(most);
+        candidates
     }
 
     /// What opening the unknown square `i` is expected to give at once, if

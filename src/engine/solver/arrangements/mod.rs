@@ -154,18 +154,30 @@ impl Probabilities {
 /// the last analysis keep their count ([`Remembered`]).
 pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     let frontier = Frontier::of(solver);
+    analyse_frontier(solver, &frontier, Keep::Counts)
+}
+
+/// Whether an analysis keeps its components' counts for the next one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    /// Yes: the position is the solver's.
+    Counts,
+    /// No: the position is only supposed.
+    Nothing,
+}
+
+/// Counts the components of `frontier`, a frontier of what `solver`
+/// knows, and combines them with the mine count.
+fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Probabilities {
     let orders = frontier.components();
-    let (components, nodes) = solver.remembered.count(&frontier, &orders);
+    let (components, nodes) = match keep {
+        Keep::Counts => solver.remembered.count(frontier, &orders),
+        Keep::Nothing => solver.remembered.peek(frontier, &orders),
+    };
     solver.work += (frontier.squares() + nodes) as u64;
     let mines_left = solver.mines.saturating_sub(solver.known_mines);
     let interior_squares = solver.unknown - frontier.squares();
-    combine(
-        &frontier,
-        &orders,
-        &components,
-        mines_left,
-        interior_squares,
-    )
+    combine(frontier, &orders, &components, mines_left, interior_squares)
 }
 
 /// The analysis of what `solver` knows and, besides, that the unknown
@@ -177,18 +189,7 @@ pub(super) fn analyse_as_if(solver: &mut Solver, at: usize, clue: u8) -> Probabi
     solver.known[at] = Known::Open(clue);
     solver.unknown -= 1;
     let frontier = Frontier::with_clue(solver, at);
-    let orders = frontier.components();
-    let (components, nodes) = solver.remembered.peek(&frontier, &orders);
-    solver.work += (frontier.squares() + nodes) as u64;
-    let mines_left = solver.mines.saturating_sub(solver.known_mines);
-    let interior_squares = solver.unknown - frontier.squares();
-    let probabilities = combine(
-        &frontier,
-        &orders,
-        &components,
-        mines_left,
-        interior_squares,
-    );
+    let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
     solver.known[at] = Known::Unknown;
     solver.unknown += 1;
     probabilities

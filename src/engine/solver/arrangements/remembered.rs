@@ -39,11 +39,10 @@ impl Remembered {
             .iter()
             .map(|groups| {
                 let key = frontier.describe(groups);
-                let component = self.last.remove(&key).unwrap_or_else(|| {
-                    let searched = Component::enumerate(frontier, groups);
-                    nodes += searched.nodes;
-                    Arc::new(searched)
-                });
+                let component = self
+                    .last
+                    .remove(&key)
+                    .unwrap_or_else(|| searched(frontier, groups, &mut nodes));
                 kept.insert(key, Arc::clone(&component));
                 component
             })
@@ -64,15 +63,22 @@ impl Remembered {
             .iter()
             .map(|groups| {
                 let key = frontier.describe(groups);
-                self.last.get(&key).map(Arc::clone).unwrap_or_else(|| {
-                    let searched = Component::enumerate(frontier, groups);
-                    nodes += searched.nodes;
-                    Arc::new(searched)
-                })
+                self.last
+                    .get(&key)
+                    .map(Arc::clone)
+                    .unwrap_or_else(|| searched(frontier, groups, &mut nodes))
             })
             .collect();
         (counted, nodes)
     }
+}
+
+/// The component of `frontier` made of `groups`, counted by search; its
+/// nodes are added to `nodes`.
+fn searched(frontier: &Frontier, groups: &[usize], nodes: &mut usize) -> Arc<Component> {
+    let component = Component::enumerate(frontier, groups);
+    *nodes += component.nodes;
+    Arc::new(component)
 }
 
 #[cfg(test)]
