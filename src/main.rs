@@ -4,6 +4,9 @@ use std::process::ExitCode;
 use minesweeper::app::run;
 use minesweeper::cli;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
