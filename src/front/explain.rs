@@ -32,6 +32,12 @@ pub fn guess(guess: &Guess) -> String {
              probability {}.",
             percent(next_safety)
         ),
+        Why::TwoAhead { next_two } => format!(
+            "Field {at} is the best guess looking two moves further: it is a mine with \
+             probability {mine}, and if it is safe the best two moves after it are both safe \
+             with probability {}.",
+            percent(next_two)
+        ),
         Why::SafeWhenever { over } => format!(
             "Field {at} is the best guess: it is a mine with probability {mine}, and it is \
              safe whenever {}, the square it was weighed against, is.",
@@ -294,6 +300,12 @@ mod tests {
             "Field 1, 1 is the best guess looking a move further: it is a mine with \
              probability 12.3 %, and if it is safe the best move after it is safe with \
              probability 83.0 %."
+        );
+        assert_eq!(
+            guess_at(Why::TwoAhead { next_two: 0.7 }),
+            "Field 1, 1 is the best guess looking two moves further: it is a mine with \
+             probability 12.3 %, and if it is safe the best two moves after it are both safe \
+             with probability 70.0 %."
         );
         assert_eq!(
             guess_at(Why::SafeWhenever { over: at(1, 2) }),

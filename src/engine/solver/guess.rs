@@ -9,7 +9,9 @@
 //! after it), unless a square is safe whenever it is (then that one), and dead
 //! squares only when every candidate is dead. Candidates go safest first,
 //! so the look stops at the first square too risky to win even if
-//! everything after it were certain.
+//! everything after it were certain. When a second candidate comes within
+//! [`NEAR_BEST`] of the best, the [`FURTHER`] best are looked two moves
+//! past ([`two_ahead`](super::two_ahead)) and the better there is taken.
 //!
 //! Without an exact analysis (a component too big to count), on a
 //! frontier of more than [`LOOK_AHEAD_FRONTIER`] squares, or for the
@@ -24,12 +26,13 @@
 
 use super::endgame::MOST_ARRANGEMENTS;
 use super::look_ahead::Outlook;
+use super::two_ahead::TwoAhead;
 use super::{Known, Probabilities, Solver, local};
 use crate::engine::grid::Pos;
 
 /// Looked past: candidates at least this share of the safest square's
 /// chance of being safe.
-const CUTOFF: f64 = 0.8;
+pub(super) const CUTOFF: f64 = 0.8;
 
 /// Looked past: at most this many candidates, the safest.
 const LOOKED_AT: usize = 40;
@@ -39,6 +42,16 @@ const LOOKED_AT: usize = 40;
 /// 0.01 and 0.02 won 0.5 points more intermediate games than nothing,
 /// 0.001 and 0.005 no more, and none changed expert beyond the noise.
 pub(super) const PROGRESS: f64 = 0.01;
+
+/// Looked two moves past: at most this many candidates, the best by the
+/// one-move look ahead. Measured (BENCHMARKS.md): two won more expert games
+/// than three, and three than five.
+const FURTHER: usize = 2;
+
+/// Looked two moves past: candidates whose one-move worth is at least this
+/// share of the best's. Closer to 1 looks further less often and is faster
+/// (0.99 kept half the gain, at two thirds of the cost).
+const NEAR_BEST: f64 = 0.97;
 
 /// Looked past only while the frontier has at most this many squares:
 /// each supposed clue redoes the analysis, whose cost follows the frontier
@@ -94,6 +107,10 @@ pub enum Why {
     /// probability `next_safety`, and something is certain then with
     /// probability `certain_next`.
     LookAhead { next_safety: f64, certain_next: f64 },
+    /// Looked two moves past, the best of the candidates the look ahead
+    /// rated nearly alike: if it is safe, the best two moves after it are
+    /// both safe with probability `next_two`.
+    TwoAhead { next_two: f64 },
     /// It is safe whenever `over`, the square the look ahead liked best,
     /// is safe, and no riskier.
     SafeWhenever { over: Pos },
@@ -156,7 +173,10 @@ impl Solver {
             |mine, safest| 1.0 - mine >= CUTOFF * (1.0 - safest),
             LOOKED_AT,
         );
-        let mut best: Option<Outlook> = None;
+        let squares: Vec<usize> = candidates.iter().map(|c| c.square).collect();
+        // The best outlooks so far, best first: the best, and up to
+        // `FURTHER - 1` others nearly as good.
+        let mut best: Vec<Outlook> = Vec::new();
         let mut dead: Option<Outlook> = None;
         // The most a candidate's worth can be, per unit of survival.
         let most = 1.0 + PROGRESS;
@@ -164,21 +184,27 @@ impl Solver {
             square: i, mine, ..
         } in candidates
         {
-            let to_beat = best.as_ref().map_or(0.0, |b| b.worth() + SAME);
+            let to_beat = best.first().map_or(0.0, |b| b.worth() * NEAR_BEST);
+            let to_beat = match best.get(FURTHER - 1) {
+                Some(last) => to_beat.max(last.worth() + SAME),
+                None => to_beat,
+            };
             if (1.0 - mine) * most <= to_beat {
                 break;
             }
             // Without exact chances there is nothing to compare: one step instead.
-            let Some(outlook) = self.outlook(i, probabilities, to_beat / most).ok()? else {
+            let Some(outlook) = self.outlook(i, probabilities, to_beat / most, &[]).ok()? else {
                 continue;
             };
             if outlook.is_dead() {
                 dead.get_or_insert(outlook);
             } else if outlook.worth() > to_beat {
-                best = Some(outlook);
+                let at = best.partition_point(|b| b.worth() + SAME >= outlook.worth());
+                best.insert(at, outlook);
+                best.truncate(FURTHER);
             }
         }
-        let Some(best) = best else {
+        let Some(first) = best.first() else {
             let dead = dead?;
             return Some(Guess {
                 at: self.pos(dead.square),
@@ -186,20 +212,52 @@ impl Solver {
                 why: Why::OnlyDead,
             });
         };
-        Some(match best.dominated_by {
-            Some(j) => Guess {
+        if let Some(j) = first.dominated_by {
+            return Some(Guess {
                 at: self.pos(j),
                 probability: probabilities.at_index(j),
                 why: Why::SafeWhenever {
-                    over: self.pos(best.square),
+                    over: self.pos(first.square),
                 },
+            });
+        }
+        if best.len() > 1
+            && let Some(guess) = self.best_two_ahead(&best, &squares)
+        {
+            return Some(guess);
+        }
+        Some(Guess {
+            at: self.pos(first.square),
+            probability: first.mine,
+            why: Why::LookAhead {
+                next_safety: first.next_safety(),
+                certain_next: first.certain_next,
             },
-            None => Guess {
-                at: self.pos(best.square),
-                probability: best.mine,
-                why: Why::LookAhead {
-                    next_safety: best.next_safety(),
-                    certain_next: best.certain_next,
+        })
+    }
+
+    /// The best of `outlooks` looking two moves ahead, the next moves
+    /// weighed among `squares` and each supposed frontier; `None` when a
+    /// supposed analysis is not exact.
+    fn best_two_ahead(&mut self, outlooks: &[Outlook], squares: &[usize]) -> Option<Guess> {
+        let mut best: Option<(&Outlook, TwoAhead)> = None;
+        for outlook in outlooks {
+            let to_beat = best.map_or(0.0, |(_, b)| b.worth + SAME);
+            if let Some(two) = self.two_ahead(outlook, squares, to_beat).ok()?
+                && two.worth > to_beat
+            {
+                best = Some((outlook, two));
+            }
+        }
+        let (outlook, two) = best?;
+        Some(Guess {
+            at: self.pos(outlook.square),
+            probability: outlook.mine,
+            why: Why::TwoAhead {
+                next_two: if outlook.mine < 1.0 {
+                    two.survival / (1.0 - outlook.mine)
+                } else {
+                    0.0
                 },
             },
         })

@@ -42,6 +42,18 @@ pub(super) struct Outlook {
     pub(super) clues: usize,
     /// A square that is certainly safe whenever this one is.
     pub(super) dominated_by: Option<usize>,
+    /// Each clue it can show, as far as it was looked at.
+    pub(super) branches: Vec<Branch>,
+}
+
+/// One clue a guess can show, and what it would leave.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Branch {
+    pub(super) clue: u8,
+    /// The chance that the square is safe and shows this clue.
+    pub(super) chance: f64,
+    /// The analysis of the position after it.
+    pub(super) then: Probabilities,
 }
 
 impl Outlook {
@@ -68,19 +80,28 @@ impl Outlook {
 }
 
 impl Solver {
-    /// What guessing the unknown square `i` leads to, from the analysis of
-    /// the position now; `None` once the candidate cannot be worth more
-    /// than `to_beat` (it stops looking as soon as it knows). An error when
-    /// an analysis, now or supposed, is not exact.
+    /// What guessing the unknown square `i` leads to, from `now`, the
+    /// analysis of the position where the squares of `given` are open and
+    /// show their clues (none: the position as it is); `None` once the
+    /// candidate cannot be worth more than `to_beat` (it stops looking as
+    /// soon as it knows). An error when an analysis, now or supposed, is
+    /// not exact.
     pub(super) fn outlook(
         &mut self,
         i: usize,
         now: &Probabilities,
         to_beat: f64,
+        given: &[(usize, u8)],
     ) -> Result<Option<Outlook>, NotExact> {
         let log_now = now.log_arrangements().ok_or(NotExact)?;
         let mine = now.at_index(i);
         let (unknown, known_mines) = self.around(i);
+        let unknown = unknown
+            .into_iter()
+            .filter(|n| given.iter().all(|&(g, _)| g != *n))
+            .count();
+        let mut supposed = given.to_vec();
+        supposed.push((i, 0));
         let mut outlook = Outlook {
             square: i,
             mine,
@@ -88,15 +109,17 @@ impl Solver {
             certain_next: 0.0,
             clues: 0,
             dominated_by: None,
+            branches: Vec::new(),
         };
         // The chance of being safe not yet given to a clue.
         let mut unspent = 1.0 - mine;
         let mut safe_in_all: Option<Vec<usize>> = None;
-        for clue in known_mines..=known_mines + unknown.len() as u8 {
+        for clue in known_mines..=known_mines + unknown as u8 {
             if outlook.survival + unspent <= to_beat {
                 return Ok(None);
             }
-            let then = analyse_as_if(self, i, clue);
+            *supposed.last_mut().expect("just pushed") = (i, clue);
+            let then = analyse_as_if(self, &supposed);
             let log_then = then.log_arrangements().ok_or(NotExact)?;
             let chance = (log_then - log_now).exp();
             if chance.is_nan() || chance <= 0.0 {
@@ -117,12 +140,15 @@ impl Solver {
                     kept
                 }
             });
+            outlook.branches.push(Branch { clue, chance, then });
         }
         if mine < 1.0 {
             outlook.certain_next /= 1.0 - mine;
         }
-        outlook.dominated_by = safe_in_all
-            .and_then(|safe| safe.into_iter().find(|&j| self.known[j] == Known::Unknown));
+        outlook.dominated_by = safe_in_all.and_then(|safe| {
+            safe.into_iter()
+                .find(|&j| self.known[j] == Known::Unknown && given.iter().all(|&(g, _)| g != j))
+        });
         Ok(Some(outlook))
     }
 }

@@ -30,6 +30,7 @@ mod local;
 mod look_ahead;
 mod neighbours;
 mod no_guess;
+mod two_ahead;
 mod watchlist;
 
 use super::game::{Cover, Game};

@@ -89,6 +89,11 @@ impl Probabilities {
         self.log_arrangements
     }
 
+    /// The unknown squares that touch a clue, in reading order.
+    pub(super) fn frontier_keys(&self) -> impl Iterator<Item = usize> + '_ {
+        self.frontier.iter().map(|&(i, _)| i)
+    }
+
     /// How many unknown squares touch a clue.
     pub(super) fn frontier_squares(&self) -> usize {
         self.frontier.len()
@@ -180,18 +185,22 @@ fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Pro
     combine(frontier, &orders, &components, mines_left, interior_squares)
 }
 
-/// The analysis of what `solver` knows and, besides, that the unknown
-/// square `at` is open and shows `clue`: what a guess there would lead to.
-/// The solver is left as it was, and so are its remembered components
-/// (which this reads, never replaces).
-pub(super) fn analyse_as_if(solver: &mut Solver, at: usize, clue: u8) -> Probabilities {
-    debug_assert_eq!(solver.known[at], Known::Unknown);
-    solver.known[at] = Known::Open(clue);
-    solver.unknown -= 1;
-    let frontier = Frontier::with_clue(solver, at);
+/// The analysis of what `solver` knows and, besides, that each unknown
+/// square of `supposed` is open and shows its clue: what guesses there
+/// would lead to. The solver is left as it was, and so are its remembered
+/// components (which this reads, never replaces).
+pub(super) fn analyse_as_if(solver: &mut Solver, supposed: &[(usize, u8)]) -> Probabilities {
+    for &(at, clue) in supposed {
+        debug_assert_eq!(solver.known[at], Known::Unknown);
+        solver.known[at] = Known::Open(clue);
+        solver.unknown -= 1;
+    }
+    let frontier = Frontier::with_clues(solver, supposed.iter().map(|&(at, _)| at));
     let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
-    solver.known[at] = Known::Unknown;
-    solver.unknown += 1;
+    for &(at, _) in supposed {
+        solver.known[at] = Known::Unknown;
+        solver.unknown += 1;
+    }
     probabilities
 }
 
@@ -213,12 +222,14 @@ impl Frontier {
         Self::from_clues(solver, solver.frontier_clues())
     }
 
-    /// The frontier with the open square `at` among its clues, though the
-    /// solver has not listed it.
-    fn with_clue(solver: &Solver, at: usize) -> Self {
+    /// The frontier with the open squares `opened` among its clues, though
+    /// the solver has not listed them.
+    fn with_clues(solver: &Solver, opened: impl Iterator<Item = usize>) -> Self {
         let mut clues = solver.frontier_clues();
-        if let Err(k) = clues.binary_search(&at) {
-            clues.insert(k, at);
+        for at in opened {
+            if let Err(k) = clues.binary_search(&at) {
+                clues.insert(k, at);
+            }
         }
         Self::from_clues(solver, clues)
     }
@@ -243,17 +254,21 @@ impl Frontier {
             touches.extend(unknown.into_iter().map(|n| (n, constraint)));
         }
         touches.sort_unstable();
-        // Each square with the sorted list of its constraints.
-        let mut squares: Vec<(Vec<usize>, usize)> = Vec::new();
-        for run in touches.chunk_by(|a, b| a.0 == b.0) {
-            squares.push((run.iter().map(|&(_, c)| c).collect(), run[0].0));
+        // Each square's run of `touches`: its constraints, sorted.
+        let mut runs: Vec<&[(usize, usize)]> = touches.chunk_by(|a, b| a.0 == b.0).collect();
+        fn constraints_of(run: &[(usize, usize)]) -> impl Iterator<Item = usize> + '_ {
+            run.iter().map(|&(_, c)| c)
         }
-        squares.sort_unstable();
-        let mut groups = Vec::new();
-        let mut group_constraints = Vec::new();
-        for run in squares.chunk_by(|a, b| a.0 == b.0) {
-            groups.push(run.iter().map(|&(_, square)| square).collect());
-            group_constraints.push(run[0].0.clone());
+        runs.sort_unstable_by(|a, b| {
+            constraints_of(a)
+                .cmp(constraints_of(b))
+                .then(a[0].0.cmp(&b[0].0))
+        });
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        let mut group_constraints: Vec<Vec<usize>> = Vec::new();
+        for same in runs.chunk_by(|a, b| constraints_of(a).eq(constraints_of(b))) {
+            groups.push(same.iter().map(|run| run[0].0).collect());
+            group_constraints.push(constraints_of(same[0]).collect());
         }
         let mut constraint_groups = vec![Vec::new(); needs.len()];
         for (g, constraints) in group_constraints.iter().enumerate() {
