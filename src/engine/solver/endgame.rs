@@ -15,7 +15,7 @@
 //! cannot either); and the whole search stops after [`NODE_BUDGET`]
 //! positions, in which case the guess is left to the look ahead.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{Known, Solver};
 
@@ -54,7 +54,7 @@ impl Solver {
         let board = Arrangements::list(self)?;
         let mut search = Search {
             board: &board,
-            cache: HashMap::new(),
+            cache: FxHashMap::default(),
             nodes: 0,
         };
         let all = board.all();
@@ -197,7 +197,7 @@ impl Listing<'_> {
 struct Search<'a> {
     board: &'a Arrangements,
     /// The chance of winning from each set met.
-    cache: HashMap<Set, f64>,
+    cache: FxHashMap<Set, f64>,
     nodes: usize,
 }
 

@@ -130,7 +130,7 @@ impl Solver {
     pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         self.fifty_fifty_guess(probabilities)
             .or_else(|| self.endgame_guess(probabilities))
-            .or_else(|| self.look_ahead_guess(probabilities))
+            .or_else(|| self.keep_clues(|solver| solver.look_ahead_guess(probabilities)))
             .or_else(|| self.ranked_guess(probabilities, |_| true))
     }
 

@@ -88,7 +88,7 @@ struct Search {
 impl Search {
     fn new(frontier: &Frontier, groups: &[usize], sizes: &[u8]) -> Self {
         // Component-local constraint numbers.
-        let mut local = std::collections::HashMap::new();
+        let mut local = rustc_hash::FxHashMap::default();
         let mut needs = Vec::new();
         let mut open = Vec::new();
         let constraints = groups

@@ -25,6 +25,7 @@ mod remembered;
 
 use std::sync::Arc;
 
+use super::neighbours::Neighbours;
 use super::{Deduction, Known, Reason, Solver, Verdict};
 use crate::engine::grid::Pos;
 use enumerate::Component;
@@ -195,13 +196,58 @@ pub(super) fn analyse_as_if(solver: &mut Solver, supposed: &[(usize, u8)]) -> Pr
         solver.known[at] = Known::Open(clue);
         solver.unknown -= 1;
     }
-    let frontier = Frontier::with_clues(solver, supposed.iter().map(|&(at, _)| at));
+    let opened: Vec<usize> = supposed.iter().map(|&(at, _)| at).collect();
+    let frontier = Frontier::with_clues(solver, &opened);
     let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
     for &(at, _) in supposed {
         solver.known[at] = Known::Unknown;
         solver.unknown += 1;
     }
     probabilities
+}
+
+/// An open clue with unknown neighbours: where it is, how many mines it
+/// still needs, and its unknown neighbours.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ClueRow {
+    at: usize,
+    needs: u8,
+    unknown: Neighbours,
+}
+
+/// The clue at `at` as the frontier sees it, or `None` unless it is open
+/// with unknown neighbours.
+fn clue_row(solver: &Solver, at: usize) -> Option<ClueRow> {
+    let Known::Open(value) = solver.known[at] else {
+        return None;
+    };
+    let (unknown, mines) = solver.around(at);
+    (unknown.len() > 0).then_some(ClueRow {
+        at,
+        needs: value.saturating_sub(mines),
+        unknown,
+    })
+}
+
+/// The clues of `clues` (in reading order) that are open with unknown
+/// neighbours.
+fn clue_rows(solver: &Solver, clues: impl IntoIterator<Item = usize>) -> Vec<ClueRow> {
+    clues
+        .into_iter()
+        .filter_map(|at| clue_row(solver, at))
+        .collect()
+}
+
+impl Solver {
+    /// Keeps the frontier's clues as they are, for the suppositions of a
+    /// look ahead to start from: `f` runs with them kept, and the
+    /// position must not change meanwhile (suppositions put it back).
+    pub(super) fn keep_clues<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.clues_now = Some(clue_rows(self, self.frontier_clues()));
+        let result = f(self);
+        self.clues_now = None;
+        result
+    }
 }
 
 /// The frontier's groups and the clues that constrain them.
@@ -223,35 +269,58 @@ impl Frontier {
     }
 
     /// The frontier with the open squares `opened` among its clues, though
-    /// the solver has not listed them.
-    fn with_clues(solver: &Solver, opened: impl Iterator<Item = usize>) -> Self {
-        let mut clues = solver.frontier_clues();
-        for at in opened {
-            if let Err(k) = clues.binary_search(&at) {
-                clues.insert(k, at);
+    /// the solver has not listed them. From the clues of the position as it
+    /// is when a look ahead has kept them ([`Solver::keep_clues`]): only
+    /// those next to an opened square are looked at again.
+    fn with_clues(solver: &Solver, opened: &[usize]) -> Self {
+        let rows = match &solver.clues_now {
+            Some(now) => {
+                let mut rows: Vec<ClueRow> = now
+                    .iter()
+                    .filter_map(|row| {
+                        if opened.iter().any(|&at| row.unknown.contains(at)) {
+                            clue_row(solver, row.at)
+                        } else {
+                            Some(*row)
+                        }
+                    })
+                    .collect();
+                for &at in opened {
+                    if let Some(row) = clue_row(solver, at) {
+                        let k = rows.partition_point(|r| r.at < at);
+                        rows.insert(k, row);
+                    }
+                }
+                rows
             }
-        }
-        Self::from_clues(solver, clues)
+            None => {
+                let mut clues = solver.frontier_clues();
+                for &at in opened {
+                    if let Err(k) = clues.binary_search(&at) {
+                        clues.insert(k, at);
+                    }
+                }
+                clue_rows(solver, clues)
+            }
+        };
+        Self::from_rows(solver.cols, rows)
     }
 
     /// The frontier of the open squares `frontier_clues`, in reading order.
     fn from_clues(solver: &Solver, frontier_clues: Vec<usize>) -> Self {
+        Self::from_rows(solver.cols, clue_rows(solver, frontier_clues))
+    }
+
+    /// The frontier of these clues, in reading order, on a board `cols` wide.
+    fn from_rows(cols: usize, rows: Vec<ClueRow>) -> Self {
         // (square, constraint) for every unknown square next to an open clue.
         let mut touches: Vec<(usize, usize)> = Vec::new();
-        let mut clues = Vec::new();
-        let mut needs = Vec::new();
-        for i in frontier_clues {
-            let Known::Open(value) = solver.known[i] else {
-                continue;
-            };
-            let (unknown, mines) = solver.around(i);
-            if unknown.len() == 0 {
-                continue;
-            }
-            let constraint = needs.len();
-            clues.push(i);
-            needs.push(value.saturating_sub(mines));
-            touches.extend(unknown.into_iter().map(|n| (n, constraint)));
+        let mut clues = Vec::with_capacity(rows.len());
+        let mut needs = Vec::with_capacity(rows.len());
+        for (constraint, row) in rows.into_iter().enumerate() {
+            clues.push(row.at);
+            needs.push(row.needs);
+            touches.extend(row.unknown.into_iter().map(|n| (n, constraint)));
         }
         touches.sort_unstable();
         // Each square's run of `touches`: its constraints, sorted.
@@ -277,7 +346,7 @@ impl Frontier {
             }
         }
         Self {
-            cols: solver.cols,
+            cols,
             groups,
             group_constraints,
             clues,
@@ -878,6 +947,35 @@ mod tests {
         for i in (0..3 * cols).filter(|&i| !open(i / cols, i % cols)) {
             let p = probabilities.at(Pos::new(i / cols, i % cols));
             assert!((0.0..=1.0).contains(&p), "{p}");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+        /// A supposed position analysed from the clues a look ahead kept is
+        /// the one analysed afresh, for one supposed clue or two.
+        #[test]
+        fn suppositions_from_kept_clues_are_the_fresh_ones(
+            mines in proptest::collection::vec(proptest::bool::weighted(0.2), 64),
+            opens in proptest::collection::vec(0usize..64, 1..10),
+            picks in proptest::collection::vec((0usize..64, 0u8..=8), 2),
+        ) {
+            super::super::testing::follow_openings(8, 8, &mines, &opens, |solver| {
+                let unknown: Vec<usize> =
+                    (0..64).filter(|&i| solver.known[i] == Known::Unknown).collect();
+                if unknown.len() < 2 {
+                    return Ok(());
+                }
+                let a = unknown[picks[0].0 % unknown.len()];
+                let b = unknown[(picks[0].0 + 1 + picks[1].0 % (unknown.len() - 1)) % unknown.len()];
+                for supposed in [vec![(a, picks[0].1)], vec![(a, picks[0].1), (b, picks[1].1)]] {
+                    let fresh = analyse_as_if(solver, &supposed);
+                    let kept = solver.keep_clues(|solver| analyse_as_if(solver, &supposed));
+                    proptest::prop_assert_eq!(&kept, &fresh);
+                }
+                Ok(())
+            })?;
         }
     }
 }
