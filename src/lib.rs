@@ -4,6 +4,7 @@
 //! text; [`front`] holds the ways to play (the prompt loop) and to load
 //! board files; [`cli`] is the command line. design.md is the map.
 
+pub mod allocator;
 pub mod app;
 pub mod cli;
 pub mod engine;

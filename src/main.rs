@@ -5,7 +5,7 @@ use minesweeper::app::run;
 use minesweeper::cli;
 
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: minesweeper::allocator::BySize = minesweeper::allocator::BySize;
 
 fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os()) {

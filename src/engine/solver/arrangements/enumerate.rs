@@ -28,7 +28,7 @@ impl Component {
     pub(super) fn enumerate(frontier: &Frontier, groups: &[usize]) -> Self {
         let sizes: Vec<u8> = groups
             .iter()
-            .map(|&g| frontier.groups[g].len() as u8)
+            .map(|&g| frontier.groups.row(g).len() as u8)
             .collect();
         let capacity: usize = sizes.iter().map(|&n| usize::from(n)).sum();
         let mut search = Search::new(frontier, groups, &sizes);
@@ -95,7 +95,9 @@ impl Search {
             .iter()
             .zip(sizes)
             .map(|(&g, &size)| {
-                frontier.group_constraints[g]
+                frontier
+                    .group_constraints
+                    .row(g)
                     .iter()
                     .map(|&c| {
                         let id = *local.entry(c).or_insert_with(|| {

@@ -22,6 +22,7 @@
 
 mod enumerate;
 mod remembered;
+mod rows;
 
 use std::sync::Arc;
 
@@ -30,6 +31,7 @@ use super::{Deduction, Known, Reason, Solver, Verdict};
 use crate::engine::grid::Pos;
 use enumerate::Component;
 pub(super) use remembered::Remembered;
+use rows::Rows;
 
 /// Backtracking nodes one component may visit before it is given up.
 pub const NODE_BUDGET: usize = 200_000;
@@ -254,13 +256,13 @@ impl Solver {
 struct Frontier {
     cols: usize,
     /// Each group's squares (row-major indexes).
-    groups: Vec<Vec<usize>>,
+    groups: Rows,
     /// Each group's constraints.
-    group_constraints: Vec<Vec<usize>>,
+    group_constraints: Rows,
     /// Each constraint's clue (row-major index), remaining mines and groups.
     clues: Vec<usize>,
     needs: Vec<u8>,
-    constraint_groups: Vec<Vec<usize>>,
+    constraint_groups: Rows,
 }
 
 impl Frontier {
@@ -333,18 +335,13 @@ impl Frontier {
                 .cmp(constraints_of(b))
                 .then(a[0].0.cmp(&b[0].0))
         });
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        let mut group_constraints: Vec<Vec<usize>> = Vec::new();
+        let mut groups = Rows::with_capacity(runs.len(), runs.len());
+        let mut group_constraints = Rows::with_capacity(runs.len(), touches.len());
         for same in runs.chunk_by(|a, b| constraints_of(a).eq(constraints_of(b))) {
-            groups.push(same.iter().map(|run| run[0].0).collect());
-            group_constraints.push(constraints_of(same[0]).collect());
+            groups.push(same.iter().map(|run| run[0].0));
+            group_constraints.push(constraints_of(same[0]));
         }
-        let mut constraint_groups = vec![Vec::new(); needs.len()];
-        for (g, constraints) in group_constraints.iter().enumerate() {
-            for &c in constraints {
-                constraint_groups[c].push(g);
-            }
-        }
+        let constraint_groups = group_constraints.transposed(needs.len());
         Self {
             cols,
             groups,
@@ -356,7 +353,7 @@ impl Frontier {
     }
 
     fn squares(&self) -> usize {
-        self.groups.iter().map(Vec::len).sum()
+        self.groups.total()
     }
 
     /// All a component's count depends on, given its groups in search
@@ -364,34 +361,42 @@ impl Frontier {
     /// it still needs. Two components described alike have the same count.
     fn describe(&self, groups: &[usize]) -> Vec<usize> {
         let mut description = Vec::new();
+        self.describe_into(groups, &mut description);
+        description
+    }
+
+    /// [`describe`](Self::describe), written into `description` (cleared first).
+    fn describe_into(&self, groups: &[usize], description: &mut Vec<usize>) {
+        description.clear();
         for &g in groups {
-            description.push(self.groups[g].len());
-            description.extend(&self.groups[g]);
-            description.push(self.group_constraints[g].len());
-            for &c in &self.group_constraints[g] {
+            description.push(self.groups.row(g).len());
+            description.extend(self.groups.row(g));
+            description.push(self.group_constraints.row(g).len());
+            for &c in self.group_constraints.row(g) {
                 description.extend([self.clues[c], usize::from(self.needs[c])]);
             }
         }
-        description
     }
 
     /// The groups of each component, each in the order the search visits
     /// them: breadth first through shared constraints, so that constraints
     /// close early and prune the search.
-    fn components(&self) -> Vec<Vec<usize>> {
+    fn components(&self) -> Rows {
         let mut seen = vec![false; self.groups.len()];
-        let mut components = Vec::new();
+        let mut components = Rows::with_capacity(self.groups.len(), self.groups.len());
+        let mut order = Vec::new();
         for start in 0..self.groups.len() {
             if seen[start] {
                 continue;
             }
             seen[start] = true;
-            let mut order = vec![start];
+            order.clear();
+            order.push(start);
             let mut next = 0;
             while let Some(&g) = order.get(next) {
                 next += 1;
-                for &c in &self.group_constraints[g] {
-                    for &h in &self.constraint_groups[c] {
+                for &c in self.group_constraints.row(g) {
+                    for &h in self.constraint_groups.row(c) {
                         if !seen[h] {
                             seen[h] = true;
                             order.push(h);
@@ -399,7 +404,7 @@ impl Frontier {
                     }
                 }
             }
-            components.push(order);
+            components.push(order.iter().copied());
         }
         components
     }
@@ -408,7 +413,7 @@ impl Frontier {
 /// Combines the components with the mine count into probabilities and certainties.
 fn combine(
     frontier: &Frontier,
-    orders: &[Vec<usize>],
+    orders: &Rows,
     components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
@@ -450,7 +455,7 @@ fn combine(
         independent_weights(components, mines_left, interior, frontier.squares())
     });
     for (c, component) in components.iter().enumerate() {
-        for (t, &g) in orders[c].iter().enumerate() {
+        for (t, &g) in orders.row(c).iter().enumerate() {
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
@@ -463,15 +468,15 @@ fn combine(
             };
             probabilities
                 .frontier
-                .extend(frontier.groups[g].iter().map(|&i| (i, p)));
+                .extend(frontier.groups.row(g).iter().map(|&i| (i, p)));
             if let Some(totals) = &feasible {
                 let possible = &totals.per_component[c];
                 if let Some(verdict) = group_verdict(component, t, possible) {
                     probabilities
                         .certain
-                        .extend(frontier.groups[g].iter().map(|&i| (i, verdict)));
+                        .extend(frontier.groups.row(g).iter().map(|&i| (i, verdict)));
                 }
-                if let [a, b] = frontier.groups[g][..]
+                if let [a, b] = *frontier.groups.row(g)
                     && always_one(component, t, possible)
                 {
                     probabilities.one_of_two.push([a, b]);

@@ -18,6 +18,7 @@ use rustc_hash::FxHashMap;
 
 use super::Frontier;
 use super::enumerate::Component;
+use super::rows::Rows;
 
 /// The last analysis's components, by what they are made of.
 #[derive(Clone, Debug, Default)]
@@ -34,13 +35,13 @@ impl Remembered {
     pub(super) fn count(
         &mut self,
         frontier: &Frontier,
-        components: &[Vec<usize>],
+        components: &Rows,
     ) -> (Vec<Arc<Component>>, usize) {
         let mut kept = FxHashMap::with_capacity_and_hasher(components.len(), Default::default());
         let mut nodes = 0;
-        let counted = components
-            .iter()
-            .map(|groups| {
+        let counted = (0..components.len())
+            .map(|c| {
+                let groups = components.row(c);
                 let key = frontier.describe(groups);
                 let component = self
                     .last
@@ -59,15 +60,16 @@ impl Remembered {
     pub(super) fn peek(
         &self,
         frontier: &Frontier,
-        components: &[Vec<usize>],
+        components: &Rows,
     ) -> (Vec<Arc<Component>>, usize) {
         let mut nodes = 0;
-        let counted = components
-            .iter()
-            .map(|groups| {
-                let key = frontier.describe(groups);
+        let mut key = Vec::new();
+        let counted = (0..components.len())
+            .map(|c| {
+                let groups = components.row(c);
+                frontier.describe_into(groups, &mut key);
                 self.last
-                    .get(&key)
+                    .get(key.as_slice())
                     .map(Arc::clone)
                     .unwrap_or_else(|| searched(frontier, groups, &mut nodes))
             })
