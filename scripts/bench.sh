@@ -19,6 +19,10 @@ echo "== machine"
 lscpu | grep -E '^(Model name|CPU\(s\)):' || true
 rustc --version
 
+# The games played here keep their records in a fresh home, never the
+# user's: a history that grew from run to run would change the figures.
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_STATE_HOME="$work/home/state" XDG_CONFIG_HOME="$work/home/config"
+
 echo "== boards"
 # 4000x4000, 15 % mines, from a fixed seed.
 "$bin" generate --rows 4000 --cols 4000 --mines 2400000 --seed 1 > "$work/random-4000.txt"
