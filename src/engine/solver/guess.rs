@@ -256,11 +256,7 @@ impl Solver {
             at: self.pos(outlook.square),
             probability: outlook.mine,
             why: Why::TwoAhead {
-                next_two: if outlook.mine < 1.0 {
-                    two.survival / (1.0 - outlook.mine)
-                } else {
-                    0.0
-                },
+                next_two: outlook.given_safe(two.survival),
             },
         })
     }

@@ -16,6 +16,11 @@
 //! - a square that is certainly safe in every supposed position is safe
 //!   whenever the candidate is, and is never riskier: it **dominates** the
 //!   candidate, and is opened instead.
+//!
+//! The supposed positions are kept with the outlook (its branches), for
+//! the best candidates to be looked past once more
+//! ([`two_ahead`](super::two_ahead)); a position can be supposed on top of
+//! clues already supposed (`given`), which is how that second look is made.
 
 use super::arrangements::analyse_as_if;
 use super::guess::PROGRESS;
@@ -71,8 +76,14 @@ impl Outlook {
     /// The chance of surviving the guess and the next move, given that it
     /// is safe.
     pub(super) fn next_safety(&self) -> f64 {
+        self.given_safe(self.survival)
+    }
+
+    /// `chance`, a chance that the square is safe and something more,
+    /// given that it is safe (0 for a certain mine).
+    pub(super) fn given_safe(&self, chance: f64) -> f64 {
         if self.mine < 1.0 {
-            self.survival / (1.0 - self.mine)
+            chance / (1.0 - self.mine)
         } else {
             0.0
         }
@@ -95,11 +106,9 @@ impl Solver {
     ) -> Result<Option<Outlook>, NotExact> {
         let log_now = now.log_arrangements().ok_or(NotExact)?;
         let mine = now.at_index(i);
+        let not_given = |j: usize| given.iter().all(|&(g, _)| g != j);
         let (unknown, known_mines) = self.around(i);
-        let unknown = unknown
-            .into_iter()
-            .filter(|n| given.iter().all(|&(g, _)| g != *n))
-            .count();
+        let unknown = unknown.into_iter().filter(|&n| not_given(n)).count();
         let mut supposed = given.to_vec();
         supposed.push((i, 0));
         let mut outlook = Outlook {
@@ -142,12 +151,10 @@ impl Solver {
             });
             outlook.branches.push(Branch { clue, chance, then });
         }
-        if mine < 1.0 {
-            outlook.certain_next /= 1.0 - mine;
-        }
+        outlook.certain_next = outlook.given_safe(outlook.certain_next);
         outlook.dominated_by = safe_in_all.and_then(|safe| {
             safe.into_iter()
-                .find(|&j| self.known[j] == Known::Unknown && given.iter().all(|&(g, _)| g != j))
+                .find(|&j| self.known[j] == Known::Unknown && not_given(j))
         });
         Ok(Some(outlook))
     }

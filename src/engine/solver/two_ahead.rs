@@ -37,9 +37,10 @@ pub(super) struct TwoAhead {
 
 impl Solver {
     /// What the candidate of `outlook` leads to two moves ahead, or `None`
-    /// when it stopped early, knowing it cannot be worth more than `to_beat`. The next moves weighed
-    /// are the unknown squares of `others` and of each supposed frontier.
-    /// An error when a supposed analysis is not exact.
+    /// when it stopped early, knowing it cannot be worth more than
+    /// `to_beat`. The next moves weighed are the unknown squares of
+    /// `others` and of each supposed frontier. An error when a supposed
+    /// analysis is not exact.
     pub(super) fn two_ahead(
         &mut self,
         outlook: &Outlook,
