@@ -53,6 +53,11 @@ pub fn guess(guess: &Guess) -> String {
              with probability {mine}.",
             square(other)
         ),
+        Why::PseudoFiftyFifty => format!(
+            "Field {at} is a guess that costs nothing later: whenever it holds a mine, it is \
+             part of a 50/50 (a pair or a 2x2 block) that no clue could ever settle, so it \
+             might as well be now. It is a mine with probability {mine}."
+        ),
         Why::Endgame { win, arrangements } => format!(
             "Field {at} is the best guess, found by trying every way to play on over the \
              {arrangements} arrangements of the mines left: it is a mine with probability \
@@ -317,6 +322,12 @@ mod tests {
             "Field 1, 1 is a guess that cannot be avoided: it and 2, 1 hold one mine between \
              them, and no clue can ever tell which, so it might as well be now. It is a mine \
              with probability 12.3 %."
+        );
+        assert_eq!(
+            guess_at(Why::PseudoFiftyFifty),
+            "Field 1, 1 is a guess that costs nothing later: whenever it holds a mine, it is \
+             part of a 50/50 (a pair or a 2x2 block) that no clue could ever settle, so it \
+             might as well be now. It is a mine with probability 12.3 %."
         );
         assert_eq!(
             guess_at(Why::Endgame {

@@ -1,15 +1,18 @@
 //! Choosing where to guess when nothing is certain, among the squares
 //! [`candidates`](super::candidates) picks out.
 //!
-//! With an exact analysis, the squares nearly as safe as the safest (at
+//! With an exact analysis, a square that holds a mine only where a 50/50
+//! would form around it anyway ([`long_term`](super::long_term)) is
+//! guessed at once. Otherwise the squares nearly as safe as the safest (at
 //! least [`CUTOFF`] of its chance of being safe, the [`LOOKED_AT`] safest
 //! of them) are looked past ([`look_ahead`](super::look_ahead)): the one
 //! most likely to be survived together with the best move after it wins
 //! (with a bonus of [`PROGRESS`] for the chance that something is certain
-//! after it), unless a square is safe whenever it is (then that one), and dead
-//! squares only when every candidate is dead. Candidates go safest first,
-//! so the look stops at the first square too risky to win even if
-//! everything after it were certain. When a second candidate comes within
+//! after it, and one for the 50/50s it may spare), unless a square is safe
+//! whenever it is (then that one), and dead squares only when every
+//! candidate is dead. Candidates go safest first, so the look stops at the
+//! first square too risky to win even if everything after it were certain
+//! and it spared every 50/50 it could. When a second candidate comes within
 //! [`NEAR_BEST`] of the best, the [`FURTHER`] best are looked two moves
 //! past ([`two_ahead`](super::two_ahead)) and the better there is taken.
 //!
@@ -25,6 +28,7 @@
 //! of an untouched board come first.
 
 use super::endgame::MOST_ARRANGEMENTS;
+use super::long_term::CREDIT_WEIGHT;
 use super::look_ahead::Outlook;
 use super::two_ahead::TwoAhead;
 use super::{Known, Probabilities, Solver, local};
@@ -121,6 +125,10 @@ pub enum Why {
     /// It and `other` hold one mine between them and no clue can ever tell
     /// which: a guess that must be made sooner or later, made now.
     FiftyFifty { other: Pos },
+    /// Whenever it holds a mine, it is one of a pair (or a 2x2 box) that
+    /// no clue could ever tell apart: guessing it now loses nothing a later
+    /// guess would not.
+    PseudoFiftyFifty,
     /// Searched to the end over the `arrangements` left: playing here and
     /// on as well as can be wins with probability `win`.
     Endgame { win: f64, arrangements: usize },
@@ -169,6 +177,10 @@ impl Solver {
         if !now.is_finite() || probabilities.frontier_squares() > LOOK_AHEAD_FRONTIER {
             return None;
         }
+        let mut risks = self.risks(probabilities)?;
+        if let Some(guess) = self.pseudo_guess(probabilities, &risks.pseudos) {
+            return Some(guess);
+        }
         let candidates = self.nearly_safest(
             probabilities,
             &|_| true,
@@ -191,13 +203,28 @@ impl Solver {
                 Some(last) => to_beat.max(last.worth() + SAME),
                 None => to_beat,
             };
-            if (1.0 - mine) * most <= to_beat {
+            // The most the 50/50s spared can add, which falls as the
+            // candidates get riskier: the look can stop at the first
+            // candidate that cannot win even with it.
+            if (1.0 - mine + CREDIT_WEIGHT * mine.min(1.0 - mine)) * most <= to_beat {
                 break;
             }
+            let long_term = if mine < 1.0 {
+                1.0 + CREDIT_WEIGHT * risks.credit(self, i, mine) / (1.0 - mine)
+            } else {
+                1.0
+            };
+            if (1.0 - mine) * most * long_term <= to_beat {
+                continue;
+            }
             // Without exact chances there is nothing to compare: one step instead.
-            let Some(outlook) = self.outlook(i, probabilities, to_beat / most, &[]).ok()? else {
+            let Some(mut outlook) = self
+                .outlook(i, probabilities, to_beat / (most * long_term), &[])
+                .ok()?
+            else {
                 continue;
             };
+            outlook.long_term = long_term;
             if outlook.is_dead() {
                 dead.get_or_insert(outlook);
             } else if outlook.worth() > to_beat {
@@ -238,6 +265,27 @@ impl Solver {
         })
     }
 
+    /// The best of the pseudo 50/50s `pseudos` by the look ahead, leaving
+    /// out dead squares; `None` when there is none to take.
+    fn pseudo_guess(&mut self, probabilities: &Probabilities, pseudos: &[usize]) -> Option<Guess> {
+        let mut best: Option<Outlook> = None;
+        for &i in pseudos {
+            let to_beat = best.as_ref().map_or(0.0, |b| b.worth() + SAME);
+            let Ok(Some(outlook)) = self.outlook(i, probabilities, to_beat, &[]) else {
+                continue;
+            };
+            if !outlook.is_dead() && outlook.worth() > to_beat {
+                best = Some(outlook);
+            }
+        }
+        let best = best?;
+        Some(Guess {
+            at: self.pos(best.square),
+            probability: best.mine,
+            why: Why::PseudoFiftyFifty,
+        })
+    }
+
     /// The best of `outlooks` looking two moves ahead, the next moves
     /// weighed among `squares` and each supposed frontier; `None` when a
     /// supposed analysis is not exact.
@@ -245,10 +293,13 @@ impl Solver {
         let mut best: Option<(&Outlook, TwoAhead)> = None;
         for outlook in outlooks {
             let to_beat = best.map_or(0.0, |(_, b)| b.worth + SAME);
-            if let Some(two) = self.two_ahead(outlook, squares, to_beat).ok()?
-                && two.worth > to_beat
-            {
-                best = Some((outlook, two));
+            // Weighed, as by the look ahead, with the 50/50s it may spare.
+            let long_term = outlook.long_term;
+            if let Some(mut two) = self.two_ahead(outlook, squares, to_beat / long_term).ok()? {
+                two.worth *= long_term;
+                if two.worth > to_beat {
+                    best = Some((outlook, two));
+                }
             }
         }
         let (outlook, two) = best?;

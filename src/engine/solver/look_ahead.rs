@@ -49,6 +49,9 @@ pub(super) struct Outlook {
     pub(super) dominated_by: Option<usize>,
     /// Each clue it can show, as far as it was looked at.
     pub(super) branches: Vec<Branch>,
+    /// What its worth is multiplied by for the 50/50s it may spare
+    /// ([`long_term`](super::long_term)); 1 unless the guess weighs them.
+    pub(super) long_term: f64,
 }
 
 /// One clue a guess can show, and what it would leave.
@@ -62,10 +65,11 @@ pub(super) struct Branch {
 }
 
 impl Outlook {
-    /// What the candidate is worth: its survival, and a little more for
-    /// the chance of certain progress after it (per [`PROGRESS`]).
+    /// What the candidate is worth: its survival, a little more for the
+    /// chance of certain progress after it (per [`PROGRESS`]), and more
+    /// for the 50/50s it may spare.
     pub(super) fn worth(&self) -> f64 {
-        self.survival * (1.0 + PROGRESS * self.certain_next)
+        self.survival * (1.0 + PROGRESS * self.certain_next) * self.long_term
     }
 
     /// Opening it tells nothing: it can show only one clue.
@@ -119,6 +123,7 @@ impl Solver {
             clues: 0,
             dominated_by: None,
             branches: Vec::new(),
+            long_term: 1.0,
         };
         // The chance of being safe not yet given to a clue.
         let mut unspent = 1.0 - mine;

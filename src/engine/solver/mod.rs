@@ -14,8 +14,10 @@
 //!    remaining mines that fit the clues and the mine count. Probability 0 or
 //!    1 is a deduction; otherwise [`guess`] picks where to guess: an
 //!    unavoidable 50/50 at once ([`fifty_fifty`]), an exact search once
-//!    few arrangements are left ([`endgame`]), else the square most likely
-//!    to be survived with the move after it ([`look_ahead`]).
+//!    few arrangements are left ([`endgame`]), a square that is a mine only
+//!    where a 50/50 would form anyway, else the square most likely to be
+//!    survived with the move after it ([`look_ahead`]), weighed with the
+//!    50/50s it may spare ([`long_term`]).
 //!
 //! The solver keeps its own knowledge: it never trusts a player's flags.
 
@@ -27,6 +29,7 @@ mod fifty_fifty;
 mod guess;
 mod hint;
 mod local;
+mod long_term;
 mod look_ahead;
 mod neighbours;
 mod no_guess;

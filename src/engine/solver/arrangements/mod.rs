@@ -193,17 +193,68 @@ fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Pro
 /// would lead to. The solver is left as it was, and so are its remembered
 /// components (which this reads, never replaces).
 pub(super) fn analyse_as_if(solver: &mut Solver, supposed: &[(usize, u8)]) -> Probabilities {
-    for &(at, clue) in supposed {
-        debug_assert_eq!(solver.known[at], Known::Unknown);
-        solver.known[at] = Known::Open(clue);
-        solver.unknown -= 1;
+    let supposed: Vec<(usize, Known)> = supposed
+        .iter()
+        .map(|&(at, clue)| (at, Known::Open(clue)))
+        .collect();
+    analyse_supposed(solver, &supposed)
+}
+
+/// The analysis of what `solver` knows and, besides, that each unknown
+/// square of `supposed` is as it says (open with a clue, a mine or
+/// clear); `None` when the supposed mines are too many for an open clue
+/// next to them (no arrangement fits). The solver is left as it was, and
+/// so are its remembered components.
+pub(super) fn analyse_supposing(
+    solver: &mut Solver,
+    supposed: &[(usize, Known)],
+) -> Option<Probabilities> {
+    (!too_many_mines(solver, supposed)).then(|| analyse_supposed(solver, supposed))
+}
+
+/// Whether the mines of `supposed` are more than are left, or would put
+/// more mines around an open clue than it shows (which the analysis,
+/// counting what is left and what a clue still needs, would not notice).
+fn too_many_mines(solver: &Solver, supposed: &[(usize, Known)]) -> bool {
+    let mines = || {
+        supposed
+            .iter()
+            .filter(|&&(_, known)| known == Known::Mine)
+            .map(|&(at, _)| at)
+    };
+    if solver.known_mines + mines().count() > solver.mines {
+        return true;
     }
-    let opened: Vec<usize> = supposed.iter().map(|&(at, _)| at).collect();
-    let frontier = Frontier::with_clues(solver, &opened);
+    mines().flat_map(|at| solver.neighbours(at)).any(|n| {
+        let Known::Open(value) = solver.known[n] else {
+            return false;
+        };
+        let beside = solver.neighbours(n);
+        let supposed_here = mines().filter(|&m| beside.contains(m)).count();
+        solver.around(n).1 as usize + supposed_here > value as usize
+    })
+}
+
+/// [`analyse_supposing`] once the supposition is known to fit the clues.
+fn analyse_supposed(solver: &mut Solver, supposed: &[(usize, Known)]) -> Probabilities {
+    for &(at, known) in supposed {
+        debug_assert_eq!(solver.known[at], Known::Unknown);
+        debug_assert_ne!(known, Known::Unknown);
+        solver.known[at] = known;
+        solver.unknown -= 1;
+        if known == Known::Mine {
+            solver.known_mines += 1;
+        }
+    }
+    let touched: Vec<usize> = supposed.iter().map(|&(at, _)| at).collect();
+    let frontier = Frontier::with_clues(solver, &touched);
     let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
-    for &(at, _) in supposed {
+    for &(at, known) in supposed {
         solver.known[at] = Known::Unknown;
         solver.unknown += 1;
+        if known == Known::Mine {
+            solver.known_mines -= 1;
+        }
     }
     probabilities
 }
@@ -270,24 +321,25 @@ impl Frontier {
         Self::from_clues(solver, solver.frontier_clues())
     }
 
-    /// The frontier with the open squares `opened` among its clues, though
-    /// the solver has not listed them. From the clues of the position as it
-    /// is when a look ahead has kept them ([`Solver::keep_clues`]): only
-    /// those next to an opened square are looked at again.
-    fn with_clues(solver: &Solver, opened: &[usize]) -> Self {
+    /// The frontier once the squares `touched` are supposed known: those
+    /// supposed open are among its clues, though the solver has not listed
+    /// them. From the clues of the position as it is when a look ahead has
+    /// kept them ([`Solver::keep_clues`]): only those next to a touched
+    /// square are looked at again.
+    fn with_clues(solver: &Solver, touched: &[usize]) -> Self {
         let rows = match &solver.clues_now {
             Some(now) => {
                 let mut rows: Vec<ClueRow> = now
                     .iter()
                     .filter_map(|row| {
-                        if opened.iter().any(|&at| row.unknown.contains(at)) {
+                        if touched.iter().any(|&at| row.unknown.contains(at)) {
                             clue_row(solver, row.at)
                         } else {
                             Some(*row)
                         }
                     })
                     .collect();
-                for &at in opened {
+                for &at in touched {
                     if let Some(row) = clue_row(solver, at) {
                         let k = rows.partition_point(|r| r.at < at);
                         rows.insert(k, row);
@@ -297,7 +349,7 @@ impl Frontier {
             }
             None => {
                 let mut clues = solver.frontier_clues();
-                for &at in opened {
+                for &at in touched {
                     if let Err(k) = clues.binary_search(&at) {
                         clues.insert(k, at);
                     }
