@@ -99,26 +99,44 @@ impl fmt::Display for Found {
 /// Writes `board` as a board file, in its own frame character: the inverse
 /// of [`parse_board`].
 pub fn to_board_file(board: &Board) -> String {
-    let frame = board.frame().glyph();
-    let edge: String = std::iter::repeat_n(frame, board.cols() + 2).collect();
+    use fmt::Write;
     let mut text = String::with_capacity((board.rows() + 2) * (board.cols() + 3));
-    text.push_str(&edge);
-    text.push('\n');
-    for row in 0..board.rows() {
-        text.push(frame);
-        for col in 0..board.cols() {
-            text.push(if board.is_mine(Pos::new(row, col)) {
-                '*'
-            } else {
-                ' '
-            });
-        }
-        text.push(frame);
-        text.push('\n');
-    }
-    text.push_str(&edge);
-    text.push('\n');
+    // Writing to a `String` cannot fail.
+    let _ = write!(text, "{}", BoardFile(board));
     text
+}
+
+/// A board as its board file's text, written a row at a time wherever it
+/// goes (`to_string`, or a record streamed to disk) without the whole
+/// text held at once.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardFile<'a>(pub &'a Board);
+
+impl fmt::Display for BoardFile<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = self.0;
+        let frame = board.frame().glyph();
+        let mut line = String::with_capacity(board.cols() + 3);
+        line.extend(std::iter::repeat_n(frame, board.cols() + 2));
+        line.push('\n');
+        let edge = line.clone();
+        f.write_str(&edge)?;
+        for row in 0..board.rows() {
+            line.clear();
+            line.push(frame);
+            line.extend((0..board.cols()).map(|col| {
+                if board.is_mine(Pos::new(row, col)) {
+                    '*'
+                } else {
+                    ' '
+                }
+            }));
+            line.push(frame);
+            line.push('\n');
+            f.write_str(&line)?;
+        }
+        f.write_str(&edge)
+    }
 }
 
 /// Reads a board file's bytes.

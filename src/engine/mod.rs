@@ -19,7 +19,7 @@ pub mod solver;
 mod three_bv;
 
 pub use board::{Board, Frame};
-pub use board_file::{BoardError, Fault, Found, parse_board, to_board_file};
+pub use board_file::{BoardError, BoardFile, Fault, Found, parse_board, to_board_file};
 pub use deal::Deal;
 pub use game::{Action, Cover, Game, Move, Outcome, Status};
 pub use glyph::Glyph;

@@ -120,7 +120,7 @@ mod tests {
                 mines: 1,
                 seed: None,
                 no_guess: false,
-                file: Some(String::new()),
+                file: Some(String::new().into()),
                 name: Some("board3.txt".to_owned()),
             },
             result: GameResult::Playing,

@@ -25,7 +25,7 @@
 use std::fmt::Write as _;
 
 use super::moves::{self, Event, Logged};
-use super::{BoardRecord, Front, GameResult, Record, VERSION};
+use super::{BoardRecord, BoardText, Front, GameResult, Record, VERSION};
 use crate::engine::{Action, Move, Pos};
 
 const TITLE: &str = "minesweeper game log";
@@ -72,7 +72,7 @@ pub fn to_text(record: &Record) -> String {
         writeln!(text)?;
         if let Some(file) = &board.file {
             writeln!(text, "board file: {}", board.name.as_deref().unwrap_or(""))?;
-            for line in file.lines() {
+            for line in file.text().lines() {
                 writeln!(text, "  {line}")?;
             }
         }
@@ -308,7 +308,7 @@ impl Header {
                 mines,
                 seed: self.seed,
                 no_guess: self.no_guess,
-                file,
+                file: file.map(BoardText::Text),
                 name: self.name,
             },
             result: self.result.ok_or("result")?,

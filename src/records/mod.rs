@@ -21,7 +21,9 @@ pub mod stats;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Board, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
+use std::borrow::Cow;
+
+use crate::engine::{Board, BoardFile, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
 
 /// The environment variable that, set and not empty, turns recording off
@@ -106,7 +108,7 @@ pub struct BoardRecord {
     pub no_guess: bool,
     /// A board file's text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub file: Option<String>,
+    pub file: Option<BoardText>,
     /// The board file's name, as given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -114,6 +116,57 @@ pub struct BoardRecord {
 
 fn is_false(b: &bool) -> bool {
     !b
+}
+
+/// A board file in a record: the text as read back, or, for a game being
+/// played, the board itself (its grids shared with the game), written out
+/// as text only when the record is. A record is made after every move, and
+/// kept only when records are on: a 4000x4000 board's text is 16 MB.
+#[derive(Clone, Debug)]
+pub enum BoardText {
+    Text(String),
+    Board(Board),
+}
+
+impl BoardText {
+    /// The board file's text.
+    pub fn text(&self) -> Cow<'_, str> {
+        match self {
+            BoardText::Text(text) => Cow::Borrowed(text),
+            BoardText::Board(board) => Cow::Owned(to_board_file(board)),
+        }
+    }
+}
+
+impl From<String> for BoardText {
+    fn from(text: String) -> Self {
+        BoardText::Text(text)
+    }
+}
+
+/// Two are the same when their text is.
+impl PartialEq for BoardText {
+    fn eq(&self, other: &Self) -> bool {
+        self.text() == other.text()
+    }
+}
+
+impl Eq for BoardText {}
+
+impl Serialize for BoardText {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            BoardText::Text(text) => serializer.serialize_str(text),
+            // A row at a time: the whole text is never held.
+            BoardText::Board(board) => serializer.collect_str(&BoardFile(board)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for BoardText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(BoardText::Text)
+    }
 }
 
 impl BoardRecord {
@@ -126,7 +179,7 @@ impl BoardRecord {
                 mines: board.mine_count(),
                 seed: None,
                 no_guess: false,
-                file: Some(to_board_file(board)),
+                file: Some(BoardText::Board(board.clone())),
                 name,
             },
             Deal::Random {
@@ -148,8 +201,11 @@ impl BoardRecord {
     /// The deal again; `None` when the record names neither a seed nor a
     /// board file that reads back.
     pub fn deal(&self) -> Option<Deal> {
-        if let Some(text) = &self.file {
-            let board: Board = parse_board(text.as_bytes()).ok()?;
+        if let Some(file) = &self.file {
+            let board = match file {
+                BoardText::Board(board) => board.clone(),
+                BoardText::Text(text) => parse_board(text.as_bytes()).ok()?,
+            };
             return Some(Deal::Board(board));
         }
         Some(Deal::Random {
@@ -299,6 +355,28 @@ mod tests {
         assert_eq!((counts.hints, counts.undos), (1, 1));
         assert_eq!(counts.clicks as u32, record.clicks);
         assert_eq!(record.clicks, 4, "{record:?}");
+    }
+
+    #[test]
+    fn a_board_file_is_written_as_its_text_and_read_back_as_it() {
+        let board = parse_board(b"+++++\n+* *+\n+  *+\n+++++\n").unwrap();
+        let record = BoardRecord::of(&Deal::Board(board.clone()), Some("b.txt".to_owned()));
+        // Kept as the board while the game is played, written as the text.
+        assert!(matches!(record.file, Some(BoardText::Board(_))));
+        let json = serde_json::to_string(&record).unwrap();
+        let as_text = BoardRecord {
+            file: Some(BoardText::Text(to_board_file(&board))),
+            ..record.clone()
+        };
+        assert_eq!(json, serde_json::to_string(&as_text).unwrap());
+        assert!(
+            json.contains(r#""file":"+++++\n+* *+\n+  *+\n+++++\n""#),
+            "{json}"
+        );
+        let read: BoardRecord = serde_json::from_str(&json).unwrap();
+        assert!(matches!(read.file, Some(BoardText::Text(_))));
+        assert_eq!(read, record);
+        assert_eq!(read.deal(), Some(Deal::Board(board)));
     }
 
     #[test]
