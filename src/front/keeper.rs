@@ -39,6 +39,11 @@ impl Keeper {
         }
     }
 
+    /// Whether records are kept: when not, a front end need not make them.
+    pub fn is_on(&self) -> bool {
+        self.places.is_some()
+    }
+
     /// The game saved in progress, if there is one. A save of a game that
     /// had ended (the program stopped before it was kept) goes into the
     /// history now.

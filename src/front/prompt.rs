@@ -236,6 +236,11 @@ impl Playing {
         changed: bool,
     ) -> io::Result<()> {
         self.log.note(event, Instant::now(), changed);
+        if !keeper.is_on() {
+            // A record is a look at the whole game (its 3BV at the end):
+            // not worth making to throw away.
+            return Ok(());
+        }
         let played = self.started.map_or(0, |at| millis(at.elapsed()));
         let record = self.log.record(&self.game, played);
         let trouble = match self.game.status() {
