@@ -13,7 +13,7 @@
 //! written.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -75,8 +75,6 @@ impl std::fmt::Display for Problem {
 /// Appends `record` to the history at `path`, making its folder if need
 /// be.
 pub fn append(path: &Path, record: &Record) -> io::Result<()> {
-    let mut line = serde_json::to_string(record)?;
-    line.push('\n');
     if let Some(folder) = path.parent() {
         fs::create_dir_all(folder)?;
     }
@@ -86,7 +84,7 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
         .create(true)
         .open(path)?;
     file.lock()?;
-    let written = append_locked(&mut file, line);
+    let written = append_locked(&mut file, record);
     // Dropping the file lets the lock go too; unlocking first says so.
     let _ = file.unlock();
     written
@@ -123,21 +121,32 @@ impl Appendable for File {
     }
 }
 
-/// Writes `line` at the end of the locked `file` and syncs it; on a
-/// failure the file is cut back to its length before.
-fn append_locked(file: &mut impl Appendable, mut line: String) -> io::Result<()> {
+/// Writes `record` as a line at the end of the locked `file` and syncs it;
+/// on a failure the file is cut back to its length before. The line is
+/// written as it is made, never held whole: a board file's record holds
+/// its text, 16 MB for a 4000x4000 board.
+fn append_locked(file: &mut impl Appendable, record: &Record) -> io::Result<()> {
     let before = file.len()?;
-    if before > 0 && file.last_byte()? != b'\n' {
-        // A line cut short by a crash stays on its own.
-        line.insert(0, '\n');
-    }
-    let written = file.write_all(line.as_bytes()).and_then(|()| file.sync());
+    // A line cut short by a crash stays on its own.
+    let cut_short = before > 0 && file.last_byte()? != b'\n';
+    let written = write_line(file, cut_short, record).and_then(|()| file.sync());
     if written.is_err() {
         // Nothing half-written is left behind; if even this fails, the
         // reader reports the line as broken and counts the rest.
         let _ = file.cut_to(before);
     }
     written
+}
+
+/// Writes `record` and a newline to `file`, after one more if `cut_short`.
+fn write_line(file: &mut impl Write, cut_short: bool, record: &Record) -> io::Result<()> {
+    let mut out = BufWriter::new(file);
+    if cut_short {
+        out.write_all(b"\n")?;
+    }
+    serde_json::to_writer(&mut out, record)?;
+    out.write_all(b"\n")?;
+    out.flush()
 }
 
 /// Reads the history at `path`: no file is an empty history. Lines that
@@ -368,9 +377,8 @@ mod tests {
             bytes: b"{\"earlier\":1}\n".to_vec(),
             room: 100,
         };
-        let line = serde_json::to_string(&record(1)).unwrap() + "\n";
-        assert!(line.len() > 100);
-        let error = append_locked(&mut disk, line).unwrap_err();
+        assert!(serde_json::to_string(&record(1)).unwrap().len() > 100);
+        let error = append_locked(&mut disk, &record(1)).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::StorageFull);
         assert_eq!(disk.bytes, b"{\"earlier\":1}\n");
     }
