@@ -43,17 +43,10 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Progress, Why};
+    use super::super::Why;
+    use super::super::testing::stuck;
     use super::*;
     use crate::engine::grid::Pos;
-
-    fn stuck(solver: &mut Solver) -> Probabilities {
-        loop {
-            if let Progress::Stuck(probabilities) = solver.deduce() {
-                return probabilities;
-            }
-        }
-    }
 
     #[test]
     fn a_pair_no_clue_can_tell_apart_is_guessed_at_once() {

@@ -291,20 +291,11 @@ impl Risks {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::follow_openings;
-    use super::super::{Progress, Solver, Why};
+    use super::super::testing::{follow_openings, stuck};
+    use super::super::{Solver, Why};
     use super::*;
     use crate::engine::grid::Pos;
     use proptest::prelude::*;
-
-    /// The analysis once nothing more is certain.
-    fn stuck(solver: &mut Solver) -> Probabilities {
-        loop {
-            if let Progress::Stuck(probabilities) = solver.deduce() {
-                return probabilities;
-            }
-        }
-    }
 
     /// Every arrangement of the board's mines that fits what `solver`
     /// knows, as one bit per square.

@@ -424,7 +424,16 @@ fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) ->
 /// What the solver's property tests share.
 #[cfg(test)]
 pub(super) mod testing {
-    use super::Solver;
+    use super::{Probabilities, Progress, Solver};
+
+    /// Deduces until nothing more is certain, and gives the analysis then.
+    pub(in crate::engine::solver) fn stuck(solver: &mut Solver) -> Probabilities {
+        loop {
+            if let Progress::Stuck(probabilities) = solver.deduce() {
+                return probabilities;
+            }
+        }
+    }
 
     /// Follows a game on a `rows` x `cols` board whose mines `mines` gives
     /// (row-major, at least that long): opens the safe squares of `opens`

@@ -100,19 +100,9 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::follow_openings;
-    use super::super::{Progress, Solver};
+    use super::super::testing::{follow_openings, stuck};
     use super::*;
     use proptest::prelude::*;
-
-    /// The analysis once nothing more is certain.
-    fn stuck(solver: &mut Solver) -> super::super::Probabilities {
-        loop {
-            if let Progress::Stuck(probabilities) = solver.deduce() {
-                return probabilities;
-            }
-        }
-    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
