@@ -6,17 +6,19 @@
 //! every clue still to be opened sees both or neither. Nor can a 2x2 box
 //! whose four outer corners are mines, with a mine on one diagonal: every
 //! other square next to the box sees one square of each diagonal. Such a
-//! shape is a 50/50 in waiting. In the arrangements where it forms, the
-//! player loses half of them sooner or later, whatever else they do.
+//! shape is a 50/50 in waiting. Of the arrangements where it forms, the
+//! player loses half sooner or later, whatever else they do.
 //!
-//! So guessing a square of the shape now loses nothing more in those
-//! arrangements: when the square is a mine there, the later 50/50 would
-//! have cost that arrangement anyway. Nor does guessing one of its missing
-//! outer squares (an *enabler*, not yet known to be a mine), which, when
-//! safe, breaks the shape. Each such square is credited with the chance
-//! that the shape forms with the square in the mine role ([`Risks::credit`]),
-//! and the look ahead weighs a candidate's worth by that credit against
-//! its chance of being safe.
+//! Guessing a square of the shape now, or one of its missing outer
+//! squares (an *enabler*, not yet known to be a mine, which when safe
+//! breaks the shape), loses some of those arrangements at once: a square
+//! of the shape is a mine in half of them, an enabler in all of them. In
+//! either case half of them would have been lost to the 50/50 anyway, so
+//! the guess costs that much less than its chance of a mine says. Each
+//! such square is credited with that half: the chance that the shape forms
+//! with its first square (or diagonal) as the mines ([`Risks::credit`]).
+//! The look ahead weighs a candidate's worth by its credit against its
+//! chance of being safe.
 //!
 //! A square whose every mine arrangement is one where such a shape forms
 //! is a **pseudo 50/50**: guessing it costs nothing a later guess would
@@ -127,7 +129,7 @@ impl Solver {
     /// Every shape with a known mine, which has unknown neighbours, among
     /// its outer squares: the only ones that can miss at most one enabler
     /// (a shape has at least two outer squares). Sorted, without repeats.
-    fn shapes_near_known_mines(&mut self) -> Vec<Shape> {
+    fn shapes_near_known_mines(&self) -> Vec<Shape> {
         let (rows, cols) = (self.rows as isize, self.cols as isize);
         let mut shapes = Vec::new();
         let mines: Vec<usize> = self
@@ -189,7 +191,7 @@ impl Solver {
             return None;
         }
         let mut missing = Vec::new();
-        for (dr, dc) in outer_offsets(shape) {
+        for &(dr, dc) in outer_offsets(shape) {
             let (r, c) = (r as isize + dr, c as isize + dc);
             if !(0..rows as isize).contains(&r) || !(0..cols as isize).contains(&c) {
                 continue;
@@ -216,11 +218,11 @@ impl Solver {
 }
 
 /// Where a shape's outer squares are, from its top-left square.
-fn outer_offsets(shape: Shape) -> Vec<(isize, isize)> {
+fn outer_offsets(shape: Shape) -> &'static [(isize, isize)] {
     match shape {
-        Shape::Across(_) => (-1..=1).flat_map(|dr| [(dr, -1), (dr, 2)]).collect(),
-        Shape::Down(_) => (-1..=1).flat_map(|dc| [(-1, dc), (2, dc)]).collect(),
-        Shape::Box(_) => vec![(-1, -1), (-1, 2), (2, -1), (2, 2)],
+        Shape::Across(_) => &[(-1, -1), (0, -1), (1, -1), (-1, 2), (0, 2), (1, 2)],
+        Shape::Down(_) => &[(-1, -1), (-1, 0), (-1, 1), (2, -1), (2, 0), (2, 1)],
+        Shape::Box(_) => &[(-1, -1), (-1, 2), (2, -1), (2, 2)],
     }
 }
 
