@@ -146,7 +146,7 @@ pub(super) fn reveal(
 /// a watcher (the solver) learns them without a list as long as the island.
 pub(super) fn fill(
     board: &Board,
-    cover: &mut Grid<Cover>,
+    cover: &mut impl Covers,
     start: Pos,
     neighbourhood: Neighbourhood,
     note: &mut impl FnMut(Pos, u8, Cover),
@@ -157,7 +157,7 @@ pub(super) fn fill(
     if board.clue(start) > 0 {
         return open_quietly(board, cover, start, note);
     }
-    let (rows, cols) = (cover.rows(), cover.cols());
+    let (rows, cols) = (board.rows(), board.cols());
     let diagonal = matches!(neighbourhood, Neighbourhood::Eight);
     let mut opened = 0;
     let mut seeds = vec![start];
@@ -210,24 +210,41 @@ pub(super) fn fill(
 }
 
 /// A closed, unflagged empty square: the island grows through it.
-fn can_spread(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
+fn can_spread(board: &Board, cover: &impl Covers, square: Pos) -> bool {
     can_open(board, cover, square) && board.clue(square) == 0
 }
 
 /// Opens `square` if it can open, noting it; how many opened (0 or 1).
 fn open_quietly(
     board: &Board,
-    cover: &mut Grid<Cover>,
+    cover: &mut impl Covers,
     square: Pos,
     note: &mut impl FnMut(Pos, u8, Cover),
 ) -> usize {
     if !can_open(board, cover, square) {
         return 0;
     }
-    let was = cover[square];
-    cover[square] = Cover::Open;
+    let was = cover.cover(square);
+    cover.open(square);
     note(square, board.clue(square), was);
     1
+}
+
+/// What [`fill`] reads and changes: each square's cover. A game's cover
+/// grid, or a count's marks of the squares reached so far (a bit each).
+pub(super) trait Covers {
+    fn cover(&self, square: Pos) -> Cover;
+    fn open(&mut self, square: Pos);
+}
+
+impl Covers for Grid<Cover> {
+    fn cover(&self, square: Pos) -> Cover {
+        self[square]
+    }
+
+    fn open(&mut self, square: Pos) {
+        self[square] = Cover::Open;
+    }
 }
 
 /// A call of clear_region in progress.
@@ -268,8 +285,8 @@ fn direction_bits(directions: &[Direction]) -> u8 {
 
 /// A square that a reveal may open: closed (a question mark does not stop
 /// it), unflagged, and no mine.
-fn can_open(board: &Board, cover: &Grid<Cover>, square: Pos) -> bool {
-    matches!(cover[square], Cover::Hidden | Cover::Questioned) && !board.is_mine(square)
+fn can_open(board: &Board, cover: &impl Covers, square: Pos) -> bool {
+    matches!(cover.cover(square), Cover::Hidden | Cover::Questioned) && !board.is_mine(square)
 }
 
 /// Marks an empty square SEEN. It counts as open from here on, so no other

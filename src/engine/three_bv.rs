@@ -5,8 +5,8 @@
 
 use super::board::Board;
 use super::game::Cover;
-use super::grid::{Grid, Neighbourhood, Pos};
-use super::reveal::fill;
+use super::grid::{Neighbourhood, Pos};
+use super::reveal::{Covers, fill};
 
 /// The 3BV of `board`.
 pub fn three_bv(board: &Board) -> usize {
@@ -27,10 +27,10 @@ pub struct ThreeBv {
 /// which `open` holds are open.
 pub fn three_bv_done(board: &Board, open: impl Fn(Pos) -> bool) -> ThreeBv {
     let mines = board.mines();
-    let mut reached = Grid::filled(board.rows(), board.cols(), Cover::Hidden);
+    let mut reached = Reached::new(board.cols(), board.rows() * board.cols());
     let mut counted = ThreeBv { total: 0, done: 0 };
     for pos in mines.positions() {
-        if board.clue(pos) == 0 && !board.is_mine(pos) && reached[pos] == Cover::Hidden {
+        if board.clue(pos) == 0 && !board.is_mine(pos) && !reached.has(pos) {
             // The scanline fill, whose to-do list is a seed per run: a
             // call per square, as `reveal` keeps, took 1.2 GB on an open
             // 10000x10000 board, four times the game.
@@ -47,12 +47,48 @@ pub fn three_bv_done(board: &Board, open: impl Fn(Pos) -> bool) -> ThreeBv {
         }
     }
     for pos in mines.positions() {
-        if reached[pos] == Cover::Hidden && !board.is_mine(pos) {
+        if !reached.has(pos) && !board.is_mine(pos) {
             counted.total += 1;
             counted.done += usize::from(open(pos));
         }
     }
     counted
+}
+
+/// The squares the openings reach, a bit each: the count runs at the end
+/// of every recorded game, and a byte a square was 16 MB on 4000x4000.
+struct Reached {
+    cols: usize,
+    bits: Vec<u64>,
+}
+
+impl Reached {
+    fn new(cols: usize, squares: usize) -> Self {
+        Reached {
+            cols,
+            bits: vec![0; squares.div_ceil(64)],
+        }
+    }
+
+    fn has(&self, square: Pos) -> bool {
+        let i = square.row * self.cols + square.col;
+        self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+}
+
+impl Covers for Reached {
+    fn cover(&self, square: Pos) -> Cover {
+        if self.has(square) {
+            Cover::Open
+        } else {
+            Cover::Hidden
+        }
+    }
+
+    fn open(&mut self, square: Pos) {
+        let i = square.row * self.cols + square.col;
+        self.bits[i / 64] |= 1 << (i % 64);
+    }
 }
 
 #[cfg(test)]
