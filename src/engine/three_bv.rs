@@ -140,4 +140,34 @@ mod tests {
             ThreeBv { total: 2, done: 2 }
         );
     }
+
+    proptest::proptest! {
+        /// Marking a bit a square reaches the squares the game's own cover
+        /// grid would, on boards wider than a word and not a multiple of
+        /// it: the 3BV is the one counted with the grid.
+        #[test]
+        fn a_bit_a_square_counts_as_the_cover_grid_does(
+            rows in 1usize..12,
+            cols in 1usize..23,
+            mines in proptest::collection::vec(proptest::bool::weighted(0.15), 12 * 23),
+        ) {
+            use crate::engine::grid::Grid;
+            let grid = Grid::from_row_major(rows, cols, mines[..rows * cols].to_vec());
+            let board = Board::new(grid, crate::engine::board::Frame::Plus);
+            let mut reached = Grid::filled(rows, cols, Cover::Hidden);
+            let mut expected = 0;
+            for pos in board.mines().positions() {
+                if board.clue(pos) == 0 && !board.is_mine(pos) && reached[pos] == Cover::Hidden {
+                    fill(&board, &mut reached, pos, Neighbourhood::Eight, &mut |_, _, _| {});
+                    expected += 1;
+                }
+            }
+            expected += board
+                .mines()
+                .positions()
+                .filter(|&pos| reached[pos] == Cover::Hidden && !board.is_mine(pos))
+                .count();
+            proptest::prop_assert_eq!(three_bv(&board), expected);
+        }
+    }
 }
