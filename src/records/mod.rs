@@ -18,10 +18,10 @@ pub mod rebuild;
 pub mod save;
 pub mod stats;
 
+use std::borrow::Cow;
+
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-
-use std::borrow::Cow;
 
 use crate::engine::{Board, BoardFile, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
