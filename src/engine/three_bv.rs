@@ -70,9 +70,15 @@ impl Reached {
         }
     }
 
-    fn has(&self, square: Pos) -> bool {
+    /// The word holding `square`'s bit, and the bit.
+    fn bit(&self, square: Pos) -> (usize, u64) {
         let i = square.row * self.cols + square.col;
-        self.bits[i / 64] >> (i % 64) & 1 == 1
+        (i / 64, 1 << (i % 64))
+    }
+
+    fn has(&self, square: Pos) -> bool {
+        let (word, bit) = self.bit(square);
+        self.bits[word] & bit != 0
     }
 }
 
@@ -86,8 +92,8 @@ impl Covers for Reached {
     }
 
     fn open(&mut self, square: Pos) {
-        let i = square.row * self.cols + square.col;
-        self.bits[i / 64] |= 1 << (i % 64);
+        let (word, bit) = self.bit(square);
+        self.bits[word] |= bit;
     }
 }
 

@@ -2,7 +2,7 @@
 //! would leave.
 //!
 //! For a candidate square, every clue it could show is supposed in turn
-//! and layer 3 redone with it ([`analyse_as_if`]). The number of
+//! and layer 3 redone with it ([`analyse_supposing`]). The number of
 //! arrangements behind each clue, against the number now, is the chance
 //! that the square is safe and shows that clue; the safest square of each
 //! supposed position is how good the next move would then be. The
@@ -22,7 +22,7 @@
 //! ([`two_ahead`](super::two_ahead)); a position can be supposed on top of
 //! clues already supposed (`given`), which is how that second look is made.
 
-use super::arrangements::analyse_as_if;
+use super::arrangements::analyse_supposing;
 use super::guess::PROGRESS;
 use super::{Known, Probabilities, Solver};
 
@@ -113,8 +113,11 @@ impl Solver {
         let not_given = |j: usize| given.iter().all(|&(g, _)| g != j);
         let (unknown, known_mines) = self.around(i);
         let unknown = unknown.into_iter().filter(|&n| not_given(n)).count();
-        let mut supposed = given.to_vec();
-        supposed.push((i, 0));
+        let mut supposed: Vec<(usize, Known)> = given
+            .iter()
+            .map(|&(at, clue)| (at, Known::Open(clue)))
+            .collect();
+        supposed.push((i, Known::Open(0)));
         let mut outlook = Outlook {
             square: i,
             mine,
@@ -132,8 +135,11 @@ impl Solver {
             if outlook.survival + unspent <= to_beat {
                 return Ok(None);
             }
-            *supposed.last_mut().expect("just pushed") = (i, clue);
-            let then = analyse_as_if(self, &supposed);
+            *supposed.last_mut().expect("just pushed") = (i, Known::Open(clue));
+            // Clues alone never overfill a clue: there is always an analysis.
+            let Some(then) = analyse_supposing(self, &supposed) else {
+                continue;
+            };
             let log_then = then.log_arrangements().ok_or(NotExact)?;
             let chance = (log_then - log_now).exp();
             if chance.is_nan() || chance <= 0.0 {

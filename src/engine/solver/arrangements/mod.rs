@@ -189,27 +189,38 @@ fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Pro
 }
 
 /// The analysis of what `solver` knows and, besides, that each unknown
-/// square of `supposed` is open and shows its clue: what guesses there
-/// would lead to. The solver is left as it was, and so are its remembered
-/// components (which this reads, never replaces).
-pub(super) fn analyse_as_if(solver: &mut Solver, supposed: &[(usize, u8)]) -> Probabilities {
-    let supposed: Vec<(usize, Known)> = supposed
-        .iter()
-        .map(|&(at, clue)| (at, Known::Open(clue)))
-        .collect();
-    analyse_supposed(solver, &supposed)
-}
-
-/// The analysis of what `solver` knows and, besides, that each unknown
 /// square of `supposed` is as it says (open with a clue, a mine or
-/// clear); `None` when the supposed mines are too many for an open clue
-/// next to them (no arrangement fits). The solver is left as it was, and
-/// so are its remembered components.
+/// clear): what guesses there would lead to, or how likely a shape of
+/// mines is. `None` when the supposed mines are too many for the mines
+/// left or for an open clue next to them (no arrangement fits). The
+/// solver is left as it was, and so are its remembered components (which
+/// this reads, never replaces).
 pub(super) fn analyse_supposing(
     solver: &mut Solver,
     supposed: &[(usize, Known)],
 ) -> Option<Probabilities> {
-    (!too_many_mines(solver, supposed)).then(|| analyse_supposed(solver, supposed))
+    if too_many_mines(solver, supposed) {
+        return None;
+    }
+    for &(at, known) in supposed {
+        debug_assert_eq!(solver.known[at], Known::Unknown);
+        debug_assert_ne!(known, Known::Unknown);
+        solver.known[at] = known;
+        solver.unknown -= 1;
+        if known == Known::Mine {
+            solver.known_mines += 1;
+        }
+    }
+    let frontier = Frontier::with_clues(solver, supposed);
+    let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
+    for &(at, known) in supposed {
+        solver.known[at] = Known::Unknown;
+        solver.unknown += 1;
+        if known == Known::Mine {
+            solver.known_mines -= 1;
+        }
+    }
+    Some(probabilities)
 }
 
 /// Whether the mines of `supposed` are more than are left, or would put
@@ -233,30 +244,6 @@ fn too_many_mines(solver: &Solver, supposed: &[(usize, Known)]) -> bool {
         let supposed_here = mines().filter(|&m| beside.contains(m)).count();
         solver.around(n).1 as usize + supposed_here > value as usize
     })
-}
-
-/// [`analyse_supposing`] once the supposition is known to fit the clues.
-fn analyse_supposed(solver: &mut Solver, supposed: &[(usize, Known)]) -> Probabilities {
-    for &(at, known) in supposed {
-        debug_assert_eq!(solver.known[at], Known::Unknown);
-        debug_assert_ne!(known, Known::Unknown);
-        solver.known[at] = known;
-        solver.unknown -= 1;
-        if known == Known::Mine {
-            solver.known_mines += 1;
-        }
-    }
-    let touched: Vec<usize> = supposed.iter().map(|&(at, _)| at).collect();
-    let frontier = Frontier::with_clues(solver, &touched);
-    let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
-    for &(at, known) in supposed {
-        solver.known[at] = Known::Unknown;
-        solver.unknown += 1;
-        if known == Known::Mine {
-            solver.known_mines -= 1;
-        }
-    }
-    probabilities
 }
 
 /// An open clue with unknown neighbours: where it is, how many mines it
@@ -321,25 +308,27 @@ impl Frontier {
         Self::from_clues(solver, solver.frontier_clues())
     }
 
-    /// The frontier once the squares `touched` are supposed known: those
-    /// supposed open are among its clues, though the solver has not listed
-    /// them. From the clues of the position as it is when a look ahead has
-    /// kept them ([`Solver::keep_clues`]): only those next to a touched
-    /// square are looked at again.
-    fn with_clues(solver: &Solver, touched: &[usize]) -> Self {
+    /// The frontier once the squares of `supposed` are known as they say
+    /// (and written into the solver): those supposed open are among its
+    /// clues, though the solver has not listed them. From the clues of the
+    /// position as it is when a look ahead has kept them
+    /// ([`Solver::keep_clues`]): only those next to a supposed square are
+    /// looked at again.
+    fn with_clues(solver: &Solver, supposed: &[(usize, Known)]) -> Self {
+        let touched = || supposed.iter().map(|&(at, _)| at);
         let rows = match &solver.clues_now {
             Some(now) => {
                 let mut rows: Vec<ClueRow> = now
                     .iter()
                     .filter_map(|row| {
-                        if touched.iter().any(|&at| row.unknown.contains(at)) {
+                        if touched().any(|at| row.unknown.contains(at)) {
                             clue_row(solver, row.at)
                         } else {
                             Some(*row)
                         }
                     })
                     .collect();
-                for &at in touched {
+                for at in touched() {
                     if let Some(row) = clue_row(solver, at) {
                         let k = rows.partition_point(|r| r.at < at);
                         rows.insert(k, row);
@@ -349,7 +338,7 @@ impl Frontier {
             }
             None => {
                 let mut clues = solver.frontier_clues();
-                for &at in touched {
+                for at in touched() {
                     if let Err(k) = clues.binary_search(&at) {
                         clues.insert(k, at);
                     }
@@ -1026,9 +1015,10 @@ mod tests {
                 }
                 let a = unknown[picks[0].0 % unknown.len()];
                 let b = unknown[(picks[0].0 + 1 + picks[1].0 % (unknown.len() - 1)) % unknown.len()];
-                for supposed in [vec![(a, picks[0].1)], vec![(a, picks[0].1), (b, picks[1].1)]] {
-                    let fresh = analyse_as_if(solver, &supposed);
-                    let kept = solver.keep_clues(|solver| analyse_as_if(solver, &supposed));
+                let (one, two) = (Known::Open(picks[0].1), Known::Open(picks[1].1));
+                for supposed in [vec![(a, one)], vec![(a, one), (b, two)]] {
+                    let fresh = analyse_supposing(solver, &supposed);
+                    let kept = solver.keep_clues(|solver| analyse_supposing(solver, &supposed));
                     proptest::prop_assert_eq!(&kept, &fresh);
                 }
                 Ok(())

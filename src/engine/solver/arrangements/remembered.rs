@@ -39,9 +39,9 @@ impl Remembered {
     ) -> (Vec<Arc<Component>>, usize) {
         let mut kept = FxHashMap::with_capacity_and_hasher(components.len(), Default::default());
         let mut nodes = 0;
-        let counted = (0..components.len())
-            .map(|c| {
-                let groups = components.row(c);
+        let counted = components
+            .iter()
+            .map(|groups| {
                 let key = frontier.describe(groups);
                 let component = self
                     .last
@@ -64,9 +64,9 @@ impl Remembered {
     ) -> (Vec<Arc<Component>>, usize) {
         let mut nodes = 0;
         let mut key = Vec::new();
-        let counted = (0..components.len())
-            .map(|c| {
-                let groups = components.row(c);
+        let counted = components
+            .iter()
+            .map(|groups| {
                 frontier.describe_into(groups, &mut key);
                 self.last
                     .get(key.as_slice())

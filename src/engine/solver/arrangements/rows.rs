@@ -39,6 +39,11 @@ impl Rows {
         &self.items[self.starts[k]..self.starts[k + 1]]
     }
 
+    /// Each row in turn.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &[usize]> {
+        (0..self.len()).map(|k| self.row(k))
+    }
+
     /// For `n` rows, row `r` lists (in order) each `k` whose row here
     /// holds `r`: the same relation read the other way.
     pub(super) fn transposed(&self, n: usize) -> Self {
@@ -51,8 +56,8 @@ impl Rows {
         }
         let mut fill = starts.clone();
         let mut items = vec![0; self.items.len()];
-        for k in 0..self.len() {
-            for &r in self.row(k) {
+        for (k, row) in self.iter().enumerate() {
+            for &r in row {
                 items[fill[r]] = k;
                 fill[r] += 1;
             }
@@ -76,6 +81,7 @@ mod tests {
         assert_eq!(rows.row(0), &[0, 2]);
         assert_eq!(rows.row(1), &[] as &[usize]);
         assert_eq!(rows.row(2), &[1, 2, 0]);
+        assert!(rows.iter().eq([&[0, 2][..], &[], &[1, 2, 0]]));
         let by_item = rows.transposed(4);
         assert_eq!(by_item.len(), 4);
         assert_eq!(by_item.row(0), &[0, 2]);
