@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Side by side with DavidNHill's solver on the very same expert boards.
+#
+#   scripts/peer.sh safe 15000       # first square kept clear, clicked at 1,1
+#   scripts/peer.sh opening 15000    # its 3x3 kept clear, clicked at 3,3
+#
+# Board i is `minesweeper generate --level expert --seed (FROM + i)` with the
+# rule's first move (FROM is 100000, or the third argument). Each board is
+# played by `minesweeper solve --when-stuck guess` and by DavidNHill's solver
+# (its source, at the commit below, built with javac; peer/PlayBoards.java
+# drives it as its own bulk runs do). Prints both win counts and how the
+# games split between them. Needs git, a JDK 17 and network access to clone
+# the peer, or a checkout of it in DNH_REPO. About ten minutes for 15,000
+# games on two cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rule="${1:-safe}"
+games="${2:-15000}"
+from="${3:-100000}"
+case "$rule" in
+safe) at="1,1" ;;
+opening) at="3,3" ;;
+*) echo "usage: scripts/peer.sh safe|opening [GAMES] [FROM]" >&2; exit 2 ;;
+esac
+peer_commit=0806bb80042184e4f2b1413f4092c4e09526c237
+
+cargo build --release --quiet
+bin="$PWD/target/release/minesweeper"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_STATE_HOME="$work/home/state" XDG_CONFIG_HOME="$work/home/config"
+
+repo="${DNH_REPO:-}"
+if [ -z "$repo" ]; then
+    repo="$work/peer"
+    git clone --quiet https://github.com/DavidNHill/Minesweeper "$repo"
+fi
+git -C "$repo" archive "$peer_commit" MineSweeperSolver/src MinesweeperGameState/src Asynchronous/src | tar -x -C "$work"
+mkdir "$work/classes"
+javac -nowarn -d "$work/classes" $(find "$work"/*/src -name '*.java') scripts/peer/*.java 2>/dev/null
+
+echo "== boards: $games expert boards, $rule at $at, seeds $from on"
+for ((seed = from; seed < from + games; seed++)); do
+    "$bin" generate --level expert --seed "$seed" --first-move "$rule" --at "$at" > "$work/board.txt"
+    # The peer's line: the rows without their frame, '*' a mine and '.' clear.
+    sed '1d;$d;s/^.//;s/.$//' "$work/board.txt" | tr ' ' '.' | tr -d '\n' >> "$work/boards.txt"
+    echo >> "$work/boards.txt"
+    if "$bin" solve --at "$at" --when-stuck guess "$work/board.txt" | grep -q '^Result: won'; then
+        echo 1
+    else
+        echo 0
+    fi >> "$work/ours.txt"
+done
+
+# The peer on every core, each on its share of the boards.
+cores="$(nproc)"
+split -n "l/$cores" -d "$work/boards.txt" "$work/share."
+row="${at%,*}" col="${at#*,}"
+for share in "$work"/share.*; do
+    java -cp "$work/classes" PlayBoards "$share" "$row" "$col" > "$share.won" &
+done
+wait
+# The peer writes its own warnings ("might be looping") among the results.
+grep -h '^[01]$' "$work"/share.*.won > "$work/peer.txt"
+
+paste "$work/ours.txt" "$work/peer.txt" | awk -v games="$games" '
+    { ours += $1; peer += $2; both += $1 && $2; only_ours += $1 && !$2; only_peer += !$1 && $2 }
+    END {
+        printf "this solver:        %d of %d won (%.2f %%)\n", ours, games, 100 * ours / games
+        printf "DavidNHill'"'"'s solver: %d of %d won (%.2f %%)\n", peer, games, 100 * peer / games
+        printf "won by both %d, by this one only %d, by the peer only %d\n", both, only_ours, only_peer
+    }'

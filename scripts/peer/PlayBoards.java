@@ -1,0 +1,56 @@
+import java.io.BufferedReader;
+import java.io.FileReader;
+import minesweeper.gamestate.GameStateModel;
+import minesweeper.settings.GameSettings;
+import minesweeper.solver.Solver;
+import minesweeper.solver.settings.PlayStyle;
+import minesweeper.solver.settings.SettingsFactory;
+import minesweeper.solver.settings.SettingsFactory.Setting;
+import minesweeper.solver.settings.SolverSettings;
+import minesweeper.structure.Action;
+import minesweeper.structure.Location;
+
+/**
+ * Plays every expert board of a file (one a line, see FixedBoard) with
+ * DavidNHill's solver as its own bulk runs set it up (small analysis, one
+ * thread, no flags), first clicking ROW,COL (from 1); prints 1 for a won
+ * game and 0 for a lost one, a line each.
+ *
+ *   java PlayBoards BOARDS ROW COL
+ */
+public class PlayBoards {
+    public static void main(String[] args) throws Exception {
+        Location first = new Location(Integer.parseInt(args[2]) - 1, Integer.parseInt(args[1]) - 1);
+        try (BufferedReader in = new BufferedReader(new FileReader(args[0]))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                System.out.println(play(line.trim(), first) ? 1 : 0);
+            }
+        }
+    }
+
+    private static boolean play(String mines, Location first) {
+        SolverSettings settings = SettingsFactory.GetSettings(Setting.SMALL_ANALYSIS);
+        settings.setSingleThread(true);
+        settings.setStartLocation(first);
+        FixedBoard game = new FixedBoard(GameSettings.EXPERT, mines);
+        Solver solver = new Solver(game, settings, false);
+        solver.setPlayStyle(PlayStyle.NO_FLAG);
+        // Its own bulk runner gives up a game after 1,000 rounds.
+        for (int round = 0; round < 1000; round++) {
+            solver.start();
+            Action[] moves = solver.getResult();
+            if (moves.length == 0) {
+                break;
+            }
+            for (Action move : moves) {
+                game.doAction(move);
+                int state = game.getGameState();
+                if (state == GameStateModel.WON || state == GameStateModel.LOST) {
+                    return state == GameStateModel.WON;
+                }
+            }
+        }
+        return game.getGameState() == GameStateModel.WON;
+    }
+}
