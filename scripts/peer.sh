@@ -10,7 +10,7 @@
 # (its source, at the commit below, built with javac; peer/PlayBoards.java
 # drives it as its own bulk runs do). Prints both win counts and how the
 # games split between them. Needs git, a JDK 17 and network access to clone
-# the peer, or a checkout of it in DNH_REPO. About ten minutes for 15,000
+# the peer, or a checkout of it in DNH_REPO. About six minutes for 15,000
 # games on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,7 +38,10 @@ if [ -z "$repo" ]; then
 fi
 git -C "$repo" archive "$peer_commit" MineSweeperSolver/src MinesweeperGameState/src Asynchronous/src | tar -x -C "$work"
 mkdir "$work/classes"
-javac -nowarn -d "$work/classes" $(find "$work"/*/src -name '*.java') scripts/peer/*.java 2>/dev/null
+if ! javac -nowarn -d "$work/classes" $(find "$work"/*/src -name '*.java') scripts/peer/*.java 2> "$work/javac.log"; then
+    cat "$work/javac.log" >&2
+    exit 1
+fi
 
 echo "== boards: $games expert boards, $rule at $at, seeds $from on"
 for ((seed = from; seed < from + games; seed++)); do
@@ -63,6 +66,10 @@ done
 wait
 # The peer writes its own warnings ("might be looping") among the results.
 grep -h '^[01]$' "$work"/share.*.won > "$work/peer.txt"
+if [ "$(wc -l < "$work/peer.txt")" -ne "$games" ]; then
+    echo "the peer answered for $(wc -l < "$work/peer.txt") of $games boards" >&2
+    exit 1
+fi
 
 paste "$work/ours.txt" "$work/peer.txt" | awk -v games="$games" '
     { ours += $1; peer += $2; both += $1 && $2; only_ours += $1 && !$2; only_peer += !$1 && $2 }

@@ -14,7 +14,8 @@ import minesweeper.structure.Location;
  * Plays every expert board of a file (one a line, see FixedBoard) with
  * DavidNHill's solver as its own bulk runs set it up (small analysis, one
  * thread, no flags), first clicking ROW,COL (from 1); prints 1 for a won
- * game and 0 for a lost one, a line each.
+ * game and 0 for a lost one (or one it failed on, said on stderr), a line
+ * each.
  *
  *   java PlayBoards BOARDS ROW COL
  */
@@ -24,7 +25,15 @@ public class PlayBoards {
         try (BufferedReader in = new BufferedReader(new FileReader(args[0]))) {
             String line;
             while ((line = in.readLine()) != null) {
-                System.out.println(play(line.trim(), first) ? 1 : 0);
+                boolean won;
+                try {
+                    won = play(line.trim(), first);
+                } catch (Exception e) {
+                    // A game the peer cannot finish is one it did not win.
+                    System.err.println("the peer failed on board " + line.trim() + ": " + e);
+                    won = false;
+                }
+                System.out.println(won ? 1 : 0);
             }
         }
     }
