@@ -422,6 +422,24 @@ fn the_records_follow_the_game() {
     assert_eq!(screen.take_keeps(), []);
 }
 
+/// With nothing keeping the records, the screen asks nothing of them and
+/// the game plays as before.
+#[test]
+fn without_records_nothing_is_asked_of_them() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    screen.keeps_records = false;
+    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    assert_eq!(screen.game.status(), Status::Playing);
+    go(&mut screen, &[to(-1, -1), Command::Reveal], now);
+    assert!(matches!(screen.game.status(), Status::Lost(_)));
+    go(&mut screen, &[Command::Undo], now);
+    assert_eq!(screen.game.status(), Status::Playing);
+    go(&mut screen, &[Command::New, Command::Quit], now);
+    assert!(screen.quit);
+    assert_eq!(screen.take_keeps(), []);
+}
+
 /// A saved game carried on is the game as it was left: its squares, its
 /// counts, its clock.
 #[test]

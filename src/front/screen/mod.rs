@@ -59,6 +59,7 @@ pub fn run(
         None => Screen::new(setup, width, height)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
     };
+    screen.keeps_records = keeper.is_on();
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;

@@ -17,6 +17,7 @@ use ratatui::style::{Modifier, Style};
 
 use super::state::{Screen, Setup};
 use super::view;
+use crate::engine::NoRoom;
 use crate::front::raw_mode::{LOOK_EVERY, RawMode, Signalled};
 use crate::records::Logged;
 use crate::records::rebuild::RebuildError;
@@ -69,7 +70,7 @@ impl Playback {
         size: (u16, u16),
         now: Instant,
     ) -> Result<Self, RebuildError> {
-        let screen = Screen::new(setup.clone(), size.0, size.1)?;
+        let screen = replaying(&setup, size.0, size.1)?;
         Ok(Playback {
             setup,
             events,
@@ -135,8 +136,6 @@ impl Playback {
         };
         let at = self.origin + Duration::from_millis(ms);
         self.screen.replay_event(event, at);
-        // What a replay plays is already recorded.
-        self.screen.take_keeps();
         self.played += 1;
     }
 
@@ -183,7 +182,7 @@ impl Playback {
     fn go_to(&mut self, played: usize) {
         if played < self.played {
             let (width, height) = (self.screen.width, self.screen.height);
-            self.screen = Screen::new(self.setup.clone(), width, height)
+            self.screen = replaying(&self.setup, width, height)
                 .expect("the board had room when the replay began");
             self.played = 0;
         }
@@ -295,4 +294,12 @@ pub fn run(mut playback: Playback) -> io::Result<()> {
     drop(terminal);
     drop(raw);
     Ok(())
+}
+
+/// A screen for a replay: what it plays is already recorded, so it keeps
+/// no records.
+fn replaying(setup: &Setup, width: u16, height: u16) -> Result<Screen, NoRoom> {
+    let mut screen = Screen::new(setup.clone(), width, height)?;
+    screen.keeps_records = false;
+    Ok(screen)
 }

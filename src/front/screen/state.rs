@@ -77,6 +77,9 @@ pub struct Screen {
     log: Log,
     /// What the records are to do, oldest first ([`Screen::take_keeps`]).
     keeps: Vec<Keep>,
+    /// Whether anything keeps the records: without, no record of the game
+    /// is built after each move only to be dropped.
+    pub keeps_records: bool,
 }
 
 impl Screen {
@@ -106,6 +109,7 @@ impl Screen {
             quit: false,
             log,
             keeps: Vec::new(),
+            keeps_records: true,
         })
     }
 
@@ -164,6 +168,9 @@ impl Screen {
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
         self.log.note(event, now, changed);
+        if !self.keeps_records {
+            return;
+        }
         let played = millis(self.clock.elapsed(now));
         self.keeps
             .push(Keep::Save(self.log.record(&self.game, played)));
@@ -172,7 +179,7 @@ impl Screen {
     /// The game in play is being left: kept in the history if it ended,
     /// its save let go if it did not.
     fn leave(&mut self, now: Instant) {
-        if self.log.is_empty() {
+        if self.log.is_empty() || !self.keeps_records {
             return;
         }
         if self.game.status() == Status::Playing {
