@@ -337,10 +337,13 @@ fn processes_with(marker: &str) -> Vec<u32> {
 
 #[cfg(target_os = "linux")]
 #[test]
-fn an_interrupted_check_leaves_no_program_running() {
+fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
     let out = folder();
     let marker = out.path().to_string_lossy().into_owned();
+    // Where the board files go: the system's temporary folder.
+    let temporary = folder();
     let mut child = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
+        .env("TMPDIR", temporary.path())
         .args(["check", "--games", "20", "--timeout", "60", "--out"])
         .arg(out.path())
         .args(["--", &example(), "--bug", "hang", &marker])
@@ -375,4 +378,9 @@ fn an_interrupted_check_leaves_no_program_running() {
         Vec::<u32>::new(),
         "the hanging programs were killed"
     );
+    let left: Vec<_> = std::fs::read_dir(temporary.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    assert_eq!(left, Vec::<PathBuf>::new(), "the board files were removed");
 }

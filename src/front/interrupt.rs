@@ -4,7 +4,9 @@
 //! held by the game) so the board can be played again, and the program
 //! exits with 128 + the signal's number, as a shell reports a program the
 //! signal ended. Programs that `check` is running, each in its own process
-//! group (so the terminal's Ctrl-C does not reach them), are killed first.
+//! group (so the terminal's Ctrl-C does not reach them), are killed first,
+//! and then the folder of board files it hands them is removed (the exit
+//! skips every destructor, the folder's own remover among them).
 //!
 //! One watcher thread waits for the signals (signal-hook), so nothing runs
 //! inside a signal handler, and the signal acts at once even while the game
@@ -13,6 +15,7 @@
 //! again without end). The thread starts with the first thing it has to
 //! undo or to say, and lasts as long as the program.
 
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -65,6 +68,30 @@ impl Drop for KillOnInterrupt {
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(i) = groups.iter().position(|&g| g == self.0) {
             groups.swap_remove(i);
+        }
+    }
+}
+
+/// The scratch folders of `check`, removed by an ending signal.
+static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A scratch folder that an ending signal removes, while this is kept.
+pub struct RemoveOnInterrupt(PathBuf);
+
+impl RemoveOnInterrupt {
+    pub fn keep(folder: &Path) -> RemoveOnInterrupt {
+        watch();
+        let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+        folders.push(folder.to_owned());
+        RemoveOnInterrupt(folder.to_owned())
+    }
+}
+
+impl Drop for RemoveOnInterrupt {
+    fn drop(&mut self) {
+        let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = folders.iter().position(|f| *f == self.0) {
+            folders.swap_remove(i);
         }
     }
 }
@@ -165,6 +192,7 @@ mod unix {
         std::thread::spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 kill_groups();
+                remove_folders();
                 // The game holds stdout's lock: this writes around it.
                 super::put_back_modes();
                 if ENDING.seed_known.load(Ordering::SeqCst) {
@@ -190,5 +218,19 @@ mod unix {
         }
         // Kept locked until the process exits: no program starts after.
         std::mem::forget(groups);
+    }
+
+    /// Removes `check`'s scratch folders. A board file may still be being
+    /// written into one by a thread that has not seen its program die:
+    /// the folder is tried again while it is not yet empty.
+    fn remove_folders() {
+        let folders = super::FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+        for folder in folders.iter() {
+            for _ in 0..3 {
+                if std::fs::remove_dir_all(folder).is_ok() || !folder.exists() {
+                    break;
+                }
+            }
+        }
     }
 }

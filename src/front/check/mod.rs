@@ -26,6 +26,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::engine::to_board_file;
+use crate::front::interrupt::RemoveOnInterrupt;
 
 use case::{Case, Plan};
 use expected::{Expected, expect, transcript};
@@ -167,6 +168,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             .map_err(CheckError::io("cannot make a folder for the board files"))?,
         next_file: AtomicU64::new(0),
     };
+    let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
     let not_runnable = |error: io::Error| CheckError::NotRunnable {
         program: options.program.shown(),
         reason: match error.kind() {
