@@ -8,7 +8,9 @@
 //! supposed position is how good the next move would then be. The
 //! candidate's worth is the chance of surviving it and then the next move,
 //! summed over its clues: the expected safety of the best next move; and a
-//! little more for the chance that something is certain after it.
+//! little more for the chance that something is certain after it, and,
+//! while nearly the whole board is unknown, for the chance that it opens
+//! an area ([`Solver::opening_weight`]).
 //!
 //! Along the way it learns two things that overrule the score:
 //! - a square that can show only one clue is **dead**: opening it tells
@@ -43,6 +45,12 @@ pub(super) struct Outlook {
     /// The chance that, once this square is open and safe, something is
     /// certainly safe.
     pub(super) certain_next: f64,
+    /// The chance that, once this square is open and safe, it shows 0 and
+    /// opens an area.
+    pub(super) opens: f64,
+    /// What each unit of `opens` adds to the worth, per unit of worth
+    /// ([`Solver::opening_weight`]).
+    pub(super) opening_weight: f64,
     /// How many clues it can show.
     pub(super) clues: usize,
     /// A square that is certainly safe whenever this one is.
@@ -66,10 +74,15 @@ pub(super) struct Branch {
 
 impl Outlook {
     /// What the candidate is worth: its survival, a little more for the
-    /// chance of certain progress after it (per [`PROGRESS`]), and more
-    /// for the 50/50s it may spare.
+    /// chance of certain progress after it (per [`PROGRESS`]), more for
+    /// the 50/50s it may spare, and early on for the chance of an opening.
     pub(super) fn worth(&self) -> f64 {
-        self.survival * (1.0 + PROGRESS * self.certain_next) * self.long_term
+        self.survival * (1.0 + PROGRESS * self.certain_next) * self.long_term * self.opening()
+    }
+
+    /// What the chance of opening an area multiplies the worth by.
+    pub(super) fn opening(&self) -> f64 {
+        1.0 + self.opening_weight * self.opens
     }
 
     /// Opening it tells nothing: it can show only one clue.
@@ -123,6 +136,8 @@ impl Solver {
             mine,
             survival: 0.0,
             certain_next: 0.0,
+            opens: 0.0,
+            opening_weight: self.opening_weight(),
             clues: 0,
             dominated_by: None,
             branches: Vec::new(),
@@ -146,6 +161,9 @@ impl Solver {
                 continue;
             }
             outlook.clues += 1;
+            if clue == 0 {
+                outlook.opens = chance;
+            }
             unspent -= chance;
             let next = 1.0 - then.safest().unwrap_or(0.0);
             outlook.survival += chance * next;
@@ -163,6 +181,7 @@ impl Solver {
             outlook.branches.push(Branch { clue, chance, then });
         }
         outlook.certain_next = outlook.given_safe(outlook.certain_next);
+        outlook.opens = outlook.given_safe(outlook.opens);
         outlook.dominated_by = safe_in_all.and_then(|safe| {
             safe.into_iter()
                 .find(|&j| self.known[j] == Known::Unknown && not_given(j))

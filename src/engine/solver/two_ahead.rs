@@ -47,7 +47,8 @@ impl Solver {
         others: &[usize],
         to_beat: f64,
     ) -> Result<Option<TwoAhead>, NotExact> {
-        let most = 1.0 + PROGRESS;
+        // The most a next move's worth can be, per unit of its survival.
+        let most = (1.0 + PROGRESS) * (1.0 + self.opening_weight());
         let i = outlook.square;
         let mut found = TwoAhead {
             worth: 0.0,
@@ -128,7 +129,8 @@ mod tests {
                     };
                     prop_assert!(full.survival <= outlook.survival + 1e-9);
                     prop_assert!(full.survival <= full.worth + 1e-12);
-                    prop_assert!(full.worth <= outlook.survival * (1.0 + PROGRESS) + 1e-9);
+                    let most = (1.0 + PROGRESS) * (1.0 + solver.opening_weight());
+                    prop_assert!(full.worth <= outlook.survival * most + 1e-9);
                     if full.worth > 1e-6 {
                         let below = solver.two_ahead(&outlook, &squares, full.worth - 1e-6);
                         prop_assert_eq!(below, Ok(Some(full)));
