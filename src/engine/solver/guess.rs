@@ -9,12 +9,12 @@
 //! most likely to be survived together with the best move after it wins
 //! (with a bonus of [`PROGRESS`] for the chance that something is certain
 //! after it, one for the 50/50s it may spare, and, while at least [`EARLY`]
-//! of the board is unknown, one of [`OPENING`] for the chance that it opens
-//! an area), unless a square is safe
-//! whenever it is (then that one), and dead squares only when every
-//! candidate is dead. Candidates go safest first, so the look stops at the
-//! first square too risky to win even if everything after it were certain
-//! and it spared every 50/50 it could. When a second candidate comes within
+//! of the board is unknown, one of [`OPENING`] for the chance that it
+//! opens an area), unless a square is safe whenever it is (then that one),
+//! and dead squares only when every candidate is dead. Candidates go
+//! safest first, so the look stops at the first square too risky to win
+//! even if everything after it were certain and it spared every 50/50 it
+//! could. When a second candidate comes within
 //! [`NEAR_BEST`] of the best, the [`FURTHER`] best are looked two moves
 //! past ([`two_ahead`](super::two_ahead)) and the better there is taken.
 //!
