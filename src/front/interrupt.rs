@@ -65,10 +65,15 @@ impl KillOnInterrupt {
 
 impl Drop for KillOnInterrupt {
     fn drop(&mut self) {
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = groups.iter().position(|&g| g == self.0) {
-            groups.swap_remove(i);
-        }
+        let_go(&GROUPS, &self.0);
+    }
+}
+
+/// Takes `kept` off `list`: an ending signal no longer acts on it.
+fn let_go<T: PartialEq>(list: &Mutex<Vec<T>>, kept: &T) {
+    let mut list = list.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(i) = list.iter().position(|k| k == kept) {
+        list.swap_remove(i);
     }
 }
 
@@ -89,10 +94,7 @@ impl RemoveOnInterrupt {
 
 impl Drop for RemoveOnInterrupt {
     fn drop(&mut self) {
-        let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = folders.iter().position(|f| *f == self.0) {
-            folders.swap_remove(i);
-        }
+        let_go(&FOLDERS, &self.0);
     }
 }
 

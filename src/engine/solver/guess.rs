@@ -175,6 +175,13 @@ impl Solver {
         }
     }
 
+    /// The most a look ahead's worth can be per unit of its survival,
+    /// before the credit for the 50/50s it may spare (bounded candidate by
+    /// candidate): what lets a look stop early.
+    pub(super) fn most_worth(&self) -> f64 {
+        (1.0 + PROGRESS) * (1.0 + self.opening_weight())
+    }
+
     /// A square of a pair no clue can ever tell apart, taken at once.
     fn fifty_fifty_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         let [a, b] = self.unavoidable_fifty_fifty(probabilities)?;
@@ -223,8 +230,7 @@ impl Solver {
         // `FURTHER - 1` others nearly as good.
         let mut best: Vec<Outlook> = Vec::new();
         let mut dead: Option<Outlook> = None;
-        // The most a candidate's worth can be, per unit of survival.
-        let most = (1.0 + PROGRESS) * (1.0 + self.opening_weight());
+        let most = self.most_worth();
         for Candidate {
             square: i, mine, ..
         } in candidates
@@ -326,7 +332,7 @@ impl Solver {
             let to_beat = best.map_or(0.0, |(_, b)| b.worth + SAME);
             // Weighed, as by the look ahead, with the 50/50s it may spare
             // and the chance of an opening.
-            let weight = outlook.long_term * outlook.opening();
+            let weight = outlook.long_term * outlook.opening;
             if let Some(mut two) = self.two_ahead(outlook, squares, to_beat / weight).ok()? {
                 two.worth *= weight;
                 if two.worth > to_beat {

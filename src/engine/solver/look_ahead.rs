@@ -45,12 +45,9 @@ pub(super) struct Outlook {
     /// The chance that, once this square is open and safe, something is
     /// certainly safe.
     pub(super) certain_next: f64,
-    /// The chance that, once this square is open and safe, it shows 0 and
-    /// opens an area.
-    pub(super) opens: f64,
-    /// What each unit of `opens` adds to the worth, per unit of worth
-    /// ([`Solver::opening_weight`]).
-    pub(super) opening_weight: f64,
+    /// What its worth is multiplied by for the chance that, once open and
+    /// safe, it shows 0 and opens an area ([`Solver::opening_weight`]).
+    pub(super) opening: f64,
     /// How many clues it can show.
     pub(super) clues: usize,
     /// A square that is certainly safe whenever this one is.
@@ -77,12 +74,7 @@ impl Outlook {
     /// chance of certain progress after it (per [`PROGRESS`]), more for
     /// the 50/50s it may spare, and early on for the chance of an opening.
     pub(super) fn worth(&self) -> f64 {
-        self.survival * (1.0 + PROGRESS * self.certain_next) * self.long_term * self.opening()
-    }
-
-    /// What the chance of opening an area multiplies the worth by.
-    pub(super) fn opening(&self) -> f64 {
-        1.0 + self.opening_weight * self.opens
+        self.survival * (1.0 + PROGRESS * self.certain_next) * self.long_term * self.opening
     }
 
     /// Opening it tells nothing: it can show only one clue.
@@ -136,8 +128,7 @@ impl Solver {
             mine,
             survival: 0.0,
             certain_next: 0.0,
-            opens: 0.0,
-            opening_weight: self.opening_weight(),
+            opening: 1.0,
             clues: 0,
             dominated_by: None,
             branches: Vec::new(),
@@ -145,6 +136,8 @@ impl Solver {
         };
         // The chance of being safe not yet given to a clue.
         let mut unspent = 1.0 - mine;
+        // The chance that it is safe and shows 0.
+        let mut opens = 0.0;
         let mut safe_in_all: Option<Vec<usize>> = None;
         for clue in known_mines..=known_mines + unknown as u8 {
             if outlook.survival + unspent <= to_beat {
@@ -162,7 +155,7 @@ impl Solver {
             }
             outlook.clues += 1;
             if clue == 0 {
-                outlook.opens = chance;
+                opens = chance;
             }
             unspent -= chance;
             let next = 1.0 - then.safest().unwrap_or(0.0);
@@ -181,7 +174,7 @@ impl Solver {
             outlook.branches.push(Branch { clue, chance, then });
         }
         outlook.certain_next = outlook.given_safe(outlook.certain_next);
-        outlook.opens = outlook.given_safe(outlook.opens);
+        outlook.opening = 1.0 + self.opening_weight() * outlook.given_safe(opens);
         outlook.dominated_by = safe_in_all.and_then(|safe| {
             safe.into_iter()
                 .find(|&j| self.known[j] == Known::Unknown && not_given(j))

@@ -16,7 +16,7 @@
 //! clue can lead to no more than the safety of its best next move.
 
 use super::Solver;
-use super::guess::{CUTOFF, PROGRESS};
+use super::guess::CUTOFF;
 use super::look_ahead::{NotExact, Outlook};
 
 /// In each supposed position, how many of the safest next moves are
@@ -47,8 +47,7 @@ impl Solver {
         others: &[usize],
         to_beat: f64,
     ) -> Result<Option<TwoAhead>, NotExact> {
-        // The most a next move's worth can be, per unit of its survival.
-        let most = (1.0 + PROGRESS) * (1.0 + self.opening_weight());
+        let most = self.most_worth();
         let i = outlook.square;
         let mut found = TwoAhead {
             worth: 0.0,
@@ -102,7 +101,6 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{follow_openings, stuck};
-    use super::*;
     use proptest::prelude::*;
 
     proptest! {
@@ -129,8 +127,7 @@ mod tests {
                     };
                     prop_assert!(full.survival <= outlook.survival + 1e-9);
                     prop_assert!(full.survival <= full.worth + 1e-12);
-                    let most = (1.0 + PROGRESS) * (1.0 + solver.opening_weight());
-                    prop_assert!(full.worth <= outlook.survival * most + 1e-9);
+                    prop_assert!(full.worth <= outlook.survival * solver.most_worth() + 1e-9);
                     if full.worth > 1e-6 {
                         let below = solver.two_ahead(&outlook, &squares, full.worth - 1e-6);
                         prop_assert_eq!(below, Ok(Some(full)));
