@@ -306,9 +306,12 @@ impl Solver {
     /// out dead squares; `None` when there is none to take.
     fn pseudo_guess(&mut self, probabilities: &Probabilities, pseudos: &[usize]) -> Option<Guess> {
         let mut best: Option<Outlook> = None;
+        let most = self.most_worth();
         for &i in pseudos {
             let to_beat = best.as_ref().map_or(0.0, |b| b.worth() + SAME);
-            let Ok(Some(outlook)) = self.outlook(i, probabilities, to_beat, &[]) else {
+            // `outlook` stops at a bound on survival; the worth compared is
+            // at most `most` times that.
+            let Ok(Some(outlook)) = self.outlook(i, probabilities, to_beat / most, &[]) else {
                 continue;
             };
             if !outlook.is_dead() && outlook.worth() > to_beat {
@@ -466,8 +469,9 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::stuck;
+    use super::super::testing::{follow_openings, stuck};
     use super::*;
+    use proptest::prelude::*;
 
     /// An expert board whose corner was opened and shows `clue`.
     fn expert_corner_showing(clue: u8) -> Solver {
@@ -506,5 +510,46 @@ mod tests {
             solver.open(Pos::new(0, col), 0);
         }
         assert_eq!(solver.opening_weight(), 0.0);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        /// Of the pseudo 50/50s, the one taken is worth the most by the
+        /// look ahead (dead squares left out): the bound that stops a look
+        /// early never drops a better one.
+        #[test]
+        fn the_pseudo_fifty_fifty_taken_is_the_best_of_them(
+            mines in prop::collection::vec(prop::bool::weighted(0.25), 30),
+            opens in prop::collection::vec(0usize..30, 1..15),
+        ) {
+            follow_openings(5, 6, &mines, &opens, |solver| {
+                let now = stuck(solver);
+                let Some(risks) = solver.risks(&now) else {
+                    return Ok(());
+                };
+                let mut worths = Vec::new();
+                for &i in &risks.pseudos {
+                    if let Ok(Some(outlook)) = solver.outlook(i, &now, 0.0, &[])
+                        && !outlook.is_dead()
+                    {
+                        worths.push((i, outlook.worth()));
+                    }
+                }
+                let best = worths.iter().map(|&(_, w)| w).fold(0.0, f64::max);
+                let taken = solver.pseudo_guess(&now, &risks.pseudos);
+                if best <= 0.0 {
+                    prop_assert_eq!(taken, None);
+                    return Ok(());
+                }
+                let taken = taken.expect("a pseudo 50/50 worth something");
+                let (_, worth) = worths
+                    .iter()
+                    .find(|&&(i, _)| solver.pos(i) == taken.at)
+                    .expect("taken among the pseudo 50/50s");
+                prop_assert!(*worth >= best - SAME, "{worth} against {best}");
+                Ok(())
+            })?;
+        }
     }
 }
