@@ -62,6 +62,15 @@ impl Component {
         (0..self.count.len()).filter(|&m| self.count[m] > 0.0)
     }
 
+    /// The mine totals from the fewest to the most some solution uses
+    /// (empty when none fits): outside them every count is 0.
+    pub(super) fn used_totals(&self) -> std::ops::Range<usize> {
+        match (self.totals().next(), self.totals().last()) {
+            (Some(fewest), Some(most)) => fewest..most + 1,
+            _ => 0..0,
+        }
+    }
+
     pub(super) fn fewest(&self) -> usize {
         self.totals().next().unwrap_or(0)
     }
@@ -138,23 +147,26 @@ impl Search {
             return true;
         }
         let size = self.sizes[t];
+        // The mines this group can take: no constraint overfilled, and
+        // none left needing more than its undecided squares can hold (a
+        // constraint's placed mines never exceed what it needs).
+        let (mut least, mut most) = (0u8, size);
         for &c in &self.constraints[t] {
             self.open[c] -= size;
+            let room = self.needs[c].saturating_sub(self.placed[c]);
+            most = most.min(room);
+            least = least.max(room.saturating_sub(self.open[c]));
         }
         let mut within_budget = true;
-        for k in 0..=size {
-            let fits = self.constraints[t].iter().all(|&c| {
-                let placed = self.placed[c] + k;
-                placed <= self.needs[c] && placed + self.open[c] >= self.needs[c]
-            });
-            if !fits {
-                continue;
-            }
+        for k in least..=most {
             for &c in &self.constraints[t] {
                 self.placed[c] += k;
             }
             self.chosen.push(k);
-            within_budget = self.step(component, weight * binomial(size, k));
+            within_budget = self.step(
+                component,
+                weight * BINOMIAL[usize::from(size)][usize::from(k)],
+            );
             self.chosen.pop();
             for &c in &self.constraints[t] {
                 self.placed[c] -= k;
@@ -170,12 +182,18 @@ impl Search {
     }
 }
 
-/// C(n, k) for a group of at most eight squares.
-fn binomial(n: u8, k: u8) -> f64 {
-    let (n, k) = (u64::from(n), u64::from(k.min(n - k)));
-    let mut value = 1u64;
-    for i in 0..k {
-        value = value * (n - i) / (i + 1);
+/// C(n, k) for a group of at most eight squares: `BINOMIAL[n][k]`.
+const BINOMIAL: [[f64; 9]; 9] = {
+    let mut table = [[0.0; 9]; 9];
+    let mut n = 0;
+    while n < 9 {
+        table[n][0] = 1.0;
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
     }
-    value as f64
-}
+    table
+};

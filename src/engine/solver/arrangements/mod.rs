@@ -500,8 +500,11 @@ fn combine(
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
-                let expected: f64 = (0..component.count.len())
-                    .map(|m| component.mines_in[t][m] * weights.factor[c][m])
+                let used = component.used_totals();
+                let expected: f64 = component.mines_in[t][used.clone()]
+                    .iter()
+                    .zip(&weights.factor[c][used])
+                    .map(|(mines, factor)| mines * factor)
                     .sum();
                 expected / (f64::from(component.sizes[t]) * weights.total[c])
             } else {
@@ -703,15 +706,15 @@ fn exact_weights(
     let mut total: Vec<f64> = Vec::with_capacity(components.len());
     for (k, c) in components.iter().enumerate() {
         let others = convolve(&before[k], &after[k + 1]);
-        let f: Vec<f64> = (0..c.count.len())
-            .map(|m| {
-                others
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(j, &w)| ways.get(m + j).map(|&b| w * b))
-                    .sum()
-            })
-            .collect();
+        // Totals no solution uses weigh nothing: left at 0.
+        let mut f = vec![0.0; c.count.len()];
+        for m in c.used_totals() {
+            f[m] = others
+                .iter()
+                .zip(ways.get(m..).unwrap_or_default())
+                .map(|(&w, &b)| w * b)
+                .sum();
+        }
         total.push(c.count.iter().zip(&f).map(|(n, w)| n * w).sum());
         factor.push(f);
     }
