@@ -482,7 +482,8 @@ fn combine(
         has_interior: interior > 0,
         one_of_two: Vec::new(),
         cols: frontier.cols,
-        certain: Vec::new(),
+        // Most supposed positions make something certain: sized once.
+        certain: Vec::with_capacity(frontier.squares()),
         interior_verdict: None,
         mines_left,
         exact: weights.is_some(),
@@ -581,11 +582,14 @@ fn feasible_totals(
         return None;
     }
     // Totals reachable by the components before and after each one.
-    let mut before = vec![reach_of_nothing(width)];
+    // One row more than there are components: sized once, never grown.
+    let mut before = Vec::with_capacity(components.len() + 1);
+    before.push(reach_of_nothing(width));
     for c in components {
         before.push(or_convolve(before.last().unwrap(), &solutions(c), width));
     }
-    let mut after = vec![reach_of_nothing(width)];
+    let mut after = Vec::with_capacity(components.len() + 1);
+    after.push(reach_of_nothing(width));
     for c in components.iter().rev() {
         after.push(or_convolve(after.last().unwrap(), &solutions(c), width));
     }
@@ -691,13 +695,16 @@ fn exact_weights(
             count
         })
         .collect();
-    let mut before = vec![vec![1.0]];
+    // One row more than there are components: sized once, never grown.
+    let mut before = Vec::with_capacity(components.len() + 1);
+    before.push(vec![1.0]);
     for s in &counts {
         let (all, log_top) = scaled(&convolve(before.last().unwrap(), s));
         log_scale += log_top;
         before.push(all);
     }
-    let mut after = vec![vec![1.0]];
+    let mut after = Vec::with_capacity(components.len() + 1);
+    after.push(vec![1.0]);
     for s in counts.iter().rev() {
         after.push(scaled(&convolve(after.last().unwrap(), s)).0);
     }
