@@ -197,3 +197,22 @@ const BINOMIAL: [[f64; 9]; 9] = {
     }
     table
 };
+
+#[cfg(test)]
+mod tests {
+    use super::BINOMIAL;
+
+    #[test]
+    fn the_table_holds_the_binomials_of_groups_up_to_eight() {
+        for n in 0..9u64 {
+            for k in 0..=n {
+                let exact = (0..k).fold(1u64, |value, i| value * (n - i) / (i + 1));
+                assert_eq!(
+                    BINOMIAL[n as usize][k as usize], exact as f64,
+                    "C({n}, {k})"
+                );
+            }
+        }
+        assert_eq!(BINOMIAL[8][4], 70.0);
+    }
+}
