@@ -497,14 +497,14 @@ fn combine(
         independent_weights(components, mines_left, interior, frontier.squares())
     });
     for (c, component) in components.iter().enumerate() {
+        let used = component.used_totals();
         for (t, &g) in orders.row(c).iter().enumerate() {
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
-                let used = component.used_totals();
                 let expected: f64 = component.mines_in[t][used.clone()]
                     .iter()
-                    .zip(&weights.factor[c][used])
+                    .zip(&weights.factor[c][used.clone()])
                     .map(|(mines, factor)| mines * factor)
                     .sum();
                 expected / (f64::from(component.sizes[t]) * weights.total[c])
