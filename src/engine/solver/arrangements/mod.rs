@@ -482,8 +482,7 @@ fn combine(
         has_interior: interior > 0,
         one_of_two: Vec::new(),
         cols: frontier.cols,
-        // Most supposed positions make something certain: sized once.
-        certain: Vec::with_capacity(frontier.squares()),
+        certain: Vec::new(),
         interior_verdict: None,
         mines_left,
         exact: weights.is_some(),
