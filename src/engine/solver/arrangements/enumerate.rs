@@ -57,26 +57,28 @@ impl Component {
         }
     }
 
-    /// The mine totals some solution uses.
-    fn totals(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.count.len()).filter(|&m| self.count[m] > 0.0)
-    }
-
     /// The mine totals from the fewest to the most some solution uses
-    /// (empty when none fits): outside them every count is 0.
+    /// (empty when none fits): outside them every count, and every
+    /// group's `mines_in`, is 0.
     pub(super) fn used_totals(&self) -> std::ops::Range<usize> {
-        match (self.totals().next(), self.totals().last()) {
+        let used = |n: &f64| *n > 0.0;
+        match (
+            self.count.iter().position(used),
+            self.count.iter().rposition(used),
+        ) {
             (Some(fewest), Some(most)) => fewest..most + 1,
             _ => 0..0,
         }
     }
 
+    /// The fewest mines a solution uses (0 when none fits).
     pub(super) fn fewest(&self) -> usize {
-        self.totals().next().unwrap_or(0)
+        self.used_totals().start
     }
 
+    /// The most mines a solution uses (0 when none fits).
     pub(super) fn most_mines(&self) -> usize {
-        self.totals().last().unwrap_or(0)
+        self.used_totals().end.saturating_sub(1)
     }
 }
 
