@@ -1,11 +1,12 @@
 //! Looking one move past a guess: what each clue the square could show
 //! would leave.
 //!
-//! For a candidate square, every clue it could show is supposed in turn
-//! and layer 3 redone with it ([`analyse_supposing`]). The number of
-//! arrangements behind each clue, against the number now, is the chance
-//! that the square is safe and shows that clue; the safest square of each
-//! supposed position is how good the next move would then be. The
+//! For a candidate square, every clue it could show is supposed in turn,
+//! the likeliest first, and layer 3 redone with it
+//! ([`analyse_supposing`]). The number of arrangements behind each clue,
+//! against the number now, is the chance that the square is safe and
+//! shows that clue; the safest square of each supposed position is how
+//! good the next move would then be. The
 //! candidate's worth is the chance of surviving it and then the next move,
 //! summed over its clues: the expected safety of the best next move; and a
 //! little more for the chance that something is certain after it, and,
@@ -117,7 +118,7 @@ impl Solver {
         let mine = now.at_index(i);
         let not_given = |j: usize| given.iter().all(|&(g, _)| g != j);
         let (unknown, known_mines) = self.around(i);
-        let unknown = unknown.into_iter().filter(|&n| not_given(n)).count();
+        let unknown: Vec<usize> = unknown.into_iter().filter(|&n| not_given(n)).collect();
         let mut supposed: Vec<(usize, Known)> = given
             .iter()
             .map(|&(at, clue)| (at, Known::Open(clue)))
@@ -139,7 +140,8 @@ impl Solver {
         // The chance that it is safe and shows 0.
         let mut opens = 0.0;
         let mut safe_in_all: Option<Vec<usize>> = None;
-        for clue in known_mines..=known_mines + unknown as u8 {
+        for extra in likeliest_first(unknown.iter().map(|&n| now.at_index(n))) {
+            let clue = known_mines + extra;
             if outlook.survival + unspent <= to_beat {
                 return Ok(None);
             }
@@ -180,5 +182,45 @@ impl Solver {
                 .find(|&j| self.known[j] == Known::Unknown && not_given(j))
         });
         Ok(Some(outlook))
+    }
+}
+
+/// The numbers of mines that squares with these chances of a mine can
+/// hold, likeliest first (taken as independent, which is only to order
+/// them): the look at a candidate stops once what its clues not yet
+/// looked at could add cannot make it win, which comes sooner when the
+/// likely clues come first.
+fn likeliest_first(mines: impl Iterator<Item = f64>) -> Vec<u8> {
+    let mut chance = [0.0f64; 9];
+    chance[0] = 1.0;
+    let mut squares = 0;
+    for p in mines {
+        squares += 1;
+        for k in (1..=squares).rev() {
+            chance[k] = chance[k] * (1.0 - p) + chance[k - 1] * p;
+        }
+        chance[0] *= 1.0 - p;
+    }
+    let mut order: Vec<u8> = (0..=squares as u8).collect();
+    order.sort_by(|&a, &b| chance[usize::from(b)].total_cmp(&chance[usize::from(a)]));
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::likeliest_first;
+
+    #[test]
+    fn clues_are_looked_at_likeliest_first() {
+        assert_eq!(likeliest_first([].into_iter()), [0]);
+        assert_eq!(likeliest_first([0.1; 3].into_iter()), [0, 1, 2, 3]);
+        assert_eq!(likeliest_first([0.9; 3].into_iter()), [3, 2, 1, 0]);
+        // Two certain mines and a 50/50: 2 or 3 mines, never fewer.
+        assert_eq!(likeliest_first([1.0, 1.0, 0.5].into_iter())[2..], [0, 1]);
+        // Eight squares, each a mine half the time: 4 first, 0 and 8 last.
+        let eight = likeliest_first([0.5; 8].into_iter());
+        assert_eq!(eight.len(), 9);
+        assert_eq!(eight[0], 4);
+        assert_eq!(eight[7..], [0, 8]);
     }
 }
