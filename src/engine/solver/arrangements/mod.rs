@@ -356,30 +356,35 @@ impl Frontier {
 
     /// The frontier of these clues, in reading order, on a board `cols` wide.
     fn from_rows(cols: usize, rows: Vec<ClueRow>) -> Self {
-        // (square, constraint) for every unknown square next to an open clue.
-        let mut touches: Vec<(usize, usize)> = Vec::new();
+        // Every unknown square next to an open clue, with that clue's
+        // constraint: packed in one number (square high, constraint low),
+        // which sorts by square, then constraint, faster than a pair.
+        let touching = rows.iter().map(|row| row.unknown.len()).sum();
+        let mut touches: Vec<u128> = Vec::with_capacity(touching);
         let mut clues = Vec::with_capacity(rows.len());
         let mut needs = Vec::with_capacity(rows.len());
         for (constraint, row) in rows.into_iter().enumerate() {
             clues.push(row.at);
             needs.push(row.needs);
-            touches.extend(row.unknown.into_iter().map(|n| (n, constraint)));
+            touches.extend(row.unknown.into_iter().map(|n| touch(n, constraint)));
         }
         touches.sort_unstable();
         // Each square's run of `touches`: its constraints, sorted.
-        let mut runs: Vec<&[(usize, usize)]> = touches.chunk_by(|a, b| a.0 == b.0).collect();
-        fn constraints_of(run: &[(usize, usize)]) -> impl Iterator<Item = usize> + '_ {
-            run.iter().map(|&(_, c)| c)
+        let mut runs: Vec<&[u128]> = touches
+            .chunk_by(|&a, &b| square_of(a) == square_of(b))
+            .collect();
+        fn constraints_of(run: &[u128]) -> impl Iterator<Item = usize> + '_ {
+            run.iter().map(|&t| constraint_of(t))
         }
         runs.sort_unstable_by(|a, b| {
             constraints_of(a)
                 .cmp(constraints_of(b))
-                .then(a[0].0.cmp(&b[0].0))
+                .then(square_of(a[0]).cmp(&square_of(b[0])))
         });
         let mut groups = Rows::with_capacity(runs.len(), runs.len());
         let mut group_constraints = Rows::with_capacity(runs.len(), touches.len());
         for same in runs.chunk_by(|a, b| constraints_of(a).eq(constraints_of(b))) {
-            groups.push(same.iter().map(|run| run[0].0));
+            groups.push(same.iter().map(|run| square_of(run[0])));
             group_constraints.push(constraints_of(same[0]));
         }
         let constraint_groups = group_constraints.transposed(needs.len());
@@ -449,6 +454,20 @@ impl Frontier {
         }
         components
     }
+}
+
+/// A square and a constraint on it, as one number that sorts by square
+/// and then by constraint.
+fn touch(square: usize, constraint: usize) -> u128 {
+    ((square as u128) << 64) | constraint as u128
+}
+
+fn square_of(touch: u128) -> usize {
+    (touch >> 64) as usize
+}
+
+fn constraint_of(touch: u128) -> usize {
+    touch as u64 as usize
 }
 
 /// Combines the components with the mine count into probabilities and certainties.
@@ -904,6 +923,27 @@ mod tests {
     use super::super::Progress;
     use super::super::neighbours::Neighbours;
     use super::*;
+
+    #[test]
+    fn touches_sort_by_square_then_constraint() {
+        let pairs = [
+            (7, 2),
+            (3, 9),
+            (7, 0),
+            (usize::MAX, 1),
+            (3, 1),
+            (0, usize::MAX),
+        ];
+        let mut packed: Vec<u128> = pairs.iter().map(|&(s, c)| touch(s, c)).collect();
+        packed.sort_unstable();
+        let mut sorted = pairs;
+        sorted.sort_unstable();
+        let unpacked: Vec<(usize, usize)> = packed
+            .iter()
+            .map(|&t| (square_of(t), constraint_of(t)))
+            .collect();
+        assert_eq!(unpacked, sorted);
+    }
 
     #[test]
     fn the_mine_count_alone_clears_the_interior() {
