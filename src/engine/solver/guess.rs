@@ -159,7 +159,7 @@ impl Solver {
     pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         self.fifty_fifty_guess(probabilities)
             .or_else(|| self.endgame_guess(probabilities))
-            .or_else(|| self.keep_clues(|solver| solver.look_ahead_guess(probabilities)))
+            .or_else(|| self.keep_frontier(|solver| solver.look_ahead_guess(probabilities)))
             .or_else(|| self.ranked_guess(probabilities, |_| true))
     }
 

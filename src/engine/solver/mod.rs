@@ -160,9 +160,9 @@ pub struct Solver {
     untouched: candidates::Untouched,
     /// Layer 3's components as the last analysis counted them.
     remembered: arrangements::Remembered,
-    /// The frontier's clues while a look ahead supposes clues around them
-    /// ([`Solver::keep_clues`]).
-    clues_now: Option<Vec<arrangements::ClueRow>>,
+    /// The frontier as it is, while a look ahead supposes clues on it
+    /// ([`Solver::keep_frontier`]).
+    kept: Option<arrangements::Kept>,
     /// Work done so far, in squares looked at and search nodes visited:
     /// what bounds the search for boards that need no guess.
     work: u64,
@@ -186,7 +186,7 @@ impl Solver {
             settled: Watchlist::of_distinct(),
             untouched: candidates::Untouched::default(),
             remembered: arrangements::Remembered::default(),
-            clues_now: None,
+            kept: None,
             work: 0,
         }
     }

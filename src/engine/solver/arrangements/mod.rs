@@ -21,6 +21,7 @@
 //! independently and the mine count is not used for certainty.
 
 mod enumerate;
+mod kept;
 mod remembered;
 mod rows;
 
@@ -30,6 +31,8 @@ use super::neighbours::Neighbours;
 use super::{Deduction, Known, Reason, Solver, Verdict};
 use crate::engine::grid::Pos;
 use enumerate::Component;
+pub(super) use kept::Kept;
+use kept::analyse_patched;
 pub(super) use remembered::Remembered;
 use rows::Rows;
 
@@ -182,10 +185,50 @@ fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Pro
         Keep::Counts => solver.remembered.count(frontier, &orders),
         Keep::Nothing => solver.remembered.peek(frontier, &orders),
     };
-    solver.work += (frontier.squares() + nodes) as u64;
+    let parts: Vec<Part> = orders
+        .iter()
+        .map(|groups| Part { frontier, groups })
+        .collect();
+    combine_parts(solver, &parts, &components, nodes)
+}
+
+/// A component's groups, in search order, and the frontier they are of:
+/// an analysis may take its components from more than one frontier
+/// ([`Kept`]).
+struct Part<'a> {
+    frontier: &'a Frontier,
+    groups: &'a [usize],
+}
+
+impl Part<'_> {
+    fn squares(&self) -> usize {
+        self.groups
+            .iter()
+            .map(|&g| self.frontier.groups.row(g).len())
+            .sum()
+    }
+}
+
+/// Combines `components`, counted for `parts` (after `nodes` search
+/// nodes), with what `solver` knows of the mine count, and counts the work.
+fn combine_parts(
+    solver: &mut Solver,
+    parts: &[Part],
+    components: &[Arc<Component>],
+    nodes: usize,
+) -> Probabilities {
+    let squares: usize = parts.iter().map(Part::squares).sum();
+    solver.work += (squares + nodes) as u64;
     let mines_left = solver.mines.saturating_sub(solver.known_mines);
-    let interior_squares = solver.unknown - frontier.squares();
-    combine(frontier, &orders, &components, mines_left, interior_squares)
+    let interior_squares = solver.unknown - squares;
+    combine(
+        solver.cols,
+        parts,
+        components,
+        squares,
+        mines_left,
+        interior_squares,
+    )
 }
 
 /// The analysis of what `solver` knows and, besides, that each unknown
@@ -194,7 +237,9 @@ fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Pro
 /// mines is. `None` when the supposed mines are too many for the mines
 /// left or for an open clue next to them (no arrangement fits). The
 /// solver is left as it was, and so are its remembered components (which
-/// this reads, never replaces).
+/// this reads, never replaces). While the frontier is kept
+/// ([`Solver::keep_frontier`]), only the components the supposition
+/// touches are rebuilt ([`Kept`]).
 pub(super) fn analyse_supposing(
     solver: &mut Solver,
     supposed: &[(usize, Known)],
@@ -211,8 +256,17 @@ pub(super) fn analyse_supposing(
             solver.known_mines += 1;
         }
     }
-    let frontier = Frontier::with_clues(solver, supposed);
-    let probabilities = analyse_frontier(solver, &frontier, Keep::Nothing);
+    let probabilities = match solver.kept.take() {
+        Some(kept) => {
+            let probabilities = analyse_patched(solver, &kept, supposed);
+            solver.kept = Some(kept);
+            probabilities
+        }
+        None => {
+            let frontier = Frontier::with_clues(solver, supposed);
+            analyse_frontier(solver, &frontier, Keep::Nothing)
+        }
+    };
     for &(at, known) in supposed {
         solver.known[at] = Known::Unknown;
         solver.unknown += 1;
@@ -279,20 +333,20 @@ fn clue_rows(solver: &Solver, clues: impl IntoIterator<Item = usize>) -> Vec<Clu
 }
 
 impl Solver {
-    /// Keeps the frontier's clues as they are, for the suppositions of a
-    /// look ahead to start from: `f` runs with them kept, and the
-    /// position must not change meanwhile (suppositions put it back).
-    pub(super) fn keep_clues<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
-        self.clues_now = Some(clue_rows(self, self.frontier_clues()));
+    /// Keeps the frontier as it is, counted, for the suppositions of a
+    /// look ahead to start from ([`Kept`]): `f` runs with it kept, and
+    /// the position must not change meanwhile (suppositions put it back).
+    pub(super) fn keep_frontier<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.kept = Some(Kept::of(self));
         let result = f(self);
-        self.clues_now = None;
+        self.kept = None;
         result
     }
 }
 
 /// The frontier's groups and the clues that constrain them.
+#[derive(Clone, Debug)]
 struct Frontier {
-    cols: usize,
     /// Each group's squares (row-major indexes).
     groups: Rows,
     /// Each group's constraints.
@@ -310,52 +364,24 @@ impl Frontier {
 
     /// The frontier once the squares of `supposed` are known as they say
     /// (and written into the solver): those supposed open are among its
-    /// clues, though the solver has not listed them. From the clues of the
-    /// position as it is when a look ahead has kept them
-    /// ([`Solver::keep_clues`]): only those next to a supposed square are
-    /// looked at again.
+    /// clues, though the solver has not listed them.
     fn with_clues(solver: &Solver, supposed: &[(usize, Known)]) -> Self {
-        let touched = || supposed.iter().map(|&(at, _)| at);
-        let rows = match &solver.clues_now {
-            Some(now) => {
-                let mut rows: Vec<ClueRow> = now
-                    .iter()
-                    .filter_map(|row| {
-                        if touched().any(|at| row.unknown.contains(at)) {
-                            clue_row(solver, row.at)
-                        } else {
-                            Some(*row)
-                        }
-                    })
-                    .collect();
-                for at in touched() {
-                    if let Some(row) = clue_row(solver, at) {
-                        let k = rows.partition_point(|r| r.at < at);
-                        rows.insert(k, row);
-                    }
-                }
-                rows
+        let mut clues = solver.frontier_clues();
+        for &(at, _) in supposed {
+            if let Err(k) = clues.binary_search(&at) {
+                clues.insert(k, at);
             }
-            None => {
-                let mut clues = solver.frontier_clues();
-                for at in touched() {
-                    if let Err(k) = clues.binary_search(&at) {
-                        clues.insert(k, at);
-                    }
-                }
-                clue_rows(solver, clues)
-            }
-        };
-        Self::from_rows(solver.cols, rows)
+        }
+        Self::from_clues(solver, clues)
     }
 
     /// The frontier of the open squares `frontier_clues`, in reading order.
     fn from_clues(solver: &Solver, frontier_clues: Vec<usize>) -> Self {
-        Self::from_rows(solver.cols, clue_rows(solver, frontier_clues))
+        Self::from_rows(clue_rows(solver, frontier_clues))
     }
 
-    /// The frontier of these clues, in reading order, on a board `cols` wide.
-    fn from_rows(cols: usize, rows: Vec<ClueRow>) -> Self {
+    /// The frontier of these clues, in reading order.
+    fn from_rows(rows: Vec<ClueRow>) -> Self {
         // Every unknown square next to an open clue, with that clue's
         // constraint: packed in one number (square high, constraint low),
         // which sorts by square, then constraint, faster than a pair.
@@ -389,17 +415,12 @@ impl Frontier {
         }
         let constraint_groups = group_constraints.transposed(needs.len());
         Self {
-            cols,
             groups,
             group_constraints,
             clues,
             needs,
             constraint_groups,
         }
-    }
-
-    fn squares(&self) -> usize {
-        self.groups.total()
     }
 
     /// All a component's count depends on, given its groups in search
@@ -472,9 +493,10 @@ fn constraint_of(touch: u128) -> usize {
 
 /// Combines the components with the mine count into probabilities and certainties.
 fn combine(
-    frontier: &Frontier,
-    orders: &Rows,
+    cols: usize,
+    parts: &[Part],
     components: &[Arc<Component>],
+    squares: usize,
     mines_left: usize,
     interior: usize,
 ) -> Probabilities {
@@ -496,11 +518,11 @@ fn combine(
         None => None,
     };
     let mut probabilities = Probabilities {
-        frontier: Vec::with_capacity(frontier.squares()),
+        frontier: Vec::with_capacity(squares),
         interior: 0.0,
         has_interior: interior > 0,
         one_of_two: Vec::new(),
-        cols: frontier.cols,
+        cols,
         certain: Vec::new(),
         interior_verdict: None,
         mines_left,
@@ -511,12 +533,12 @@ fn combine(
             weights.as_ref().map(|w| w.log_arrangements)
         },
     };
-    let weights = weights.unwrap_or_else(|| {
-        independent_weights(components, mines_left, interior, frontier.squares())
-    });
-    for (c, component) in components.iter().enumerate() {
+    let weights =
+        weights.unwrap_or_else(|| independent_weights(components, mines_left, interior, squares));
+    for (c, (component, part)) in components.iter().zip(parts).enumerate() {
         let used = component.used_totals();
-        for (t, &g) in orders.row(c).iter().enumerate() {
+        let frontier = part.frontier;
+        for (t, &g) in part.groups.iter().enumerate() {
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
@@ -1051,7 +1073,7 @@ mod tests {
         /// A supposed position analysed from the clues a look ahead kept is
         /// the one analysed afresh, for one supposed clue or two.
         #[test]
-        fn suppositions_from_kept_clues_are_the_fresh_ones(
+        fn suppositions_on_the_kept_frontier_are_the_fresh_ones(
             mines in proptest::collection::vec(proptest::bool::weighted(0.2), 64),
             opens in proptest::collection::vec(0usize..64, 1..10),
             picks in proptest::collection::vec((0usize..64, 0u8..=8), 2),
@@ -1065,9 +1087,15 @@ mod tests {
                 let a = unknown[picks[0].0 % unknown.len()];
                 let b = unknown[(picks[0].0 + 1 + picks[1].0 % (unknown.len() - 1)) % unknown.len()];
                 let (one, two) = (Known::Open(picks[0].1), Known::Open(picks[1].1));
-                for supposed in [vec![(a, one)], vec![(a, one), (b, two)]] {
+                for supposed in [
+                    vec![(a, one)],
+                    vec![(a, one), (b, two)],
+                    vec![(a, Known::Mine), (b, Known::Safe)],
+                    vec![(a, Known::Mine), (b, Known::Mine)],
+                    vec![(a, Known::Safe), (b, two)],
+                ] {
                     let fresh = analyse_supposing(solver, &supposed);
-                    let kept = solver.keep_clues(|solver| analyse_supposing(solver, &supposed));
+                    let kept = solver.keep_frontier(|solver| analyse_supposing(solver, &supposed));
                     proptest::prop_assert_eq!(&kept, &fresh);
                 }
                 Ok(())

@@ -30,11 +30,6 @@ impl Rows {
         self.starts.len().saturating_sub(1)
     }
 
-    /// All the items of every row.
-    pub(super) fn total(&self) -> usize {
-        self.items.len()
-    }
-
     pub(super) fn row(&self, k: usize) -> &[usize] {
         &self.items[self.starts[k]..self.starts[k + 1]]
     }
@@ -77,7 +72,6 @@ mod tests {
         rows.push([]);
         rows.push([1, 2, 0]);
         assert_eq!(rows.len(), 3);
-        assert_eq!(rows.total(), 5);
         assert_eq!(rows.row(0), &[0, 2]);
         assert_eq!(rows.row(1), &[] as &[usize]);
         assert_eq!(rows.row(2), &[1, 2, 0]);
