@@ -13,11 +13,13 @@ pub(super) struct Component {
     pub(super) exact: bool,
     /// Arrangements using `m` mines (each group's choice of squares counted).
     pub(super) count: Vec<f64>,
-    /// Per group (search order), per `m`: mines in the group summed over those arrangements.
-    pub(super) mines_in: Vec<Vec<f64>>,
+    /// Per group (search order), per `m`: mines in the group summed over
+    /// those arrangements. Group `t`'s row starts at `t * count.len()`:
+    /// one allocation for all groups, as for `least` and `most`.
+    mines_in: Vec<f64>,
     /// Per group, per `m`: the fewest and most mines the group holds in a solution.
-    pub(super) least: Vec<Vec<u8>>,
-    pub(super) most: Vec<Vec<u8>>,
+    least: Vec<u8>,
+    most: Vec<u8>,
     /// The backtracking nodes the search visited.
     pub(super) nodes: usize,
 }
@@ -32,12 +34,13 @@ impl Component {
             .collect();
         let capacity: usize = sizes.iter().map(|&n| usize::from(n)).sum();
         let mut search = Search::new(frontier, groups, &sizes);
+        let table = groups.len() * (capacity + 1);
         let mut component = Self {
             exact: true,
             count: vec![0.0; capacity + 1],
-            mines_in: vec![vec![0.0; capacity + 1]; groups.len()],
-            least: vec![vec![u8::MAX; capacity + 1]; groups.len()],
-            most: vec![vec![0; capacity + 1]; groups.len()],
+            mines_in: vec![0.0; table],
+            least: vec![u8::MAX; table],
+            most: vec![0; table],
             sizes,
             nodes: 0,
         };
@@ -50,11 +53,29 @@ impl Component {
     fn record(&mut self, chosen: &[u8], weight: f64) {
         let m: usize = chosen.iter().map(|&k| usize::from(k)).sum();
         self.count[m] += weight;
+        let width = self.count.len();
         for (t, &k) in chosen.iter().enumerate() {
-            self.mines_in[t][m] += f64::from(k) * weight;
-            self.least[t][m] = self.least[t][m].min(k);
-            self.most[t][m] = self.most[t][m].max(k);
+            let at = t * width + m;
+            self.mines_in[at] += f64::from(k) * weight;
+            self.least[at] = self.least[at].min(k);
+            self.most[at] = self.most[at].max(k);
         }
+    }
+
+    /// Group `t`'s mines summed over the arrangements, per total `m`.
+    pub(super) fn mines_in(&self, t: usize) -> &[f64] {
+        let width = self.count.len();
+        &self.mines_in[t * width..(t + 1) * width]
+    }
+
+    /// The fewest mines group `t` holds in a solution using `m` in all.
+    pub(super) fn least(&self, t: usize, m: usize) -> u8 {
+        self.least[t * self.count.len() + m]
+    }
+
+    /// The most mines group `t` holds in a solution using `m` in all.
+    pub(super) fn most(&self, t: usize, m: usize) -> u8 {
+        self.most[t * self.count.len() + m]
     }
 
     /// The mine totals from the fewest to the most some solution uses

@@ -542,7 +542,7 @@ fn combine(
             // A component with no weight left is impossible as seen (only
             // in a made-up position): it gets the fallback, never NaN.
             let p = if component.exact && weights.total[c] > 0.0 {
-                let expected: f64 = component.mines_in[t][used.clone()]
+                let expected: f64 = component.mines_in(t)[used.clone()]
                     .iter()
                     .zip(&weights.factor[c][used.clone()])
                     .map(|(mines, factor)| mines * factor)
@@ -678,7 +678,7 @@ fn or_convolve(x: &[bool], y: &[bool], width: usize) -> Vec<bool> {
 fn always_one(component: &Component, t: usize, feasible: &[bool]) -> bool {
     let mut totals = (0..feasible.len()).filter(|&m| feasible[m]).peekable();
     totals.peek().is_some()
-        && totals.all(|m| component.least[t][m] == 1 && component.most[t][m] == 1)
+        && totals.all(|m| component.least(t, m) == 1 && component.most(t, m) == 1)
 }
 
 /// What every possible solution says of group `t`, if they agree.
@@ -688,8 +688,8 @@ fn group_verdict(component: &Component, t: usize, feasible: &[bool]) -> Option<V
     let size = component.sizes[t];
     let (mut never, mut always) = (true, true);
     for m in totals {
-        never &= component.most[t][m] == 0;
-        always &= component.least[t][m] == size;
+        never &= component.most(t, m) == 0;
+        always &= component.least(t, m) == size;
     }
     if never {
         Some(Verdict::Safe)
