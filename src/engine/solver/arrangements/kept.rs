@@ -9,7 +9,11 @@
 //! frontier of the components it touches alone ([`analyse_patched`]); the
 //! others are taken as they were, without being described or looked up
 //! again. Rebuilding, describing and looking up the whole frontier for
-//! each supposition was a fifth of the work of an expert game.
+//! each supposition was a fifth of the work of an expert game. The
+//! frontier of the touched components is kept in turn for the next
+//! supposition of the same squares ([`Near`]): a look ahead supposes
+//! every clue a square could show, one after the other, and those differ
+//! only in what the square's own clue still needs.
 //!
 //! The result is the very analysis a whole rebuild gives, to the bit (a
 //! proptest compares them): the components are combined in the order a
@@ -35,6 +39,22 @@ pub(in crate::engine::solver) struct Kept {
     components: Vec<Arc<Component>>,
     /// Each frontier square with its component, by square.
     component_of: Vec<(usize, usize)>,
+    /// The frontier of the components the last supposition touched.
+    near: Option<Near>,
+}
+
+/// The frontier of the components a supposition touches, for the next
+/// supposition of the same squares: a look ahead supposes each clue a
+/// square could show in turn, and those suppositions differ only in what
+/// the square's own clue still needs, never in the groups or components.
+#[derive(Clone, Debug)]
+struct Near {
+    /// The supposition, each clue read as 0.
+    squares: Vec<(usize, Known)>,
+    /// Which of the kept components it touches.
+    touched: Vec<bool>,
+    frontier: Frontier,
+    orders: Rows,
 }
 
 impl Kept {
@@ -63,7 +83,46 @@ impl Kept {
             orders,
             components,
             component_of,
+            near: None,
         }
+    }
+
+    /// The frontier of the components `supposed` touches (its squares
+    /// written into `solver`), made again only when the squares supposed
+    /// differ from last time.
+    fn near(&mut self, solver: &Solver, supposed: &[(usize, Known)]) -> &Near {
+        let squares: Vec<(usize, Known)> = supposed
+            .iter()
+            .map(|&(at, known)| match known {
+                Known::Open(_) => (at, Known::Open(0)),
+                _ => (at, known),
+            })
+            .collect();
+        match &mut self.near {
+            Some(near) if near.squares == squares => {
+                // The supposed clues are read from `solver`: only what
+                // they still need can have changed.
+                for &(at, _) in supposed {
+                    if let Ok(k) = near.frontier.clues.binary_search(&at)
+                        && let Some(row) = clue_row(solver, at)
+                    {
+                        near.frontier.needs[k] = row.needs;
+                    }
+                }
+            }
+            _ => {
+                let touched = self.touched(solver, supposed);
+                let frontier = Frontier::from_rows(self.rows_touched(solver, supposed, &touched));
+                let orders = frontier.components();
+                self.near = Some(Near {
+                    squares,
+                    touched,
+                    frontier,
+                    orders,
+                });
+            }
+        }
+        self.near.as_ref().expect("just made")
     }
 
     /// The component holding the frontier square `i`, if it is one.
@@ -141,19 +200,24 @@ impl Kept {
 /// they touch are rebuilt and counted, the others taken as kept.
 pub(super) fn analyse_patched(
     solver: &mut Solver,
-    kept: &Kept,
+    kept: &mut Kept,
     supposed: &[(usize, Known)],
 ) -> Probabilities {
-    let touched = kept.touched(solver, supposed);
-    let near = Frontier::from_rows(kept.rows_touched(solver, supposed, &touched));
-    let near_orders = near.components();
+    kept.near(solver, supposed);
+    let kept = &*kept;
+    let Near {
+        touched,
+        frontier: near,
+        orders: near_orders,
+        ..
+    } = kept.near.as_ref().expect("just made");
     // Each holds a clue the position as it is does not have, or has with
     // other unknown neighbours: no component remembered is like it.
     let mut nodes = 0;
     let near_counted: Vec<Arc<Component>> = near_orders
         .iter()
         .map(|groups| {
-            let component = Component::enumerate(&near, groups);
+            let component = Component::enumerate(near, groups);
             nodes += component.nodes;
             Arc::new(component)
         })
@@ -164,7 +228,7 @@ pub(super) fn analyse_patched(
     let near = near_orders
         .iter()
         .zip(&near_counted)
-        .map(|(groups, component)| (&near, groups, component));
+        .map(|(groups, component)| (near, groups, component));
     let mut all: Vec<(&Frontier, &[usize], &Arc<Component>)> = untouched.chain(near).collect();
     all.sort_unstable_by_key(|&(frontier, groups, _)| Kept::first_clue(frontier, groups));
     let parts: Vec<Part> = all

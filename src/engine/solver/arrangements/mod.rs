@@ -257,8 +257,8 @@ pub(super) fn analyse_supposing(
         }
     }
     let probabilities = match solver.kept.take() {
-        Some(kept) => {
-            let probabilities = analyse_patched(solver, &kept, supposed);
+        Some(mut kept) => {
+            let probabilities = analyse_patched(solver, &mut kept, supposed);
             solver.kept = Some(kept);
             probabilities
         }
@@ -1086,17 +1086,33 @@ mod tests {
                 }
                 let a = unknown[picks[0].0 % unknown.len()];
                 let b = unknown[(picks[0].0 + 1 + picks[1].0 % (unknown.len() - 1)) % unknown.len()];
-                let (one, two) = (Known::Open(picks[0].1), Known::Open(picks[1].1));
-                for supposed in [
-                    vec![(a, one)],
-                    vec![(a, one), (b, two)],
-                    vec![(a, Known::Mine), (b, Known::Safe)],
-                    vec![(a, Known::Mine), (b, Known::Mine)],
-                    vec![(a, Known::Safe), (b, two)],
-                ] {
-                    let fresh = analyse_supposing(solver, &supposed);
-                    let kept = solver.keep_frontier(|solver| analyse_supposing(solver, &supposed));
-                    proptest::prop_assert_eq!(&kept, &fresh);
+                let one = Known::Open(picks[0].1);
+                let clues = || (0..=8).map(Known::Open);
+                // In the order a look ahead makes them: every clue of a
+                // square in turn, of a second square with the first
+                // given, then others, and the first square's again.
+                let suppositions: Vec<Vec<(usize, Known)>> = clues()
+                    .map(|clue| vec![(a, clue)])
+                    .chain(clues().map(|clue| vec![(a, one), (b, clue)]))
+                    .chain([
+                        vec![(a, Known::Mine), (b, Known::Safe)],
+                        vec![(a, Known::Mine), (b, Known::Mine)],
+                    ])
+                    .chain(clues().map(|clue| vec![(a, Known::Safe), (b, clue)]))
+                    .chain(clues().rev().map(|clue| vec![(a, clue)]))
+                    .collect();
+                let fresh: Vec<_> = suppositions
+                    .iter()
+                    .map(|supposed| analyse_supposing(solver, supposed))
+                    .collect();
+                let kept: Vec<_> = solver.keep_frontier(|solver| {
+                    suppositions
+                        .iter()
+                        .map(|supposed| analyse_supposing(solver, supposed))
+                        .collect()
+                });
+                for ((supposed, kept), fresh) in suppositions.iter().zip(&kept).zip(&fresh) {
+                    proptest::prop_assert_eq!(kept, fresh, "{:?}", supposed);
                 }
                 Ok(())
             })?;
