@@ -159,7 +159,7 @@ impl Solver {
     pub fn guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         self.fifty_fifty_guess(probabilities)
             .or_else(|| self.endgame_guess(probabilities))
-            .or_else(|| self.keep_frontier(|solver| solver.look_ahead_guess(probabilities)))
+            .or_else(|| self.look_ahead_guess(probabilities))
             .or_else(|| self.ranked_guess(probabilities, |_| true))
     }
 
@@ -215,6 +215,12 @@ impl Solver {
         if !now.is_finite() || probabilities.frontier_squares() > LOOK_AHEAD_FRONTIER {
             return None;
         }
+        self.keep_frontier(|solver| solver.best_looked_ahead(probabilities))
+    }
+
+    /// The guess that looks past itself, with the frontier kept for the
+    /// suppositions ([`Solver::keep_frontier`]).
+    fn best_looked_ahead(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         let mut risks = self.risks(probabilities)?;
         if let Some(guess) = self.pseudo_guess(probabilities, &risks.pseudos) {
             return Some(guess);
