@@ -8,8 +8,9 @@
 # rule's first move (FROM is 100000, or the third argument). Each board is
 # played by `minesweeper solve --when-stuck guess` and by DavidNHill's solver
 # (its source, at the commit below, built with javac; peer/PlayBoards.java
-# drives it as its own bulk runs do). Prints both win counts and how the
-# games split between them. Needs git, a JDK 17 and network access to clone
+# drives it as its own bulk runs do). Prints both win counts, how the
+# games split between them, and the games each was expected to lose from
+# the chances of a mine of its guesses (luck aside). Needs git, a JDK 17 and network access to clone
 # the peer, or a checkout of it in DNH_REPO. About six minutes for 15,000
 # games on two cores.
 set -euo pipefail
@@ -49,11 +50,12 @@ for ((seed = from; seed < from + games; seed++)); do
     # The peer's line: the rows without their frame, '*' a mine and '.' clear.
     sed '1d;$d;s/^.//;s/.$//' "$work/board.txt" | tr ' ' '.' | tr -d '\n' >> "$work/boards.txt"
     echo >> "$work/boards.txt"
-    if "$bin" solve --at "$at" --when-stuck guess "$work/board.txt" | grep -q '^Result: won'; then
-        echo 1
-    else
-        echo 0
-    fi >> "$work/ours.txt"
+    # A line per board: 1 if won, and the chances of a mine of its guesses
+    # added up (what the game was expected to lose, luck aside).
+    "$bin" solve --at "$at" --when-stuck guess --steps --color never "$work/board.txt" |
+        awk '/^Result: won/ { won = 1 }
+             { if (match($0, /a mine with probability [0-9.]+ %/)) { split(substr($0, RSTART, RLENGTH), w, " "); expected += w[5] / 100 } }
+             END { printf "%d %.6f\n", won, expected }' >> "$work/ours.txt"
 done
 
 # The peer on every core, each on its share of the boards.
@@ -65,16 +67,20 @@ for share in "$work"/share.*; do
 done
 wait
 # The peer writes its own warnings ("might be looping") among the results.
-grep -h '^[01]$' "$work"/share.*.won > "$work/peer.txt"
+grep -h '^[01] ' "$work"/share.*.won > "$work/peer.txt"
 if [ "$(wc -l < "$work/peer.txt")" -ne "$games" ]; then
     echo "the peer answered for $(wc -l < "$work/peer.txt") of $games boards" >&2
     exit 1
 fi
 
-paste "$work/ours.txt" "$work/peer.txt" | awk -v games="$games" '
-    { ours += $1; peer += $2; both += $1 && $2; only_ours += $1 && !$2; only_peer += !$1 && $2 }
+paste -d' ' "$work/ours.txt" "$work/peer.txt" | awk -v games="$games" '
+    {
+        ours += $1; peer += $3; both += $1 && $3; only_ours += $1 && !$3; only_peer += !$1 && $3
+        ours_expected += $2; peer_expected += $4
+    }
     END {
         printf "this solver:        %d of %d won (%.2f %%)\n", ours, games, 100 * ours / games
         printf "DavidNHill'"'"'s solver: %d of %d won (%.2f %%)\n", peer, games, 100 * peer / games
         printf "won by both %d, by this one only %d, by the peer only %d\n", both, only_ours, only_peer
+        printf "lost, and expected to lose from the chances of the guesses: this one %d and %.0f, the peer %d and %.0f\n", games - ours, ours_expected, games - peer, peer_expected
     }'

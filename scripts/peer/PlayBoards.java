@@ -13,9 +13,11 @@ import minesweeper.structure.Location;
 /**
  * Plays every expert board of a file (one a line, see FixedBoard) with
  * DavidNHill's solver as its own bulk runs set it up (small analysis, one
- * thread, no flags), first clicking ROW,COL (from 1); prints 1 for a won
- * game and 0 for a lost one (or one it failed on, said on stderr), a line
- * each.
+ * thread, no flags), first clicking ROW,COL (from 1); prints a line per
+ * board: 1 for a won game and 0 for a lost one (or one it failed on, said
+ * on stderr), and the chances of a mine of its guesses added up, from the
+ * probability the solver gives each (what the game was expected to lose,
+ * luck aside).
  *
  *   java PlayBoards BOARDS ROW COL
  */
@@ -26,19 +28,20 @@ public class PlayBoards {
             String line;
             while ((line = in.readLine()) != null) {
                 boolean won;
+                double[] expected = {0.0};
                 try {
-                    won = play(line.trim(), first);
+                    won = play(line.trim(), first, expected);
                 } catch (Exception e) {
                     // A game the peer cannot finish is one it did not win.
                     System.err.println("the peer failed on board " + line.trim() + ": " + e);
                     won = false;
                 }
-                System.out.println(won ? 1 : 0);
+                System.out.printf("%d %.6f%n", won ? 1 : 0, expected[0]);
             }
         }
     }
 
-    private static boolean play(String mines, Location first) {
+    private static boolean play(String mines, Location first, double[] expected) {
         SolverSettings settings = SettingsFactory.GetSettings(Setting.SMALL_ANALYSIS);
         settings.setSingleThread(true);
         settings.setStartLocation(first);
@@ -53,6 +56,10 @@ public class PlayBoards {
                 break;
             }
             for (Action move : moves) {
+                // A guess comes with its chance of being safe; a certain move with 1.
+                if (move.getAction() == Action.CLEAR && move.getBigProb() != null) {
+                    expected[0] += 1.0 - move.getBigProb().doubleValue();
+                }
                 game.doAction(move);
                 int state = game.getGameState();
                 if (state == GameStateModel.WON || state == GameStateModel.LOST) {
