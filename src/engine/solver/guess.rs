@@ -310,7 +310,11 @@ impl Solver {
 
     /// The best of the pseudo 50/50s `pseudos` by the look ahead, leaving
     /// out dead squares; `None` when there is none to take.
-    fn pseudo_guess(&mut self, probabilities: &Probabilities, pseudos: &[usize]) -> Option<Guess> {
+    pub(super) fn pseudo_guess(
+        &mut self,
+        probabilities: &Probabilities,
+        pseudos: &[usize],
+    ) -> Option<Guess> {
         let mut best: Option<Outlook> = None;
         let most = self.most_worth();
         for &i in pseudos {
