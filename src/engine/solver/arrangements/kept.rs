@@ -87,10 +87,10 @@ impl Kept {
         }
     }
 
-    /// The frontier of the components `supposed` touches (its squares
-    /// written into `solver`), made again only when the squares supposed
-    /// differ from last time.
-    fn near(&mut self, solver: &Solver, supposed: &[(usize, Known)]) -> &Near {
+    /// Makes `near` the frontier of the components `supposed` touches (its
+    /// squares written into `solver`): made again only when the squares
+    /// supposed differ from last time.
+    fn make_near(&mut self, solver: &Solver, supposed: &[(usize, Known)]) {
         let squares: Vec<(usize, Known)> = supposed
             .iter()
             .map(|&(at, known)| match known {
@@ -122,7 +122,6 @@ impl Kept {
                 });
             }
         }
-        self.near.as_ref().expect("just made")
     }
 
     /// The component holding the frontier square `i`, if it is one.
@@ -203,7 +202,7 @@ pub(super) fn analyse_patched(
     kept: &mut Kept,
     supposed: &[(usize, Known)],
 ) -> Probabilities {
-    kept.near(solver, supposed);
+    kept.make_near(solver, supposed);
     let kept = &*kept;
     let Near {
         touched,
