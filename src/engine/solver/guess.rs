@@ -31,7 +31,7 @@
 
 use super::endgame::MOST_ARRANGEMENTS;
 use super::long_term::CREDIT_WEIGHT;
-use super::look_ahead::Outlook;
+use super::look_ahead::{Outlook, mine_count_chances};
 use super::two_ahead::TwoAhead;
 use super::{Known, Probabilities, Solver, local};
 use crate::engine::grid::Pos;
@@ -435,22 +435,8 @@ impl Solver {
     /// find near it, counting at most [`ENOUGH`]. `self` is scratch space,
     /// left as it was.
     fn expected_progress(&mut self, i: usize, probabilities: &Probabilities) -> f64 {
-        let mut clue = [0.0f64; 9];
-        clue[0] = 1.0;
-        let mut mines = 0;
-        for n in self.neighbours(i) {
-            match self.known[n] {
-                Known::Unknown => {
-                    let p = probabilities.at_index(n);
-                    for k in (0..8).rev() {
-                        clue[k + 1] = clue[k + 1] * (1.0 - p) + clue[k] * p;
-                    }
-                    clue[0] *= 1.0 - p;
-                }
-                Known::Mine => mines += 1,
-                Known::Safe | Known::Open(_) => {}
-            }
-        }
+        let (unknown, mines) = self.around(i);
+        let (clue, _) = mine_count_chances(unknown.into_iter().map(|n| probabilities.at_index(n)));
         let mut chance = 0.0;
         for (extra, &p) in clue.iter().enumerate() {
             if p <= 0.0 {

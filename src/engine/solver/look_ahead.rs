@@ -6,12 +6,12 @@
 //! ([`analyse_supposing`]). The number of arrangements behind each clue,
 //! against the number now, is the chance that the square is safe and
 //! shows that clue; the safest square of each supposed position is how
-//! good the next move would then be. The
-//! candidate's worth is the chance of surviving it and then the next move,
-//! summed over its clues: the expected safety of the best next move; and a
-//! little more for the chance that something is certain after it, and,
-//! while nearly the whole board is unknown, for the chance that it opens
-//! an area ([`Solver::opening_weight`]).
+//! good the next move would then be. The candidate's worth is the chance
+//! of surviving it and then the next move, summed over its clues: the
+//! expected safety of the best next move; and a little more for the
+//! chance that something is certain after it, and, while nearly the whole
+//! board is unknown, for the chance that it opens an area
+//! ([`Solver::opening_weight`]).
 //!
 //! Along the way it learns two things that overrule the score:
 //! - a square that can show only one clue is **dead**: opening it tells
@@ -118,7 +118,7 @@ impl Solver {
         let mine = now.at_index(i);
         let not_given = |j: usize| given.iter().all(|&(g, _)| g != j);
         let (unknown, known_mines) = self.around(i);
-        let unknown: Vec<usize> = unknown.into_iter().filter(|&n| not_given(n)).collect();
+        let unknown = unknown.into_iter().filter(|&n| not_given(n));
         let mut supposed: Vec<(usize, Known)> = given
             .iter()
             .map(|&(at, clue)| (at, Known::Open(clue)))
@@ -140,7 +140,7 @@ impl Solver {
         // The chance that it is safe and shows 0.
         let mut opens = 0.0;
         let mut safe_in_all: Option<Vec<usize>> = None;
-        for extra in likeliest_first(unknown.iter().map(|&n| now.at_index(n))) {
+        for extra in likeliest_first(unknown.map(|n| now.at_index(n))) {
             let clue = known_mines + extra;
             if outlook.survival + unspent <= to_beat {
                 return Ok(None);
@@ -191,6 +191,16 @@ impl Solver {
 /// looked at could add cannot make it win, which comes sooner when the
 /// likely clues come first.
 fn likeliest_first(mines: impl Iterator<Item = f64>) -> Vec<u8> {
+    let (chance, squares) = mine_count_chances(mines);
+    let mut order: Vec<u8> = (0..=squares as u8).collect();
+    order.sort_by(|&a, &b| chance[usize::from(b)].total_cmp(&chance[usize::from(a)]));
+    order
+}
+
+/// The chance that (at most eight) squares with these chances of a mine
+/// hold 0, 1, ... 8 mines between them, taken as independent; and how
+/// many squares there are.
+pub(super) fn mine_count_chances(mines: impl Iterator<Item = f64>) -> ([f64; 9], usize) {
     let mut chance = [0.0f64; 9];
     chance[0] = 1.0;
     let mut squares = 0;
@@ -201,14 +211,22 @@ fn likeliest_first(mines: impl Iterator<Item = f64>) -> Vec<u8> {
         }
         chance[0] *= 1.0 - p;
     }
-    let mut order: Vec<u8> = (0..=squares as u8).collect();
-    order.sort_by(|&a, &b| chance[usize::from(b)].total_cmp(&chance[usize::from(a)]));
-    order
+    (chance, squares)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::likeliest_first;
+    use super::{likeliest_first, mine_count_chances};
+
+    #[test]
+    fn mine_counts_of_independent_squares() {
+        let (chance, squares) = mine_count_chances([0.5, 0.5].into_iter());
+        assert_eq!(squares, 2);
+        assert_eq!(chance, [0.25, 0.5, 0.25, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+        let (chance, squares) = mine_count_chances([1.0, 0.0, 0.25].into_iter());
+        assert_eq!(squares, 3);
+        assert_eq!(chance[..4], [0.0, 0.75, 0.25, 0.0]);
+    }
 
     #[test]
     fn clues_are_looked_at_likeliest_first() {
