@@ -14,6 +14,11 @@
 //! best move found is not tried (the squares go safest first, so the rest
 //! cannot either); and the whole search stops after [`NODE_BUDGET`]
 //! positions, in which case the guess is left to the look ahead.
+//!
+//! Each square's arrangements are kept as sets, one for a mine there and
+//! one for each clue it would show: opening a square splits a position in
+//! a few operations on words, whatever the number of arrangements. The
+//! listing checks, as it decides each square, only the clues beside it.
 
 use rustc_hash::FxHashMap;
 
@@ -83,9 +88,11 @@ struct Arrangements {
     squares: Vec<usize>,
     /// Each arrangement's mines.
     mines: Vec<u64>,
-    /// Per unknown square: its unknown neighbours, and its known mines.
-    neighbours: Vec<u64>,
-    known_mines: Vec<u8>,
+    /// Per unknown square: the arrangements with a mine on it, and those
+    /// where it is safe and shows each clue. A set of arrangements splits
+    /// by a square's clue in a few word operations, whatever its size.
+    mine_on: Vec<Set>,
+    showing: Vec<[Set; 9]>,
 }
 
 impl Arrangements {
@@ -98,13 +105,6 @@ impl Arrangements {
             .filter(|&i| solver.known[i] == Known::Unknown)
             .collect();
         let bit = |i: usize| squares.binary_search(&i).ok().map(|k| 1u64 << k);
-        let mut neighbours = Vec::with_capacity(squares.len());
-        let mut known_mines = Vec::with_capacity(squares.len());
-        for &i in &squares {
-            let (unknown, mines) = solver.around(i);
-            neighbours.push(unknown.into_iter().filter_map(bit).fold(0, |m, b| m | b));
-            known_mines.push(mines);
-        }
         // Each open clue with unknown neighbours: its mask and the mines it still needs.
         let mut clues = Vec::new();
         for i in solver.frontier_clues() {
@@ -116,19 +116,45 @@ impl Arrangements {
             clues.push((mask, u32::from(value.saturating_sub(mines))));
         }
         let mines_left = solver.mines.saturating_sub(solver.known_mines) as u32;
+        let mut touching = vec![Vec::new(); squares.len()];
+        for &(mask, needs) in &clues {
+            for (k, touching) in touching.iter_mut().enumerate() {
+                if mask >> k & 1 == 1 {
+                    touching.push((mask, needs));
+                }
+            }
+        }
         let mut listing = Listing {
             squares: squares.len(),
             clues: &clues,
+            touching: &touching,
             mines_left,
             found: Vec::new(),
             steps: 0,
         };
         listing.place(0, 0).then_some(())?;
+        let mines = listing.found;
+        let mut mine_on = vec![EMPTY; squares.len()];
+        let mut showing = vec![[EMPTY; 9]; squares.len()];
+        for (k, &i) in squares.iter().enumerate() {
+            let (unknown, known_mines) = solver.around(i);
+            let neighbours = unknown.into_iter().filter_map(bit).fold(0, |m, b| m | b);
+            for (a, &placed) in mines.iter().enumerate() {
+                let into = if placed >> k & 1 == 1 {
+                    &mut mine_on[k]
+                } else {
+                    let clue =
+                        (placed & neighbours).count_ones() as usize + usize::from(known_mines);
+                    &mut showing[k][clue.min(8)]
+                };
+                into[a / 64] |= 1 << (a % 64);
+            }
+        }
         Some(Self {
             squares,
-            mines: listing.found,
-            neighbours,
-            known_mines,
+            mines,
+            mine_on,
+            showing,
         })
     }
 
@@ -137,30 +163,37 @@ impl Arrangements {
     }
 
     fn all(&self) -> Set {
-        let mut set = [0; MOST_ARRANGEMENTS / 64];
+        let mut set = EMPTY;
         for a in 0..self.count() {
             set[a / 64] |= 1 << (a % 64);
         }
         set
     }
 
-    /// The clue square `k` shows in arrangement `a`.
-    fn clue(&self, k: usize, a: usize) -> u8 {
-        (self.mines[a] & self.neighbours[k]).count_ones() as u8 + self.known_mines[k]
-    }
-
     /// In how many arrangements of `set` square `k` is safe.
     fn safe_in(&self, set: &Set, k: usize) -> usize {
-        members(set)
-            .filter(|&a| self.mines[a] >> k & 1 == 0)
-            .count()
+        count(set) - count(&and(set, &self.mine_on[k]))
+    }
+
+    /// The arrangements of `set` where square `k` is safe, by the clue it
+    /// shows, leaving out clues it shows in none: the sets opening it
+    /// splits `set` into.
+    fn split(&self, set: &Set, k: usize) -> impl Iterator<Item = Set> + '_ {
+        let set = *set;
+        self.showing[k]
+            .iter()
+            .map(move |showing| and(&set, showing))
+            .filter(|part| part.iter().any(|&w| w != 0))
     }
 }
 
 /// The search for every arrangement, square by square in reading order.
 struct Listing<'a> {
     squares: usize,
+    /// Each clue with unknown neighbours: its mask and the mines it needs.
     clues: &'a [(u64, u32)],
+    /// Per square, the clues it is a neighbour of.
+    touching: &'a [Vec<(u64, u32)>],
     mines_left: u32,
     found: Vec<u64>,
     steps: usize,
@@ -182,8 +215,13 @@ impl Listing<'_> {
         };
         let mines = placed.count_ones();
         let left = (self.squares - k) as u32;
-        if mines > self.mines_left || mines + left < self.mines_left || !self.clues.iter().all(fits)
-        {
+        // Only the clues beside the square just decided can have stopped
+        // fitting: the others fitted one square ago.
+        let changed = match k {
+            0 => self.clues,
+            _ => &self.touching[k - 1],
+        };
+        if mines > self.mines_left || mines + left < self.mines_left || !changed.iter().all(fits) {
             return true;
         }
         if k == self.squares {
@@ -211,8 +249,8 @@ impl Search<'_> {
         if let Some(&win) = self.cache.get(set) {
             return Some(win);
         }
-        let win = match self.free_split(set) {
-            Some(parts) => self.expected(&parts, count(set))?,
+        let win = match self.free_square(set) {
+            Some(k) => self.expected(self.board.split(set, k), count(set))?,
             None => self.best_move(set)?.0,
         };
         self.cache.insert(*set, win);
@@ -232,18 +270,20 @@ impl Search<'_> {
         if any == all {
             return Some((1.0, None));
         }
-        let mut tries: Vec<(usize, usize)> = (0..board.squares.len())
-            .filter(|&k| (any & !all) >> k & 1 == 1)
-            .map(|k| (board.safe_in(set, k), k))
-            .collect();
-        tries.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut tries = [(0, 0); MOST_SQUARES];
+        let mut uncertain = 0;
+        for k in (0..board.squares.len()).filter(|&k| (any & !all) >> k & 1 == 1) {
+            tries[uncertain] = (board.safe_in(set, k), k);
+            uncertain += 1;
+        }
+        let tries = &mut tries[..uncertain];
+        tries.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut best = (0.0, None);
-        for (safe, k) in tries {
+        for &(safe, k) in tries.iter() {
             if safe as f64 / total as f64 <= best.0 {
                 break;
             }
-            let parts = self.split(set, k, true);
-            let win = self.expected(&parts, total)?;
+            let win = self.expected(board.split(set, k), total)?;
             if win > best.0 {
                 best = (win, Some(k));
             }
@@ -251,35 +291,20 @@ impl Search<'_> {
         Some(best)
     }
 
-    /// The sets a square known safe everywhere splits `set` into by its
+    /// A square known safe everywhere in `set` that splits it by its
     /// clue, if one does: opening it is free.
-    fn free_split(&self, set: &Set) -> Option<Vec<Set>> {
+    fn free_square(&self, set: &Set) -> Option<usize> {
         let (any, _) = self.mines_any_all(set);
         (0..self.board.squares.len())
             .filter(|&k| any >> k & 1 == 0)
-            .map(|k| self.split(set, k, false))
-            .find(|parts| parts.len() > 1)
-    }
-
-    /// The arrangements of `set` by the clue square `k` shows, leaving out
-    /// those with a mine there when `safe_only`.
-    fn split(&self, set: &Set, k: usize, safe_only: bool) -> Vec<Set> {
-        let mut by_clue: [Set; 9] = [[0; MOST_ARRANGEMENTS / 64]; 9];
-        for a in members(set) {
-            if safe_only && self.board.mines[a] >> k & 1 == 1 {
-                continue;
-            }
-            let clue = usize::from(self.board.clue(k, a)).min(8);
-            by_clue[clue][a / 64] |= 1 << (a % 64);
-        }
-        by_clue.into_iter().filter(|s| count(s) > 0).collect()
+            .find(|&k| self.board.split(set, k).nth(1).is_some())
     }
 
     /// The chance of winning over `parts`, out of `total` arrangements.
-    fn expected(&mut self, parts: &[Set], total: usize) -> Option<f64> {
+    fn expected(&mut self, parts: impl Iterator<Item = Set>, total: usize) -> Option<f64> {
         let mut win = 0.0;
         for part in parts {
-            win += count(part) as f64 / total as f64 * self.win(part)?;
+            win += count(&part) as f64 / total as f64 * self.win(&part)?;
         }
         Some(win)
     }
@@ -290,6 +315,14 @@ impl Search<'_> {
             (any | self.board.mines[a], all & self.board.mines[a])
         })
     }
+}
+
+/// No arrangement.
+const EMPTY: Set = [0; MOST_ARRANGEMENTS / 64];
+
+/// The arrangements in both.
+fn and(a: &Set, b: &Set) -> Set {
+    std::array::from_fn(|w| a[w] & b[w])
 }
 
 fn count(set: &Set) -> usize {
