@@ -19,6 +19,23 @@ impl Neighbours {
     /// The neighbours of square `i` on a `rows` x `cols` board, in reading order.
     pub(super) fn of(i: usize, rows: usize, cols: usize) -> Self {
         let (row, col) = (i / cols, i % cols);
+        if row > 0 && row + 1 < rows && col > 0 && col + 1 < cols {
+            // Away from the edges, the common case: eight, without checks.
+            let (above, below) = (i - cols, i + cols);
+            return Self {
+                items: [
+                    above - 1,
+                    above,
+                    above + 1,
+                    i - 1,
+                    i + 1,
+                    below - 1,
+                    below,
+                    below + 1,
+                ],
+                len: 8,
+            };
+        }
         let mut list = Self::empty();
         for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
             for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
@@ -89,6 +106,26 @@ mod tests {
         assert_eq!(Neighbours::of(7, 3, 3).as_slice(), &[3, 4, 5, 6, 8]);
         assert_eq!(Neighbours::of(0, 1, 1).len(), 0);
         assert_eq!(Neighbours::of(1, 1, 3).as_slice(), &[0, 2]);
+    }
+
+    #[test]
+    fn inside_squares_have_the_eight_around_them_in_reading_order() {
+        for (rows, cols) in [(3, 3), (3, 7), (5, 4), (16, 30)] {
+            for i in 0..rows * cols {
+                let (row, col) = ((i / cols) as isize, (i % cols) as isize);
+                let around: Vec<usize> = (-1..=1)
+                    .flat_map(|dr| (-1..=1).map(move |dc| (row + dr, col + dc)))
+                    .filter(|&(r, c)| (r, c) != (row, col))
+                    .filter(|&(r, c)| r >= 0 && c >= 0 && r < rows as isize && c < cols as isize)
+                    .map(|(r, c)| r as usize * cols + c as usize)
+                    .collect();
+                assert_eq!(
+                    Neighbours::of(i, rows, cols).as_slice(),
+                    around,
+                    "square {i} of {rows}x{cols}"
+                );
+            }
+        }
     }
 
     #[test]
