@@ -109,7 +109,7 @@ mod tests {
     }
 
     #[test]
-    fn inside_squares_have_the_eight_around_them_in_reading_order() {
+    fn every_square_has_the_squares_around_it_in_reading_order() {
         for (rows, cols) in [(3, 3), (3, 7), (5, 4), (16, 30)] {
             for i in 0..rows * cols {
                 let (row, col) = ((i / cols) as isize, (i % cols) as isize);

@@ -91,15 +91,16 @@ impl Kept {
     /// squares written into `solver`): made again only when the squares
     /// supposed differ from last time.
     fn make_near(&mut self, solver: &Solver, supposed: &[(usize, Known)]) {
-        let squares: Vec<(usize, Known)> = supposed
-            .iter()
-            .map(|&(at, known)| match known {
-                Known::Open(_) => (at, Known::Open(0)),
-                _ => (at, known),
-            })
-            .collect();
+        let same_squares = |near: &Near| {
+            near.squares.len() == supposed.len()
+                && near
+                    .squares
+                    .iter()
+                    .zip(supposed)
+                    .all(|(&(a, x), &(b, y))| a == b && clue_as_zero(x) == clue_as_zero(y))
+        };
         match &mut self.near {
-            Some(near) if near.squares == squares => {
+            Some(near) if same_squares(near) => {
                 // The supposed clues are read from `solver`: only what
                 // they still need can have changed.
                 for &(at, _) in supposed {
@@ -115,7 +116,10 @@ impl Kept {
                 let frontier = Frontier::from_rows(self.rows_touched(solver, supposed, &touched));
                 let orders = frontier.components();
                 self.near = Some(Near {
-                    squares,
+                    squares: supposed
+                        .iter()
+                        .map(|&(at, known)| (at, clue_as_zero(known)))
+                        .collect(),
                     touched,
                     frontier,
                     orders,
@@ -191,6 +195,15 @@ impl Kept {
     fn first_clue(frontier: &Frontier, groups: &[usize]) -> usize {
         // The first group searched has the component's first clue first.
         frontier.clues[frontier.group_constraints.row(groups[0])[0]]
+    }
+}
+
+/// What a square supposed as `known` is, whatever clue it shows: the
+/// suppositions of one square's clues share a [`Near`].
+fn clue_as_zero(known: Known) -> Known {
+    match known {
+        Known::Open(_) => Known::Open(0),
+        other => other,
     }
 }
 

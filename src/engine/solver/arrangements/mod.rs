@@ -1070,8 +1070,8 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
 
-        /// A supposed position analysed from the clues a look ahead kept is
-        /// the one analysed afresh, for one supposed clue or two.
+        /// A supposed position analysed on the frontier a look ahead kept
+        /// is the one analysed afresh, for one supposed square or two.
         #[test]
         fn suppositions_on_the_kept_frontier_are_the_fresh_ones(
             mines in proptest::collection::vec(proptest::bool::weighted(0.2), 64),
