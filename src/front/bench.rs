@@ -6,12 +6,12 @@
 //! be played again with `--seed`.
 
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::solver::{Finish, WhenStuck, autoplay};
+use crate::engine::solver::{Event, Finish, Verdict, WhenStuck, Why, autoplay};
 use crate::engine::{FirstMove, Game, Layout, Pos, Rules};
 
 /// What to play.
@@ -31,9 +31,101 @@ pub struct Trial {
 pub struct Tally {
     pub games: u64,
     pub wins: u64,
+    /// The games lost, by where they were lost.
+    pub losses: Losses,
     pub elapsed: Duration,
     /// The threads that played at least one game.
     pub threads: usize,
+}
+
+/// Where a game was lost: what tells a weakness of the solver from the
+/// luck of the board. Before the first area opens, every guess is nearly
+/// blind; a 50/50 no clue can settle, and the move of the exact endgame
+/// search, lose only what any player would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loss {
+    /// The first move, when the mines may lie under it.
+    FirstMove,
+    /// A guess made before any area opened (no square showing 0 yet).
+    BeforeOpening,
+    /// A square of a pair no clue can ever tell apart.
+    FiftyFifty,
+    /// A square that holds a mine only as one of such a pair.
+    PseudoFiftyFifty,
+    /// The move the exact endgame search found best.
+    Endgame,
+    /// Any other guess.
+    OtherGuess,
+}
+
+impl Loss {
+    /// Every kind, in the order reports give them.
+    pub const ALL: [Loss; 6] = [
+        Loss::FirstMove,
+        Loss::BeforeOpening,
+        Loss::FiftyFifty,
+        Loss::PseudoFiftyFifty,
+        Loss::Endgame,
+        Loss::OtherGuess,
+    ];
+
+    /// What the loss is, after "lost": for the report to people.
+    fn phrase(self) -> &'static str {
+        match self {
+            Loss::FirstMove => "on the first move",
+            Loss::BeforeOpening => "before any area opened",
+            Loss::FiftyFifty => "on a 50/50",
+            Loss::PseudoFiftyFifty => "on a pseudo 50/50",
+            Loss::Endgame => "in the endgame search",
+            Loss::OtherGuess => "on other guesses",
+        }
+    }
+
+    /// Its name in JSON.
+    fn key(self) -> &'static str {
+        match self {
+            Loss::FirstMove => "first_move",
+            Loss::BeforeOpening => "before_opening",
+            Loss::FiftyFifty => "fifty_fifty",
+            Loss::PseudoFiftyFifty => "pseudo_fifty_fifty",
+            Loss::Endgame => "endgame",
+            Loss::OtherGuess => "other_guess",
+        }
+    }
+
+    /// The kind of loss a guess made for `why` is, once an area has opened.
+    fn of_guess(why: Why) -> Loss {
+        match why {
+            Why::FiftyFifty { .. } => Loss::FiftyFifty,
+            Why::PseudoFiftyFifty => Loss::PseudoFiftyFifty,
+            Why::Endgame { .. } => Loss::Endgame,
+            Why::Safest
+            | Why::LookAhead { .. }
+            | Why::TwoAhead { .. }
+            | Why::SafeWhenever { .. }
+            | Why::OnlyDead => Loss::OtherGuess,
+        }
+    }
+}
+
+/// Games lost, counted by [`Loss`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Losses([u64; Loss::ALL.len()]);
+
+impl Losses {
+    pub fn count(&self, loss: Loss) -> u64 {
+        self.0[loss as usize]
+    }
+
+    fn add(&mut self, loss: Loss) {
+        self.0[loss as usize] += 1;
+    }
+
+    fn merge(&mut self, other: &Losses) {
+        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
+            *mine += theirs;
+        }
+    }
 }
 
 impl Tally {
@@ -141,45 +233,101 @@ pub fn run(trial: Trial) -> Tally {
         .clamp(1, trial.games.try_into().unwrap_or(usize::MAX));
     let chunk = chunk_size(trial.games, threads);
     let next = AtomicU64::new(0);
-    let wins = AtomicU64::new(0);
-    let busy = AtomicUsize::new(0);
     let started = Instant::now();
+    let mut tally = Tally {
+        games: trial.games,
+        wins: 0,
+        losses: Losses::default(),
+        elapsed: Duration::ZERO,
+        threads: 0,
+    };
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut played = false;
-                loop {
-                    let first = next.fetch_add(chunk, Ordering::Relaxed);
-                    if first >= trial.games {
-                        break;
-                    }
-                    played = true;
-                    let last = (first + chunk).min(trial.games);
-                    let won = (first..last).filter(|&i| wins_game(&trial, i)).count();
-                    wins.fetch_add(won as u64, Ordering::Relaxed);
-                    progress.inc(last - first);
-                }
-                busy.fetch_add(usize::from(played), Ordering::Relaxed);
-            });
+        let players: Vec<_> = (0..threads)
+            .map(|_| scope.spawn(|| play_share(&trial, &next, chunk, &progress)))
+            .collect();
+        for player in players {
+            let share = player.join().expect("a game never panics");
+            tally.wins += share.wins;
+            tally.losses.merge(&share.losses);
+            tally.threads += usize::from(share.played);
         }
     });
     progress.finish_and_clear();
-    Tally {
-        games: trial.games,
-        wins: wins.into_inner(),
-        elapsed: started.elapsed(),
-        threads: busy.into_inner(),
+    tally.elapsed = started.elapsed();
+    tally
+}
+
+/// What one thread played.
+#[derive(Default)]
+struct Share {
+    played: bool,
+    wins: u64,
+    losses: Losses,
+}
+
+/// Plays chunks of the trial's games, taken from `next`, until none are left.
+fn play_share(trial: &Trial, next: &AtomicU64, chunk: u64, progress: &ProgressBar) -> Share {
+    let mut share = Share::default();
+    loop {
+        let first = next.fetch_add(chunk, Ordering::Relaxed);
+        if first >= trial.games {
+            return share;
+        }
+        share.played = true;
+        let last = (first + chunk).min(trial.games);
+        for i in first..last {
+            match play_game(trial, i) {
+                None => share.wins += 1,
+                Some(loss) => share.losses.add(loss),
+            }
+        }
+        progress.inc(last - first);
     }
 }
 
 /// Whether the solver wins game `i` of the trial.
 pub fn wins_game(trial: &Trial, i: u64) -> bool {
+    play_game(trial, i).is_none()
+}
+
+/// Plays game `i` of the trial: `None` when the solver wins it, otherwise
+/// where it was lost.
+pub fn play_game(trial: &Trial, i: u64) -> Option<Loss> {
     let rules = Rules::CLASSIC.with_first_move(trial.first_move);
     let seed = trial.seed.wrapping_add(i);
     let mut game = Game::random(trial.layout, seed, rules)
         .expect("the command line checked there is room for the mines");
-    let played = autoplay(&mut game, Some(trial.at), WhenStuck::Guess, |_, _| {});
-    played.finish == Finish::Won
+    let mut opened_area = false;
+    let mut last = Loss::FirstMove;
+    let played = autoplay(
+        &mut game,
+        Some(trial.at),
+        WhenStuck::Guess,
+        |event, game| {
+            let opened = match event {
+                Event::First(at) | Event::Hint(at) => at,
+                Event::Guessed(guess) => {
+                    last = if opened_area {
+                        Loss::of_guess(guess.why)
+                    } else {
+                        Loss::BeforeOpening
+                    };
+                    guess.at
+                }
+                Event::Deduced(deduction) if deduction.verdict == Verdict::Safe => deduction.at,
+                Event::Deduced(_) => return,
+            };
+            let board = game.board();
+            opened_area |= !board.is_mine(opened) && board.clue(opened) == 0;
+        },
+    );
+    match played.finish {
+        Finish::Won => None,
+        // Told to guess, the solver stops only if it knows of no unknown
+        // square while the game goes on, which a game by the rules never
+        // comes to; such a game would not be won either.
+        Finish::Lost(_) | Finish::Stuck => Some(last),
+    }
 }
 
 /// The Wilson score interval for `wins` out of `games` at 95 %.
@@ -217,6 +365,7 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         100.0 * low,
         100.0 * high
     )?;
+    write_losses(out, tally)?;
     writeln!(
         out,
         "{} on {} thread{}",
@@ -224,6 +373,21 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         tally.threads,
         if tally.threads == 1 { "" } else { "s" }
     )
+}
+
+/// The games lost, by where, leaving out the kinds no game was lost to.
+fn write_losses(out: &mut impl Write, tally: &Tally) -> io::Result<()> {
+    let lost = tally.games - tally.wins;
+    if lost == 0 {
+        return Ok(());
+    }
+    let parts: Vec<String> = Loss::ALL
+        .iter()
+        .map(|&loss| (loss, tally.losses.count(loss)))
+        .filter(|&(_, count)| count > 0)
+        .map(|(loss, count)| format!("{count} {}", loss.phrase()))
+        .collect();
+    writeln!(out, "lost {lost}: {}", parts.join(", "))
 }
 
 /// The seeds of `games` games from `seed`, which wrap past the largest seed to 0.
@@ -258,7 +422,8 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         out,
         "{{\"rows\":{rows},\"cols\":{cols},\"mines\":{mines},\"first_move\":\"{}\",\
          \"at\":[{},{}],\"seed\":{},\"threads\":{},\"games\":{},\"wins\":{},\
-         \"win_rate\":{},\"ci95_low\":{},\"ci95_high\":{},\"games_per_second\":{}}}",
+         \"win_rate\":{},\"ci95_low\":{},\"ci95_high\":{},\"lost\":{{{}}},\
+         \"games_per_second\":{}}}",
         trial.first_move.name(),
         trial.at.row + 1,
         trial.at.col + 1,
@@ -269,8 +434,19 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         tally.win_rate(),
         low,
         high,
+        losses_json(&tally.losses),
         tally.games_per_second(),
     )
+}
+
+/// The games lost by where, as the members of a JSON object, every kind
+/// given.
+fn losses_json(losses: &Losses) -> String {
+    let members: Vec<String> = Loss::ALL
+        .iter()
+        .map(|&loss| format!("\"{}\":{}", loss.key(), losses.count(loss)))
+        .collect();
+    members.join(",")
 }
 
 #[cfg(test)]
@@ -363,6 +539,7 @@ mod tests {
         let tally = |secs| Tally {
             games: 2,
             wins: 0,
+            losses: Losses::default(),
             elapsed: Duration::from_secs_f64(secs),
             threads: 1,
         };
@@ -382,5 +559,85 @@ mod tests {
             threads,
         };
         assert_eq!(run(trial(1)).wins, run(trial(3)).wins);
+    }
+
+    /// Every game lost is counted once, by where it was lost, and only
+    /// where the first move allows.
+    #[test]
+    fn every_game_lost_is_counted_where_its_rules_allow() {
+        let tally_of = |first_move, at| {
+            run(Trial {
+                layout: Layout::BEGINNER,
+                first_move,
+                at,
+                games: 400,
+                seed: 1,
+                threads: 2,
+            })
+        };
+        for first_move in [FirstMove::Any, FirstMove::Safe, FirstMove::Opening] {
+            let tally = tally_of(first_move, Pos::new(2, 2));
+            let counted: u64 = Loss::ALL.iter().map(|&l| tally.losses.count(l)).sum();
+            assert_eq!(counted, tally.games - tally.wins, "{first_move:?}");
+            let first = tally.losses.count(Loss::FirstMove);
+            let before = tally.losses.count(Loss::BeforeOpening);
+            match first_move {
+                // About one game in eight starts on a mine.
+                FirstMove::Any => assert!((20..=80).contains(&first), "{first}"),
+                FirstMove::Safe => assert_eq!(first, 0),
+                FirstMove::Opening => assert_eq!((first, before), (0, 0)),
+            }
+        }
+    }
+
+    /// Expert games with a safe first move at the corner, each lost in
+    /// its own way (played move by move to see it): in game 5 the four
+    /// corners show 1s and the next guess finds a mine before any 0 is
+    /// seen; game 8 ends on a 50/50, game 23 on a pseudo 50/50, game 3 on
+    /// the endgame search's move, and game 2 on a square safe whenever
+    /// the look ahead's choice was.
+    #[test]
+    fn a_loss_is_put_where_the_game_was_lost() {
+        let trial = Trial {
+            layout: Layout::EXPERT,
+            first_move: FirstMove::Safe,
+            at: Pos::new(0, 0),
+            games: 1,
+            seed: 0,
+            threads: 1,
+        };
+        let lost = |game| play_game(&trial, game);
+        assert_eq!(lost(5), Some(Loss::BeforeOpening));
+        assert_eq!(lost(8), Some(Loss::FiftyFifty));
+        assert_eq!(lost(23), Some(Loss::PseudoFiftyFifty));
+        assert_eq!(lost(3), Some(Loss::Endgame));
+        assert_eq!(lost(2), Some(Loss::OtherGuess));
+        assert_eq!(lost(1), None);
+    }
+
+    #[test]
+    fn the_report_says_where_games_were_lost_leaving_out_what_none_were() {
+        let mut losses = Losses::default();
+        for loss in [Loss::BeforeOpening, Loss::Endgame, Loss::BeforeOpening] {
+            losses.add(loss);
+        }
+        let tally = Tally {
+            games: 10,
+            wins: 7,
+            losses,
+            elapsed: Duration::from_secs(1),
+            threads: 1,
+        };
+        let mut text = Vec::new();
+        write_losses(&mut text, &tally).unwrap();
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "lost 3: 2 before any area opened, 1 in the endgame search\n"
+        );
+        assert_eq!(
+            losses_json(&losses),
+            "\"first_move\":0,\"before_opening\":2,\"fifty_fifty\":0,\
+             \"pseudo_fifty_fifty\":0,\"endgame\":1,\"other_guess\":0"
+        );
     }
 }
