@@ -9,8 +9,9 @@
 # played by `minesweeper solve --when-stuck guess` and by DavidNHill's solver
 # (its source, at the commit below, built with javac; peer/PlayBoards.java
 # drives it as its own bulk runs do). Prints both win counts, how the
-# games split between them, and the games each was expected to lose from
-# the chances of a mine of its guesses (luck aside). Needs git, a JDK 17 and network access to clone
+# games split between them, the games each was expected to lose from
+# the chances of a mine of its guesses (luck aside), and how many each lost
+# before any area opened (this one's from `bench` on the same seeds). Needs git, a JDK 17 and network access to clone
 # the peer, or a checkout of it in DNH_REPO. About six minutes for 15,000
 # games on two cores.
 set -euo pipefail
@@ -76,11 +77,14 @@ fi
 paste -d' ' "$work/ours.txt" "$work/peer.txt" | awk -v games="$games" '
     {
         ours += $1; peer += $3; both += $1 && $3; only_ours += $1 && !$3; only_peer += !$1 && $3
-        ours_expected += $2; peer_expected += $4
+        ours_expected += $2; peer_expected += $4; peer_blind += !$3 && !$5
     }
     END {
         printf "this solver:        %d of %d won (%.2f %%)\n", ours, games, 100 * ours / games
         printf "DavidNHill'"'"'s solver: %d of %d won (%.2f %%)\n", peer, games, 100 * peer / games
         printf "won by both %d, by this one only %d, by the peer only %d\n", both, only_ours, only_peer
         printf "lost, and expected to lose from the chances of the guesses: this one %d and %.0f, the peer %d and %.0f\n", games - ours, ours_expected, games - peer, peer_expected
+        printf "the peer lost %d before any area opened\n", peer_blind
     }'
+echo "this solver, on the same boards:"
+"$bin" bench --level expert --first-move "$rule" --at "$at" --games "$games" --seed "$from" | grep '^lost'

@@ -15,9 +15,10 @@ import minesweeper.structure.Location;
  * DavidNHill's solver as its own bulk runs set it up (small analysis, one
  * thread, no flags), first clicking ROW,COL (from 1); prints a line per
  * board: 1 for a won game and 0 for a lost one (or one it failed on, said
- * on stderr), and the chances of a mine of its guesses added up, from the
+ * on stderr), the chances of a mine of its guesses added up, from the
  * probability the solver gives each (what the game was expected to lose,
- * luck aside).
+ * luck aside), and 1 if a square showing 0 had opened by the end (so a
+ * lost game with 0 there was lost before any area opened).
  *
  *   java PlayBoards BOARDS ROW COL
  */
@@ -29,19 +30,20 @@ public class PlayBoards {
             while ((line = in.readLine()) != null) {
                 boolean won;
                 double[] expected = {0.0};
+                boolean[] opened = {false};
                 try {
-                    won = play(line.trim(), first, expected);
+                    won = play(line.trim(), first, expected, opened);
                 } catch (Exception e) {
                     // A game the peer cannot finish is one it did not win.
                     System.err.println("the peer failed on board " + line.trim() + ": " + e);
                     won = false;
                 }
-                System.out.printf("%d %.6f%n", won ? 1 : 0, expected[0]);
+                System.out.printf("%d %.6f %d%n", won ? 1 : 0, expected[0], opened[0] ? 1 : 0);
             }
         }
     }
 
-    private static boolean play(String mines, Location first, double[] expected) {
+    private static boolean play(String mines, Location first, double[] expected, boolean[] opened) {
         SolverSettings settings = SettingsFactory.GetSettings(Setting.SMALL_ANALYSIS);
         settings.setSingleThread(true);
         settings.setStartLocation(first);
@@ -61,6 +63,9 @@ public class PlayBoards {
                     expected[0] += 1.0 - move.getBigProb().doubleValue();
                 }
                 game.doAction(move);
+                if (move.getAction() == Action.CLEAR && game.query(move) == 0) {
+                    opened[0] = true;
+                }
                 int state = game.getGameState();
                 if (state == GameStateModel.WON || state == GameStateModel.LOST) {
                     return state == GameStateModel.WON;
