@@ -11,9 +11,9 @@
 # drives it as its own bulk runs do). Prints both win counts, how the
 # games split between them, the games each was expected to lose from
 # the chances of a mine of its guesses (luck aside), and how many each lost
-# before any area opened (this one's from `bench` on the same seeds). Needs git, a JDK 17 and network access to clone
-# the peer, or a checkout of it in DNH_REPO. About six minutes for 15,000
-# games on two cores.
+# before any area opened (this one's from `bench` on the same seeds).
+# Needs git, a JDK 17 and network access to clone the peer, or a checkout
+# of it in DNH_REPO. About six minutes for 15,000 games on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
