@@ -314,7 +314,7 @@ pub enum Command {
         steps: bool,
     },
     /// Let the solver play many random games alone and report its win rate,
-    /// with a 95 % interval, and its speed.
+    /// with a 95 % interval, where it lost, and its speed.
     ///
     /// Game i is the random board of seed SEED + i (play it with
     /// `--rules classic --seed`), whatever the number of threads.
