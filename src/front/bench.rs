@@ -565,18 +565,15 @@ mod tests {
     /// where the first move allows.
     #[test]
     fn every_game_lost_is_counted_where_its_rules_allow() {
-        let tally_of = |first_move, at| {
-            run(Trial {
+        for first_move in [FirstMove::Any, FirstMove::Safe, FirstMove::Opening] {
+            let tally = run(Trial {
                 layout: Layout::BEGINNER,
                 first_move,
-                at,
+                at: Pos::new(2, 2),
                 games: 400,
                 seed: 1,
                 threads: 2,
-            })
-        };
-        for first_move in [FirstMove::Any, FirstMove::Safe, FirstMove::Opening] {
-            let tally = tally_of(first_move, Pos::new(2, 2));
+            });
             let counted: u64 = Loss::ALL.iter().map(|&l| tally.losses.count(l)).sum();
             assert_eq!(counted, tally.games - tally.wins, "{first_move:?}");
             let first = tally.losses.count(Loss::FirstMove);
