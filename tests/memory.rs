@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use minesweeper::engine::solver::hint;
 use minesweeper::engine::{Board, FirstMove, Frame, Game, Grid, Layout, Pos, Rules, three_bv};
-use minesweeper::front::bench::{Trial, game_bytes, wins_game};
+use minesweeper::front::bench::{Trial, game_bytes, play_game};
 
 /// The system allocator, keeping count of the bytes in use and their peak.
 struct Counting;
@@ -62,7 +62,7 @@ fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
         threads: 1,
     };
     peak_of(|| {
-        wins_game(&trial, 0);
+        play_game(&trial, 0);
     })
 }
 

@@ -285,11 +285,6 @@ fn play_share(trial: &Trial, next: &AtomicU64, chunk: u64, progress: &ProgressBa
     }
 }
 
-/// Whether the solver wins game `i` of the trial.
-pub fn wins_game(trial: &Trial, i: u64) -> bool {
-    play_game(trial, i).is_none()
-}
-
 /// Plays game `i` of the trial: `None` when the solver wins it, otherwise
 /// where it was lost.
 pub fn play_game(trial: &Trial, i: u64) -> Option<Loss> {
