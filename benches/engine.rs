@@ -4,8 +4,8 @@
 //! are recorded in BENCHMARKS.md.
 
 use divan::Bencher;
-use minesweeper::engine::solver::{WhenStuck, autoplay, hint, no_guess_board};
-use minesweeper::engine::{
+use engine::Script;
+use engine::{
     Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
 };
@@ -13,10 +13,10 @@ use minesweeper::front::screen::command::Command;
 use minesweeper::front::screen::state::{Deal, Screen, Setup};
 use minesweeper::front::screen::theme::{Looks, Theme};
 use minesweeper::front::screen::view;
-use minesweeper::front::script::Script;
 use minesweeper::render::{Paint, write_board};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use solver::{WhenStuck, autoplay, hint, no_guess_board};
 use std::time::Instant;
 
 fn main() {
@@ -140,7 +140,7 @@ fn hint_expert_guess(bencher: Bencher) {
                 seed += 1;
                 let mut game = Game::random(Layout::EXPERT, seed, rules).unwrap();
                 autoplay(&mut game, Some(Pos::new(0, 0)), WhenStuck::Stop, |_, _| {});
-                if game.status() == minesweeper::engine::Status::Playing {
+                if game.status() == engine::Status::Playing {
                     return game;
                 }
             }

@@ -15,11 +15,11 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use divan::Bencher;
-use minesweeper::engine::solver::{Event as Played, Verdict, WhenStuck, autoplay};
-use minesweeper::engine::{Action, Deal, Layout, Move, Pos, Rules};
+use engine::{Action, Deal, Layout, Move, Pos, Rules};
 use minesweeper::records::log::{Described, Log};
 use minesweeper::records::stats::{Filter, groups};
 use minesweeper::records::{Event, Front, Record, history, save};
+use solver::{Event as Played, Verdict, WhenStuck, autoplay};
 
 fn main() {
     divan::main();
@@ -36,7 +36,7 @@ fn sample_games() -> Vec<Record> {
                 seed,
                 no_guess: false,
             };
-            let mut game = deal.game(Rules::CLASSIC).unwrap();
+            let mut game = deal.game(Rules::CLASSIC, &solver::NoGuess).unwrap();
             let mut log = Log::new(Described {
                 front: Front::Screen,
                 rules: "classic",

@@ -8,8 +8,8 @@
 
 use std::time::Instant;
 
-use minesweeper::engine::solver::no_guess_board;
-use minesweeper::engine::{FirstMove, Layout, Pos};
+use engine::{FirstMove, Layout, Pos};
+use solver::no_guess_board;
 
 const BOARDS: u64 = 2000;
 

@@ -6,9 +6,7 @@ use std::time::Duration;
 
 use clap::CommandFactory;
 
-use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RuleSet};
-use crate::engine::solver::{NoGuessError, no_guess_board};
-use crate::engine::{FirstMove, Layout, NoRoom, Pos, Rules, place_mines, to_board_file};
+use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RulesArg};
 use crate::front::animate::Animation;
 use crate::front::animate::locale_is_utf8;
 use crate::front::check::{self, CheckError, case::Plan, runner::Program};
@@ -20,7 +18,6 @@ use crate::front::prompt::{BoardSource, Console, Keeping, RandomBoards, Session,
 use crate::front::resume::{self, ResumeError};
 use crate::front::screen::playback::{self, Playback};
 use crate::front::screen::theme::{Looks, Theme};
-use crate::front::script::Script;
 use crate::front::stats as front_stats;
 use crate::front::{bench, memory, screen, solve};
 use crate::load::{LoadError, load_board};
@@ -30,6 +27,8 @@ use crate::records::rebuild::{self, RebuildError, Replayer};
 use crate::records::stats::{self, Filter};
 use crate::records::{Front, Record, export, save};
 use crate::render::{Paint, write_solution};
+use engine::{FirstMove, Layout, NoRoom, Pos, RuleSet, Rules, place_mines, to_board_file};
+use solver::{NoGuessError, no_guess_board};
 
 /// Why the program stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -166,7 +165,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             if let Some(path) = gradescope {
                 check::report::write_gradescope(&path, &options, &outcome).map_err(|source| {
                     CheckError::Io {
-                        what: format!("cannot write {}", crate::visible::path(&path)),
+                        what: format!("cannot write {}", visible::path(&path)),
                         source,
                     }
                 })?;
@@ -183,7 +182,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             let places = places()?;
             let loaded = read_history(&places, history::read_summaries)?;
             let filter = Filter {
-                rules: rules.map(|r| r.name().to_owned()),
+                rules: rules.map(|r| r.set().name.to_owned()),
                 size: level.map(|level| {
                     let layout = level.layout();
                     (layout.rows, layout.cols, layout.mines)
@@ -207,7 +206,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                     out.write_all(export::to_text(&record).as_bytes())?
                 }
                 Some(path) => std::fs::write(&path, export::to_text(&record)).map_err(|e| {
-                    AppError::Records(format!("cannot write {}: {e}", crate::visible::path(&path)))
+                    AppError::Records(format!("cannot write {}: {e}", visible::path(&path)))
                 })?,
                 None => replay(&record, title, speed, paint)?,
             }
@@ -266,7 +265,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                         what: "the saved game".to_owned(),
                         why,
                     })?;
-                    Some((record, script_of(rule_set)))
+                    Some((record, rule_set.script))
                 }
                 None => None,
             };
@@ -292,7 +291,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
 /// their words, the looks.
 fn screen_setup(
     board: Option<&std::path::Path>,
-    rules: Option<RuleSet>,
+    rules: Option<RulesArg>,
     no_guess: bool,
     theme: Theme,
     animate: Option<u64>,
@@ -300,11 +299,11 @@ fn screen_setup(
     paint: Paint,
 ) -> Result<screen::state::Setup, AppError> {
     let default = if board.is_some() {
-        RuleSet::Proj3
+        &RuleSet::PROJ3
     } else {
-        RuleSet::Classic
+        &RuleSet::CLASSIC
     };
-    let rule_set = rules.unwrap_or(default);
+    let rule_set = rules.map_or(default, RulesArg::set);
     let game_rules = rules_of(rule_set, random);
     let deal = match board {
         Some(path) => screen::state::Deal::Board(load_board(path)?),
@@ -320,12 +319,11 @@ fn screen_setup(
             }
         }
     };
-    let rule_name = rule_set.name();
     Ok(screen::state::Setup {
         deal,
         rules: game_rules,
-        rule_name,
-        script: script_of(rule_set),
+        rule_name: rule_set.name,
+        script: rule_set.script,
         looks: looks(theme, paint),
         animate: animate.map(Duration::from_millis),
         board_name: board.map(|path| path.display().to_string()),
@@ -360,8 +358,8 @@ fn resumed_setup(
     Ok(screen::state::Setup {
         deal,
         rules,
-        rule_name: rule_set.name(),
-        script: script_of(rule_set),
+        rule_name: rule_set.name,
+        script: rule_set.script,
         looks: looks(theme, paint),
         animate: animate.map(Duration::from_millis),
         board_name: record.board.name.clone(),
@@ -369,7 +367,7 @@ fn resumed_setup(
 }
 
 /// A record's rule set, rules and deal.
-fn dealt(record: &Record) -> Result<(RuleSet, Rules, crate::engine::Deal), RebuildError> {
+fn dealt(record: &Record) -> Result<(&'static RuleSet, Rules, engine::Deal), RebuildError> {
     let (rules, deal) = rebuild::dealt(record)?;
     let rule_set = RuleSet::named(&record.rules).ok_or_else(|| RebuildError::UnknownRules {
         rules: record.rules.clone(),
@@ -392,7 +390,7 @@ fn read_history<M>(
     let loaded = read(&places.history).map_err(|e| {
         AppError::Records(format!(
             "cannot read {}: {e}",
-            crate::visible::path(&places.history)
+            visible::path(&places.history)
         ))
     })?;
     let mut err = io::stderr().lock();
@@ -408,7 +406,7 @@ fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
     let from_history = |pick: &dyn Fn(&Loaded) -> Option<(usize, Record)>| {
         let places = places()?;
         let loaded = read_history(&places, history::read)?;
-        let shown = crate::visible::path(&places.history).to_string();
+        let shown = visible::path(&places.history).to_string();
         match pick(&loaded) {
             Some((number, record)) => Ok((record, format!("of game #{number}"))),
             None if loaded.records.is_empty() => Err(AppError::Records(format!(
@@ -436,7 +434,7 @@ fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
         });
     }
     let path = std::path::Path::new(which);
-    let shown = crate::visible::path(path).to_string();
+    let shown = visible::path(path).to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|e| AppError::Records(format!("cannot read {shown}: {e}")))?;
     let record = if text.trim_start().starts_with('{') {
@@ -491,29 +489,20 @@ fn keeper_for(records: &RecordArgs, front: Front) -> Keeper {
 }
 
 /// The rule set's rules, with the first-move policy the options ask for.
-fn rules_of(rule_set: RuleSet, random: &RandomArgs) -> Rules {
-    let rules = rule_set.rules();
+fn rules_of(rule_set: &RuleSet, random: &RandomArgs) -> Rules {
+    let rules = rule_set.rules;
     match random.first_move {
         Some(policy) => rules.with_first_move(policy.into()),
         None => rules,
     }
 }
 
-/// The rule set's words. COMS 227 differs from classic only in how islands
-/// open: the same words.
-fn script_of(rule_set: RuleSet) -> &'static Script {
-    match rule_set {
-        RuleSet::Proj3 => &Script::PROJ3,
-        RuleSet::Classic | RuleSet::Coms227 => &Script::CLASSIC,
-    }
-}
-
 /// The rules, their words and the board source the options ask for.
 fn session(args: &PlayArgs) -> Result<Session, AppError> {
-    let rules = rules_of(args.rules, &args.random);
+    let rules = rules_of(args.rules.set(), &args.random);
     let source = match &args.board {
         Some(path) => BoardSource::Board(load_board(path)?),
-        None if args.random.any_given() || args.rules != RuleSet::Proj3 => {
+        None if args.random.any_given() || args.rules != RulesArg::Proj3 => {
             let layout = args.random.layout();
             let seed = args.random.seed.unwrap_or_else(fresh_seed);
             let boards = RandomBoards::new(layout, seed, rules)
@@ -522,7 +511,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         }
         None => BoardSource::Ask,
     };
-    let script = script_of(args.rules);
+    let script = args.rules.set().script;
     let animation = args
         .animate
         .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));

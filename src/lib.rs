@@ -7,9 +7,7 @@
 pub mod allocator;
 pub mod app;
 pub mod cli;
-pub mod engine;
 pub mod front;
 pub mod load;
 pub mod records;
 pub mod render;
-pub mod visible;

@@ -5,9 +5,8 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use crate::engine::board_file::split_lines;
-use crate::engine::{Board, BoardError, parse_board};
-use crate::visible;
+use engine::board_file::split_lines;
+use engine::{Board, BoardError, parse_board};
 
 /// The board played when the player gives no file: the course's `board3.txt`.
 pub const BUILT_IN_BOARD: &[u8] = COURSE_BOARDS[2];

@@ -18,7 +18,7 @@ use std::io::{self, Write};
 
 use owo_colors::Style;
 
-use crate::engine::{Board, Direction, Glyph, Neighbourhood, Pos};
+use engine::{Board, Direction, Glyph, Neighbourhood, Pos};
 
 /// Whether output carries colour escape codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -341,7 +341,7 @@ fn write_column_numbers(out: &mut impl Write, cols: usize, label_width: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Frame, Grid};
+    use engine::{Frame, Grid};
 
     fn open_board(rows: usize, cols: usize) -> Board {
         Board::new(Grid::filled(rows, cols, false), Frame::Plus)

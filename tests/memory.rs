@@ -9,9 +9,9 @@ use std::alloc::{GlobalAlloc, Layout as Allocation, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use minesweeper::engine::solver::hint;
-use minesweeper::engine::{Board, FirstMove, Frame, Game, Grid, Layout, Pos, Rules, three_bv};
+use engine::{Board, FirstMove, Frame, Game, Grid, Layout, Pos, Rules, three_bv};
 use minesweeper::front::bench::{Trial, game_bytes, play_game};
+use solver::hint;
 
 /// The system allocator, keeping count of the bytes in use and their peak.
 struct Counting;
@@ -127,5 +127,5 @@ fn a_hint_takes_a_few_bytes_a_square() {
 
 /// A random board of `layout`, mines anywhere.
 fn place(layout: Layout) -> Board {
-    minesweeper::engine::place_mines(layout, FirstMove::Any, None, 1).unwrap()
+    engine::place_mines(layout, FirstMove::Any, None, 1).unwrap()
 }

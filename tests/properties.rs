@@ -2,13 +2,13 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use minesweeper::engine::{
+use engine::Script;
+use engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Glyph, Grid, Layout, Move, Outcome, Pos, Rules,
     Status, parse_board, place_mines, to_board_file,
 };
 use minesweeper::front::animate::Animation;
 use minesweeper::front::prompt::{BoardSource, Console, Session, play};
-use minesweeper::front::script::Script;
 use minesweeper::render::{Paint, write_board, write_solution};
 use proptest::prelude::*;
 

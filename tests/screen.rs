@@ -3,13 +3,13 @@
 
 use std::time::{Duration, Instant};
 
+use engine::Script;
+use engine::{Cover, Glyph, Layout, Pos, Rules, Status, parse_board};
 use insta::assert_snapshot;
-use minesweeper::engine::{Cover, Glyph, Layout, Pos, Rules, Status, parse_board};
 use minesweeper::front::screen::command::{Button, Command};
 use minesweeper::front::screen::state::{Deal, Screen, Setup};
 use minesweeper::front::screen::theme::{Looks, Theme};
 use minesweeper::front::screen::view;
-use minesweeper::front::script::Script;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};

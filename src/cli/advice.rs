@@ -13,7 +13,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgMatches, CommandFactory, FromArgMatches, parser::ValueSource};
 
 use super::Cli;
-use crate::visible::Visible;
+use visible::Visible;
 
 /// Parses `args` (the program's name first) into a [`Cli`].
 pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>

@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::engine::solver::WhenStuck;
-use crate::engine::{FirstMove, Layout, Rules};
 use crate::front::check::case::Inputs;
 use crate::front::screen::theme::Theme;
+use engine::{FirstMove, Layout, RuleSet};
+use solver::WhenStuck;
 
 pub use advice::parse;
 
@@ -68,7 +68,7 @@ pub struct PlayArgs {
 
     /// The rules to play by.
     #[arg(long, value_enum, default_value_t)]
-    pub rules: RuleSet,
+    pub rules: RulesArg,
 
     /// Show each reveal step by step, as the island is explored: on a
     /// terminal, redrawn in place MS milliseconds apart (60 without a value;
@@ -204,7 +204,7 @@ pub enum Command {
 
         /// The rules to play by [default: proj3 with BOARD, classic without].
         #[arg(long, value_enum)]
-        rules: Option<RuleSet>,
+        rules: Option<RulesArg>,
 
         /// Deal random boards that the solver clears from the first square
         /// opened without guessing, made once that square is chosen.
@@ -244,7 +244,7 @@ pub enum Command {
     Stats {
         /// Only games played by these rules.
         #[arg(long, value_enum)]
-        rules: Option<RuleSet>,
+        rules: Option<RulesArg>,
 
         /// Only games of this level's size.
         #[arg(long, value_enum)]
@@ -461,8 +461,9 @@ fn parse_square(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
+/// `--rules`: the engine's rule sets, with the words help gives them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum RuleSet {
+pub enum RulesArg {
     /// CMSC 201 Project 3: win by flagging exactly the mines.
     #[default]
     Proj3,
@@ -473,24 +474,13 @@ pub enum RuleSet {
     Coms227,
 }
 
-impl RuleSet {
-    /// The name `--rules` takes, which records keep too.
-    pub fn name(self) -> &'static str {
-        crate::records::rules_name(self.rules())
-    }
-
-    /// The rule set of that name.
-    pub fn named(name: &str) -> Option<RuleSet> {
-        [RuleSet::Proj3, RuleSet::Classic, RuleSet::Coms227]
-            .into_iter()
-            .find(|set| set.name() == name)
-    }
-
-    pub fn rules(self) -> Rules {
+impl RulesArg {
+    /// The rule set it names.
+    pub fn set(self) -> &'static RuleSet {
         match self {
-            RuleSet::Proj3 => Rules::PROJ3,
-            RuleSet::Classic => Rules::CLASSIC,
-            RuleSet::Coms227 => Rules::COMS227,
+            RulesArg::Proj3 => &RuleSet::PROJ3,
+            RulesArg::Classic => &RuleSet::CLASSIC,
+            RulesArg::Coms227 => &RuleSet::COMS227,
         }
     }
 }
@@ -577,6 +567,14 @@ mod tests {
         for policy in FirstMovePolicy::value_variants() {
             let name = policy.to_possible_value().unwrap();
             assert_eq!(name.get_name(), FirstMove::from(*policy).name());
+        }
+    }
+
+    #[test]
+    fn rules_names_are_the_rule_sets_names() {
+        for rules in RulesArg::value_variants() {
+            let name = rules.to_possible_value().unwrap();
+            assert_eq!(name.get_name(), rules.set().name);
         }
     }
 

@@ -14,8 +14,8 @@ use crossterm::event;
 
 use super::raw_mode::{LOOK_EVERY, RawMode};
 
-use crate::engine::{Board, Direction, Glyph, Grid, Pos, RevealStatus, Step};
 use crate::render::{Charset, Paint, write_frame};
+use engine::{Board, Direction, Glyph, Grid, Pos, RevealStatus, Step};
 
 /// How to show a reveal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,7 +285,7 @@ impl LiveTerminal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Game, Move, Rules, parse_board};
+    use engine::{Action, Game, Move, Rules, parse_board};
 
     #[test]
     fn printed_frames_follow_the_steps() {

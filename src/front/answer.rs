@@ -1,7 +1,7 @@
 //! What the player typed, checked: a number in range or an action letter.
 //! Pure functions, so every odd input can be tested without a terminal.
 
-use crate::engine::Action;
+use engine::Action;
 
 /// A whole number from 1 to `max`, with spaces around it allowed.
 ///

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::engine::solver::{Event, Finish, Verdict, WhenStuck, Why, autoplay};
-use crate::engine::{FirstMove, Game, Layout, Pos, Rules};
+use engine::{FirstMove, Game, Layout, Pos, Rules};
+use solver::{Event, Finish, Verdict, WhenStuck, Why, autoplay};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]

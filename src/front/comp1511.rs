@@ -12,8 +12,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use crate::engine::Pos;
-use crate::engine::comp1511::{Command, Minefield, Reply, SIZE, Square, State};
+use engine::Pos;
+use engine::comp1511::{Command, Minefield, Reply, SIZE, Square, State};
 
 /// How the field is printed after each command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,8 +1,8 @@
 //! The solver's findings in words: one sentence each, beginning with the
 //! square (`Field R, C is safe: …`), numbered from 1 as the board prints them.
 
-use crate::engine::Pos;
-use crate::engine::solver::{Deduction, Guess, Hint, Reason, Verdict, Why};
+use engine::Pos;
+use solver::{Deduction, Guess, Hint, Reason, Verdict, Why};
 
 /// `Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6.`
 pub fn deduction(deduction: &Deduction) -> String {

@@ -100,7 +100,7 @@ impl Keeper {
         }
         Some(format!(
             "cannot record games in {}: {error}; the game goes on without a record",
-            crate::visible::path(path)
+            visible::path(path)
         ))
     }
 }

@@ -14,6 +14,5 @@ pub mod prompt;
 pub mod raw_mode;
 pub mod resume;
 pub mod screen;
-pub mod script;
 pub mod solve;
 pub mod stats;

@@ -6,23 +6,23 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::engine::solver::Adviser;
-use crate::engine::three_bv;
-use crate::engine::{
-    Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, Rules, Status,
-};
 use crate::load::{built_in_board, load_board};
 use crate::records::log::{Described, Log};
 use crate::records::rebuild::{RebuildError, rebuild};
-use crate::records::{Event, Front, Record, millis, rules_name};
+use crate::records::{Event, Front, Record, millis};
 use crate::render::{Paint, write_board};
+use engine::three_bv;
+use engine::{
+    Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RuleSet, Rules, Status,
+};
+use solver::Adviser;
 
 use super::animate::{self, Animation};
 use super::answer::{self, OrHint, Shortcut};
 use super::explain;
 use super::interrupt::SeedOnInterrupt;
 use super::keeper::Keeper;
-use super::script::Script;
+use engine::Script;
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
 const ASK_ROW: &str = "Please choose the row:\n";
@@ -316,11 +316,11 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         session.source = BoardSource::Board(board.clone());
     }
     let game = deal
-        .game(rules)
+        .game(rules, &solver::NoGuess)
         .expect("RandomBoards::new checked the room for the mines");
     let log = Log::new(Described {
         front: Front::Prompt,
-        rules: rules_name(rules),
+        rules: RuleSet::of(rules).map_or("custom", |set| set.name),
         first_move: rules.first_move.name(),
         deal: &deal,
         board_name: session.keeping.board_name.clone(),
@@ -718,7 +718,7 @@ pub(crate) fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::parse_board;
+    use engine::parse_board;
 
     fn transcript(board: &str, typed: &str) -> String {
         let mut console = Console {

@@ -4,9 +4,9 @@
 
 use std::io::{self, Write};
 
-use crate::engine::solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
-use crate::engine::{Board, Game, Pos, Rules};
 use crate::render::{Paint, write_board};
+use engine::{Board, Game, Pos, Rules};
+use solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
 
 use super::explain;
 

@@ -55,7 +55,7 @@ pub fn write_text(
     writeln!(
         out,
         "History: {} ({counted} games counted)",
-        crate::visible::path(history)
+        visible::path(history)
     )?;
     if groups.is_empty() {
         writeln!(out, "\nNo finished games to count yet.")?;

@@ -26,7 +26,7 @@ use std::fmt::Write as _;
 
 use super::moves::{self, Event, Logged};
 use super::{BoardRecord, BoardText, Front, GameResult, Record, VERSION};
-use crate::engine::{Action, Move, Pos};
+use engine::{Action, Move, Pos};
 
 const TITLE: &str = "minesweeper game log";
 
@@ -137,12 +137,8 @@ pub fn from_text(text: &str) -> Result<Record, BadLog> {
             continue;
         }
         if in_moves {
-            let logged = read_move(line).ok_or_else(|| {
-                bad(
-                    i,
-                    format!("`{}` is not a move", crate::visible::Visible(line)),
-                )
-            })?;
+            let logged = read_move(line)
+                .ok_or_else(|| bad(i, format!("`{}` is not a move", visible::Visible(line))))?;
             moves::push(&mut events, logged);
             continue;
         }

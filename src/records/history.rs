@@ -60,7 +60,7 @@ pub enum ProblemKind {
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let at = format!("{}:{}", crate::visible::path(&self.path), self.line);
+        let at = format!("{}:{}", visible::path(&self.path), self.line);
         match &self.kind {
             ProblemKind::Damaged(why) => write!(f, "{at}: not a game record ({why}); left out"),
             ProblemKind::Newer(v) => write!(

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::moves::{self, Event, Logged};
 use super::{BoardRecord, Front, GameResult, Record, VERSION, millis};
-use crate::engine::{Cover, Deal, Game, Status, three_bv_done};
+use engine::{Cover, Deal, Game, Status, three_bv_done};
 
 /// The record of one game, growing move by move.
 #[derive(Clone, Debug)]

@@ -23,7 +23,7 @@ use std::borrow::Cow;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Board, BoardFile, Deal, FirstMove, Layout, Rules, parse_board, to_board_file};
+use engine::{Board, BoardFile, Deal, Layout, RuleSet, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
 
 /// The environment variable that, set and not empty, turns recording off
@@ -222,30 +222,6 @@ pub fn millis(duration: std::time::Duration) -> u64 {
     u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
-/// The rule sets by the names `--rules` and the records give them.
-pub const RULE_SETS: [(&str, Rules); 3] = [
-    ("proj3", Rules::PROJ3),
-    ("classic", Rules::CLASSIC),
-    ("coms227", Rules::COMS227),
-];
-
-/// The name of the rule set `rules` are, whatever their first move.
-pub fn rules_name(rules: Rules) -> &'static str {
-    RULE_SETS
-        .iter()
-        .find(|(_, set)| set.with_first_move(rules.first_move) == rules)
-        .map_or("custom", |(name, _)| name)
-}
-
-/// The rules a record names, with its first-move policy.
-pub fn rules_named(rules: &str, first_move: &str) -> Option<Rules> {
-    let (_, base) = RULE_SETS.iter().find(|(name, _)| *name == rules)?;
-    let first_move = [FirstMove::Any, FirstMove::Safe, FirstMove::Opening]
-        .into_iter()
-        .find(|policy| policy.name() == first_move)?;
-    Some(base.with_first_move(first_move))
-}
-
 impl Record {
     /// The moves, read from their notation.
     pub fn events(&self) -> Result<Vec<Logged>, moves::BadMove> {
@@ -254,7 +230,7 @@ impl Record {
 
     /// The rules it was played by; `None` for names this version does not know.
     pub fn game_rules(&self) -> Option<Rules> {
-        rules_named(&self.rules, &self.first_move)
+        RuleSet::rules_named(&self.rules, &self.first_move)
     }
 }
 
@@ -271,17 +247,20 @@ impl<Moves> Record<Moves> {
 pub(crate) mod sample {
     use super::log::{Described, Log};
     use super::*;
-    use crate::engine::{Action, Move, Pos};
+    use engine::{Action, Move, Pos};
 
     /// A classic beginner game of seed `seed`, played from the corner by
     /// the given events, ended or not; timed 100 ms apart.
-    pub fn played(seed: u64, events: &[Event]) -> (crate::engine::Game, Record) {
+    pub fn played(seed: u64, events: &[Event]) -> (engine::Game, Record) {
         let deal = Deal::Random {
             layout: Layout::BEGINNER,
             seed,
             no_guess: false,
         };
-        let mut game = deal.game(Rules::CLASSIC).unwrap().with_undo();
+        let mut game = deal
+            .game(Rules::CLASSIC, &solver::NoGuess)
+            .unwrap()
+            .with_undo();
         let mut log = Log::new(Described {
             front: Front::Screen,
             rules: "classic",
@@ -328,7 +307,7 @@ mod tests {
     use super::rebuild::rebuild;
     use super::sample::{flag, played, reveal};
     use super::*;
-    use crate::engine::Status;
+    use engine::Status;
 
     #[test]
     fn a_record_is_the_game_again() {
@@ -404,7 +383,7 @@ mod tests {
         let (_, record) = played(9, &[reveal(0, 0), flag(3, 3), Event::Undo, Event::Hint]);
         let text = export::to_text(&record);
         assert_eq!(export::from_text(&text).unwrap(), record, "{text}");
-        let board = crate::engine::parse_board(b"++++\n+* +\n+  +\n++++\n").unwrap();
+        let board = engine::parse_board(b"++++\n+* +\n+  +\n++++\n").unwrap();
         let mut record = record;
         record.board = BoardRecord::of(&Deal::Board(board), Some("two by two.txt".to_owned()));
         let text = export::to_text(&record);

@@ -13,7 +13,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::engine::{Action, Move, Pos};
+use engine::{Action, Move, Pos};
 
 /// What the player did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 
 use super::Record;
 use super::moves::{BadMove, Event, Logged};
-use crate::engine::{Deal, Game, Move, NoRoom, Outcome, Rules};
+use engine::{Deal, Game, Move, NoRoom, Outcome, Rules};
 
 /// Why a record cannot be played again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -70,7 +70,7 @@ impl Replayer {
     /// The record's game, dealt, before its first event.
     pub fn new(record: &Record) -> Result<Self, RebuildError> {
         let (rules, deal) = dealt(record)?;
-        let game = deal.game(rules)?.with_undo();
+        let game = deal.game(rules, &solver::NoGuess)?.with_undo();
         let events = record.events()?;
         let (rows, cols) = (game.board().rows(), game.board().cols());
         for (i, logged) in events.iter().enumerate() {

@@ -49,7 +49,7 @@ fn sync_folder(folder: &Path) -> io::Result<()> {
 
 /// The game saved at `path`; `None` when there is none.
 pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
-    let shown = || crate::visible::path(path).to_string();
+    let shown = || visible::path(path).to_string();
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),

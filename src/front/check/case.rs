@@ -3,12 +3,12 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::dice::Dice;
-use crate::engine::{
+use crate::load::course_board;
+use engine::dice::Dice;
+use engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, Status,
     place_mines,
 };
-use crate::load::course_board;
 
 /// Which bad answers are typed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -4,10 +4,10 @@
 use std::io;
 use std::path::Path;
 
-use crate::engine::{Game, Glyph, Grid, Rules, Status};
 use crate::front::prompt::{BoardSource, Console, Session, play};
-use crate::front::script::Script;
 use crate::render::Paint;
+use engine::Script;
+use engine::{Game, Glyph, Grid, Rules, Status};
 
 use super::case::Case;
 

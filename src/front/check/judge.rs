@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Board, Glyph, Grid, Pos};
+use engine::{Board, Glyph, Grid, Pos};
 
 use super::expected::{Ending, Expected};
 use super::reader::{self, Cell, Printed, Unreadable};
@@ -362,7 +362,7 @@ fn compare_text(ours: &str, stdout: &[u8], expected: &Expected) -> Option<Failur
         .find(|&i| ours_lines.get(i) != theirs_lines.get(i))
         .unwrap_or(0);
     let shown = |lines: &[&str]| match lines.get(line) {
-        Some(text) => format!("\"{}\"", crate::visible::Visible(text)),
+        Some(text) => format!("\"{}\"", visible::Visible(text)),
         None => "nothing".to_owned(),
     };
     let what = format!(
@@ -398,7 +398,7 @@ fn describe_cell(cell: Cell) -> String {
         Cell::Open(0) => "an empty square".to_owned(),
         Cell::Open(clue) => format!("a {clue}"),
         Cell::Mine => "a mine".to_owned(),
-        Cell::Other(c) => format!("'{}'", crate::visible::Visible(&c.to_string())),
+        Cell::Other(c) => format!("'{}'", visible::Visible(&c.to_string())),
     }
 }
 

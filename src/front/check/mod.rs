@@ -25,8 +25,8 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::engine::to_board_file;
 use crate::front::interrupt::RemoveOnInterrupt;
+use engine::to_board_file;
 
 use case::{Case, Plan};
 use expected::{Expected, expect, transcript};

@@ -9,7 +9,7 @@
 //! with other glyphs in the squares' places. Nothing is assumed about the
 //! format beyond that it does not change during a game.
 
-use crate::engine::Grid;
+use engine::Grid;
 
 /// A square as a program shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

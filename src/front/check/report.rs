@@ -10,8 +10,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::engine::{Action, Glyph, Grid, Pos, to_board_file};
 use crate::render::{write_marked_board, write_marked_chars};
+use engine::{Action, Glyph, Grid, Pos, to_board_file};
 
 use super::case::Case;
 use super::expected::transcript;
@@ -27,7 +27,7 @@ pub(super) fn write_reproduction(
     case: &Case,
     folder: &Path,
 ) -> Result<(Played, String), CheckError> {
-    let shown = crate::visible::path(folder);
+    let shown = visible::path(folder);
     fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
     let folder =
         fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
@@ -54,7 +54,7 @@ pub(super) fn write_reproduction(
         }
         fs::write(&path, bytes).map_err(CheckError::io(format!(
             "cannot write {}",
-            crate::visible::path(&path)
+            visible::path(&path)
         )))?;
     }
     Ok((played, input))
@@ -105,7 +105,7 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         let _ = writeln!(
             text,
             "  The program did not fail again when run from {}: it does not always do the same.",
-            crate::visible::path(&finding.folder)
+            visible::path(&finding.folder)
         );
         return text;
     };
@@ -166,7 +166,7 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         };
         let _ = writeln!(text, "    move {}: {}{after}", i + 1, typed(case, i));
     }
-    let folder = crate::visible::path(&finding.folder);
+    let folder = visible::path(&finding.folder);
     let _ = writeln!(
         text,
         "  Run it again: {} < {folder}/input.txt\n  \
@@ -195,7 +195,7 @@ fn last_words(stderr: &[u8]) -> String {
         shown.push_str("    ...\n");
     }
     for line in lines.iter().skip(start).take(most) {
-        let _ = writeln!(shown, "    {}", crate::visible::Visible(line));
+        let _ = writeln!(shown, "    {}", visible::Visible(line));
     }
     shown
 }

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use crate::engine::{Grid, Pos};
+use engine::{Grid, Pos};
 
 use super::case::{Case, Turn};
 
@@ -189,8 +189,8 @@ fn without_line(case: &Case, line: Line) -> Case {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Action, Game, Move, Rules};
     use crate::front::check::case::{Bad, Prompt};
+    use engine::{Action, Game, Move, Rules};
 
     fn reveal(row: usize, col: usize) -> Turn {
         Turn::plain(Move {

@@ -3,7 +3,7 @@
 //! message, two lines at least.
 //! A board bigger than the terminal shows the part the view's origin says.
 
-use crate::engine::Pos;
+use engine::Pos;
 
 /// Lines above the board: the status line and the column labels.
 pub const TOP: u16 = 2;

@@ -17,10 +17,10 @@ use ratatui::style::{Modifier, Style};
 
 use super::state::{Screen, Setup};
 use super::view;
-use crate::engine::NoRoom;
 use crate::front::raw_mode::{LOOK_EVERY, RawMode, Signalled};
 use crate::records::Logged;
 use crate::records::rebuild::RebuildError;
+use engine::NoRoom;
 
 /// The slowest and fastest speeds, times the real pace.
 pub const SPEEDS: (f64, f64) = (0.25, 64.0);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::engine::{Glyph, Pos, RevealStatus, Step};
+use engine::{Glyph, Pos, RevealStatus, Step};
 
 /// The most steps kept of one reveal: over an hour and a half at 60 ms a
 /// step, in about 3 MB. A bigger reveal is not kept, and shows at once.
@@ -110,7 +110,7 @@ impl Replay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Direction;
+    use engine::Direction;
 
     fn step(row: usize, col: usize, status: RevealStatus) -> Step {
         Step {

@@ -9,15 +9,15 @@ use super::geometry::Geometry;
 use super::replay::{Recorder, Replay};
 use super::summary::Summary;
 use super::theme::Looks;
-pub use crate::engine::Deal;
-use crate::engine::solver::{Adviser, Hint};
-use crate::engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use crate::front::explain;
 use crate::front::prompt::message;
-use crate::front::script::Script;
 use crate::records::log::{Described, Log};
 use crate::records::rebuild::{RebuildError, rebuild};
 use crate::records::{Event, Front, Record, millis};
+pub use engine::Deal;
+use engine::Script;
+use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
+use solver::{Adviser, Hint};
 
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ impl Screen {
     /// A new session on a terminal of `width` x `height`; an error when a
     /// random layout has no room for its mines.
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
-        let game = setup.deal.game(setup.rules)?.with_undo();
+        let game = setup.deal.game(setup.rules, &solver::NoGuess)?.with_undo();
         let log = new_log(&setup);
         Ok(Screen {
             setup,
@@ -363,7 +363,7 @@ impl Screen {
             return;
         }
         let mv = Move { action, at };
-        let no_guess_known = self.game.no_guess_gave_up().is_some();
+        let no_guess_known = self.game.maker_gave_up().is_some();
         let adviser = &mut self.adviser;
         let outcome = match self.setup.animate {
             Some(delay) if action != Action::Flag => {
@@ -387,7 +387,7 @@ impl Screen {
         }
         self.after_move(outcome, at, now);
         self.note(Event::Move(mv), now, outcome.changed_board());
-        if let Some(gave_up) = self.game.no_guess_gave_up()
+        if let Some(gave_up) = self.game.maker_gave_up()
             && !no_guess_known
         {
             self.message = format!(
@@ -524,7 +524,7 @@ impl Screen {
             *seed = seed.wrapping_add(1);
         }
         // The same layout as the first game's, which had room.
-        let Ok(game) = self.setup.deal.game(self.setup.rules) else {
+        let Ok(game) = self.setup.deal.game(self.setup.rules, &solver::NoGuess) else {
             return;
         };
         self.game = game.with_undo();

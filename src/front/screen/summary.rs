@@ -6,7 +6,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::engine::{Cover, Game, Status, ThreeBv, three_bv_done};
+use engine::{Cover, Game, Status, ThreeBv, three_bv_done};
 
 /// The end of a game in figures.
 #[derive(Clone, Copy, Debug, PartialEq)]

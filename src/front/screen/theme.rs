@@ -5,8 +5,8 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::engine::Glyph;
 use crate::render::Charset;
+use engine::Glyph;
 
 /// The colours.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use super::command::KEYS;
 use super::geometry::{BOTTOM, Geometry, TOP, digits};
 use super::state::Screen;
-use crate::engine::{Cover, Pos, Status};
+use engine::{Cover, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
 pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {

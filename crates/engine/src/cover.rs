@@ -1,0 +1,11 @@
+//! What the player sees over each square: covered, marked or open.
+
+/// What covers a square, from the player's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cover {
+    Hidden,
+    Flagged,
+    /// Marked with a question mark: the player is unsure (classic rules).
+    Questioned,
+    Open,
+}

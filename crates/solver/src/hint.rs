@@ -1,0 +1,144 @@
+//! A hint for a player: the first thing the solver is certain of that the
+//! player has not acted on, or where to guess.
+
+use crate::{Deduction, Guess, Known, Probabilities, Progress, Solver, Verdict};
+use engine::FirstMove;
+use engine::Pos;
+use engine::{Cover, Game, Status};
+use engine::{RevealStatus, Step};
+
+/// What a hint says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// A square that is certainly safe (not open) or certainly a mine (not flagged).
+    Certain(Deduction),
+    /// Before the first opening of a random board whose first square is
+    /// kept clear: any square is safe, this one the most likely to open an area.
+    FirstMove(Pos),
+    /// Nothing is certain: the square to guess.
+    Guess(Guess),
+}
+
+/// The hint for the player of `game`, from what they can see; `None` once
+/// the game is over. For many hints in one game, an [`Adviser`] costs less.
+pub fn hint(game: &Game) -> Option<Hint> {
+    Adviser::new().hint(game)
+}
+
+/// Hints and chances of a mine through one game. From the first hint (or
+/// chances) on it keeps a solver that follows the game, told each square
+/// that opens ([`Adviser::opened`]), so a hint costs what changed since the
+/// last, and the chances what is next to open squares, not a look at the
+/// whole board.
+#[derive(Debug, Default)]
+pub struct Adviser {
+    following: Option<Following>,
+}
+
+#[derive(Debug)]
+struct Following {
+    solver: Solver,
+    /// Deductions made, in order, that the player may not have acted on:
+    /// every mine, and every safe square not open yet.
+    found: Vec<Deduction>,
+    /// The chances of a mine as last worked out.
+    chances: Option<Probabilities>,
+}
+
+impl Adviser {
+    /// An adviser that has given no hint yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The game opened `pos`, which shows `clue`. Before the first hint
+    /// there is nothing to keep up to date.
+    pub fn opened(&mut self, pos: Pos, clue: u8) {
+        if let Some(following) = &mut self.following {
+            following.solver.open(pos, clue);
+        }
+    }
+
+    /// A step of an animated reveal of a square whose clue is `clue`: the
+    /// square opens at its first step, seen or revealed.
+    pub fn stepped(&mut self, step: Step, clue: u8) {
+        if !matches!(step.status, RevealStatus::Exploring(_)) {
+            self.opened(step.at, clue);
+        }
+    }
+
+    /// The hint for the player of `game`, which must be the game it has
+    /// followed; `None` once the game is over.
+    pub fn hint(&mut self, game: &Game) -> Option<Hint> {
+        if game.status() != Status::Playing {
+            return None;
+        }
+        let Following { solver, found, .. } = self.follow(game);
+        found.retain(|d| d.verdict == Verdict::Mine || game.cover(d.at) != Cover::Open);
+        // The squares opened since the last hint in reading order, however
+        // the game reported them (an animated reveal goes in its own order).
+        solver.pending.sort();
+        if let Some(useful) = found.iter().find(|d| news(game, d)) {
+            return Some(Hint::Certain(useful.clone()));
+        }
+        let before_first = game.board().mine_count() < game.mine_count();
+        loop {
+            let probabilities = match solver.deduce() {
+                Progress::Deduced(deduced) => {
+                    let first_news = deduced.iter().position(|d| news(game, d));
+                    let start = found.len();
+                    found.extend(deduced);
+                    if let Some(k) = first_news {
+                        return Some(Hint::Certain(found[start + k].clone()));
+                    }
+                    continue;
+                }
+                Progress::Stuck(probabilities) => probabilities,
+            };
+            let guess = solver.guess(&probabilities)?;
+            let kept_clear = game.rules().first_move != FirstMove::Any;
+            if before_first && kept_clear {
+                return Some(Hint::FirstMove(guess.at));
+            }
+            return Some(Hint::Guess(guess));
+        }
+    }
+
+    /// Works out the chance of a mine on every covered square of `game`,
+    /// the game it has followed, for [`Adviser::chance`] to tell.
+    pub fn work_out_chances(&mut self, game: &Game) {
+        let following = self.follow(game);
+        following.chances = Some(following.solver.probabilities());
+    }
+
+    /// The chance of a mine on `pos` as last worked out: 0 or 1 for a
+    /// square deduced since, `None` for an open square or before any.
+    pub fn chance(&self, pos: Pos) -> Option<f64> {
+        let following = self.following.as_ref()?;
+        let chances = following.chances.as_ref()?;
+        match following.solver.known(pos) {
+            Known::Open(_) => None,
+            Known::Safe => Some(0.0),
+            Known::Mine => Some(1.0),
+            Known::Unknown => Some(chances.at(pos)),
+        }
+    }
+
+    /// The solver following `game`, made from what it shows the first
+    /// time it is needed.
+    fn follow(&mut self, game: &Game) -> &mut Following {
+        self.following.get_or_insert_with(|| Following {
+            solver: Solver::seeing(game),
+            found: Vec::new(),
+            chances: None,
+        })
+    }
+}
+
+/// Whether a deduction tells the player something the board does not show.
+fn news(game: &Game, deduction: &Deduction) -> bool {
+    match deduction.verdict {
+        Verdict::Safe => true,
+        Verdict::Mine => game.cover(deduction.at) != Cover::Flagged,
+    }
+}

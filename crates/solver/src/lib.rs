@@ -1,0 +1,476 @@
+//! A solver that plays by deduction, as CIS 120's homework builds it, made
+//! strong: what the player can see goes in, certain squares (each with the
+//! reason it is certain) or the best guess (with why) come out.
+//!
+//! The layers, each tried only when the one before finds nothing:
+//!
+//! 1. **One clue** ([`local`]): a clue whose mines are all known clears its
+//!    other neighbours; a clue with as many unknown neighbours as mines still
+//!    to find makes them all mines. The homework's two rules.
+//! 2. **Two clues** ([`local`]): what one clue forces on the squares it
+//!    shares with another decides the other's remaining squares.
+//! 3. **Every arrangement** ([`arrangements`]): the exact probability of a
+//!    mine on every unknown square, counting all the arrangements of the
+//!    remaining mines that fit the clues and the mine count. Probability 0 or
+//!    1 is a deduction; otherwise [`guess`] picks where to guess: an
+//!    unavoidable 50/50 at once ([`fifty_fifty`]), an exact search once
+//!    few arrangements are left ([`endgame`]), a square that is a mine only
+//!    where a 50/50 would form anyway, else the square most likely to be
+//!    survived with the move after it ([`look_ahead`]), weighed with the
+//!    50/50s it may spare ([`long_term`]).
+//!
+//! The solver keeps its own knowledge: it never trusts a player's flags.
+
+mod arrangements;
+pub mod autoplay;
+mod candidates;
+mod endgame;
+mod fifty_fifty;
+mod guess;
+mod hint;
+mod local;
+mod long_term;
+mod neighbours;
+mod no_guess;
+mod watchlist;
+
+use engine::{Cover, Game, Pos};
+use neighbours::{Neighbours, within_two};
+use watchlist::Watchlist;
+
+pub use arrangements::Probabilities;
+pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
+pub use guess::{Guess, Why};
+pub use hint::{Adviser, Hint, hint};
+pub use no_guess::{
+    MAX_WORK, NoGuess, NoGuessBoard, NoGuessError, clears_without_guessing, max_tries,
+    no_guess_board, no_guess_board_within,
+};
+
+/// What the solver knows of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Nothing yet.
+    Unknown,
+    /// Deduced to hold a mine.
+    Mine,
+    /// Deduced to be clear, not opened yet.
+    Safe,
+    /// Opened, showing its clue.
+    Open(u8),
+}
+
+/// What a deduction says of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Safe,
+    Mine,
+}
+
+/// Why a square is certain: the clues (and counts) that decide it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The clue's mines are all known (`mines`), so its other unknown
+    /// neighbours are clear. Layer 1.
+    Satisfied {
+        clue: Pos,
+        value: u8,
+        mines: Vec<Pos>,
+    },
+    /// The clue still needs `needs` mines and has exactly that many unknown
+    /// neighbours. Layer 1.
+    Crowded { clue: Pos, value: u8, needs: u8 },
+    /// Layer 2, for a safe square: `clue` needs at least `bound` mines among
+    /// the unknown squares it shares with `other`, and `bound` is all that
+    /// `other` still needs, so `other`'s remaining squares are clear.
+    /// For a mine: `clue` allows at most `bound` mines among the shared
+    /// squares, and `other` still needs `other_needs`, which leaves a mine
+    /// on each of `other`'s remaining squares.
+    Pair {
+        clue: Pos,
+        value: u8,
+        other: Pos,
+        other_value: u8,
+        other_needs: u8,
+        bound: u8,
+    },
+    /// Every arrangement of the `mines_left` unknown mines that fits the
+    /// clues agrees on the square. Layer 3.
+    Arrangements { mines_left: usize },
+}
+
+impl Reason {
+    /// The layer that found it: 1, 2 or 3.
+    pub fn layer(&self) -> u8 {
+        match self {
+            Reason::Satisfied { .. } | Reason::Crowded { .. } => 1,
+            Reason::Pair { .. } => 2,
+            Reason::Arrangements { .. } => 3,
+        }
+    }
+}
+
+/// A square the solver is certain of, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    pub at: Pos,
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+/// What one round of deduction found.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// Certain squares, in the order found; the solver already knows them.
+    Deduced(Vec<Deduction>),
+    /// Nothing is certain: the probabilities of a mine, to guess from.
+    Stuck(Probabilities),
+}
+
+/// The solver's knowledge of a board of `rows` x `cols` with `mines` mines,
+/// and the open clues still to look at.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rows: usize,
+    cols: usize,
+    mines: usize,
+    /// The deepest layer to use: 1, 2 or 3.
+    depth: u8,
+    known: Vec<Known>,
+    known_mines: usize,
+    unknown: usize,
+    /// Open squares whose neighbourhood changed since layer 1 last looked.
+    pending: Watchlist,
+    /// Open squares whose neighbourhood changed since layer 2 last went
+    /// over every pair and found nothing.
+    unpaired: Watchlist,
+    /// Every open square with unknown neighbours, and some whose neighbours
+    /// have all become known since (dropped when layer 2 next looks, or
+    /// when the list would grow): the clues layers 2 and 3 work from, so
+    /// they never scan the whole board.
+    frontier: Watchlist,
+    /// Every square deduced and not opened that has unknown neighbours, and
+    /// some that no longer do (dropped when a guess next looks, or when the
+    /// list would grow): with the frontier, where a guess looks for squares
+    /// unlike the rest.
+    settled: Watchlist,
+    untouched: candidates::Untouched,
+    /// Layer 3's components as the last analysis counted them.
+    remembered: arrangements::Remembered,
+    /// The frontier as it is, while a look ahead supposes clues on it
+    /// ([`Solver::keep_frontier`]).
+    kept: Option<arrangements::Kept>,
+    /// Work done so far, in squares looked at and search nodes visited:
+    /// what bounds the search for boards that need no guess.
+    work: u64,
+}
+
+impl Solver {
+    /// Knows nothing yet of a board of `rows` x `cols` holding `mines` mines.
+    pub fn new(rows: usize, cols: usize, mines: usize) -> Self {
+        let squares = rows * cols;
+        Self {
+            rows,
+            cols,
+            mines,
+            depth: 3,
+            known: vec![Known::Unknown; squares],
+            known_mines: 0,
+            unknown: squares,
+            pending: Watchlist::new(squares),
+            unpaired: Watchlist::new(squares),
+            frontier: Watchlist::new(squares),
+            settled: Watchlist::of_distinct(),
+            untouched: candidates::Untouched::default(),
+            remembered: arrangements::Remembered::default(),
+            kept: None,
+            work: 0,
+        }
+    }
+
+    /// Knows what the player of `game` can see: its open squares and its
+    /// mine count. Flags are the player's opinion, and are ignored.
+    pub fn seeing(game: &Game) -> Self {
+        let board = game.board();
+        let mut solver = Self::new(board.rows(), board.cols(), game.mine_count());
+        for pos in board.mines().positions() {
+            if game.cover(pos) == Cover::Open {
+                solver.open(pos, board.clue(pos));
+            }
+        }
+        solver
+    }
+
+    /// Uses layers 1 to `depth` only (1, 2 or 3).
+    pub fn with_depth(mut self, depth: u8) -> Self {
+        self.depth = depth.clamp(1, 3);
+        self
+    }
+
+    /// The work done so far: squares looked at by every layer and by the
+    /// guesses, and layer 3's search nodes. It depends only on what the
+    /// solver was told, never on the machine.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    pub fn known(&self, pos: Pos) -> Known {
+        self.known[self.index(pos)]
+    }
+
+    /// Learns that `pos` is open and shows `clue`.
+    pub fn open(&mut self, pos: Pos, clue: u8) {
+        let i = self.index(pos);
+        match self.known[i] {
+            Known::Open(_) => return,
+            Known::Unknown => self.forget_unknown(i),
+            Known::Safe => {}
+            // A sound solver never deduces a mine on a square that opens;
+            // should it happen, what the board shows wins.
+            Known::Mine => self.known_mines -= 1,
+        }
+        self.known[i] = Known::Open(clue);
+        self.work += 1;
+        self.queue(i);
+        self.keep_on_frontier(i);
+    }
+
+    /// One round: layer 1 until it finds nothing more, else layer 2, else
+    /// layer 3. What it deduces it knows from then on.
+    pub fn deduce(&mut self) -> Progress {
+        let found = local::single_clues(self);
+        if !found.is_empty() || self.depth < 2 {
+            return self.settle(found);
+        }
+        let found = local::pairs(self);
+        if !found.is_empty() || self.depth < 3 {
+            return self.settle(found);
+        }
+        let probabilities = arrangements::analyse(self);
+        let found = probabilities.certainties(self);
+        if found.is_empty() {
+            return Progress::Stuck(probabilities);
+        }
+        self.settle(found)
+    }
+
+    /// The probabilities of a mine on every unknown square, whatever the depth.
+    pub fn probabilities(&mut self) -> Probabilities {
+        arrangements::analyse(self)
+    }
+
+    fn settle(&mut self, found: Vec<Deduction>) -> Progress {
+        if found.is_empty() {
+            return Progress::Stuck(arrangements::analyse(self));
+        }
+        Progress::Deduced(found)
+    }
+
+    /// Records a deduction, unless the square is already known.
+    fn learn(&mut self, found: &mut Vec<Deduction>, deduction: Deduction) {
+        let i = self.index(deduction.at);
+        if self.known[i] != Known::Unknown {
+            return;
+        }
+        self.forget_unknown(i);
+        self.settle_square(i);
+        self.known[i] = match deduction.verdict {
+            Verdict::Safe => Known::Safe,
+            Verdict::Mine => {
+                self.known_mines += 1;
+                Known::Mine
+            }
+        };
+        found.push(deduction);
+    }
+
+    /// `i` stops being unknown: the open clues around it have news.
+    fn forget_unknown(&mut self, i: usize) {
+        self.unknown -= 1;
+        for n in self.neighbours(i) {
+            if matches!(self.known[n], Known::Open(_)) {
+                self.queue(n);
+            }
+        }
+    }
+
+    /// Keeps the open square `i`, which has unknown neighbours, for layers 2 and 3.
+    fn keep_on_frontier(&mut self, i: usize) {
+        let Self {
+            frontier,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        frontier.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+    }
+
+    /// The open squares with unknown neighbours that layer 2 must pair, in
+    /// reading order: those whose neighbourhood changed and those within
+    /// two of them, or, when that is most of the frontier, all of it.
+    fn clues_to_pair(&mut self) -> Vec<usize> {
+        let Self {
+            unpaired,
+            frontier,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        let worth_a_look = |j: usize| {
+            matches!(known[j], Known::Open(_)) && has_unknown_neighbour(known, *rows, *cols, j)
+        };
+        unpaired.retain(worth_a_look);
+        frontier.retain(worth_a_look);
+        // Each changed square brings up to 24 more to look at.
+        let mut clues: Vec<usize> = if 24 * unpaired.len() < frontier.len() {
+            unpaired
+                .iter()
+                .flat_map(|i| std::iter::once(i).chain(within_two(i, *rows, *cols)))
+                .filter(|&j| worth_a_look(j))
+                .collect()
+        } else {
+            frontier.iter().collect()
+        };
+        clues.sort_unstable();
+        clues.dedup();
+        clues
+    }
+
+    /// The open squares with unknown neighbours, in reading order.
+    fn frontier_clues(&self) -> Vec<usize> {
+        let mut clues: Vec<usize> = self
+            .frontier
+            .iter()
+            .filter(|&i| has_unknown_neighbour(&self.known, self.rows, self.cols, i))
+            .collect();
+        clues.sort_unstable();
+        clues
+    }
+
+    /// Keeps the square `i`, just deduced, for choosing guesses.
+    fn settle_square(&mut self, i: usize) {
+        let Self {
+            settled,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        settled.add(i, |j| still_settled(known, *rows, *cols, j));
+    }
+
+    /// Puts the open square `i`, whose neighbourhood changed, in line for
+    /// layers 1 and 2.
+    fn queue(&mut self, i: usize) {
+        let Self {
+            pending,
+            unpaired,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        pending.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+        unpaired.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+    }
+
+    fn index(&self, pos: Pos) -> usize {
+        debug_assert!(pos.row < self.rows && pos.col < self.cols);
+        pos.row * self.cols + pos.col
+    }
+
+    fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.cols, i % self.cols)
+    }
+
+    fn neighbours(&self, i: usize) -> Neighbours {
+        Neighbours::of(i, self.rows, self.cols)
+    }
+
+    /// Unknown squares and deduced mines around the open square `i`.
+    fn around(&self, i: usize) -> (Neighbours, u8) {
+        let mut unknown = Neighbours::empty();
+        let mut mines = 0;
+        for n in self.neighbours(i) {
+            match self.known[n] {
+                Known::Unknown => unknown.push(n),
+                Known::Mine => mines += 1,
+                Known::Safe | Known::Open(_) => {}
+            }
+        }
+        (unknown, mines)
+    }
+}
+
+/// Whether the deduced square `i` is still not open and has unknown
+/// neighbours, which a guess must weigh.
+fn still_settled(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
+    !matches!(known[i], Known::Open(_)) && has_unknown_neighbour(known, rows, cols, i)
+}
+
+/// Whether square `i` has a neighbour the solver knows nothing of: an open
+/// square without one has nothing left to say, and never will again.
+fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
+    Neighbours::of(i, rows, cols)
+        .into_iter()
+        .any(|n| known[n] == Known::Unknown)
+}
+
+/// What the solver's property tests share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{Probabilities, Progress, Solver};
+
+    /// Deduces until nothing more is certain, and gives the analysis then.
+    pub(crate) fn stuck(solver: &mut Solver) -> Probabilities {
+        loop {
+            if let Progress::Stuck(probabilities) = solver.deduce() {
+                return probabilities;
+            }
+        }
+    }
+
+    /// Follows a game on a `rows` x `cols` board whose mines `mines` gives
+    /// (row-major, at least that long): opens the safe squares of `opens`
+    /// (indexes taken modulo the board) one at a time, with their clues,
+    /// and calls `after` after each.
+    pub(crate) fn follow_openings<E>(
+        rows: usize,
+        cols: usize,
+        mines: &[bool],
+        opens: &[usize],
+        mut after: impl FnMut(&mut Solver) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let squares = rows * cols;
+        let mine_count = mines[..squares].iter().filter(|&&m| m).count();
+        let mut solver = Solver::new(rows, cols, mine_count);
+        for &k in opens {
+            let i = k % squares;
+            if mines[i] {
+                continue;
+            }
+            let clue = solver
+                .neighbours(i)
+                .into_iter()
+                .filter(|&n| mines[n])
+                .count();
+            solver.open(solver.pos(i), clue as u8);
+            after(&mut solver)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solver_can_work_on_another_thread() {
+        // A front end may think about a hint while it keeps drawing.
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Solver>();
+    }
+}
