@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 
 use divan::Bencher;
 use engine::{Action, Deal, Layout, Move, Pos, Rules};
-use minesweeper::records::log::{Described, Log};
-use minesweeper::records::stats::{Filter, groups};
-use minesweeper::records::{Event, Front, Record, history, save};
+use records::log::{Described, Log};
+use records::stats::{Filter, groups};
+use records::{Event, Front, Record, history, save};
 use solver::{Event as Played, Verdict, WhenStuck, autoplay};
 
 fn main() {

@@ -12,22 +12,22 @@ use crate::front::animate::locale_is_utf8;
 use crate::front::check::{self, CheckError, case::Plan, runner::Program};
 use crate::front::colour::paint_for;
 use crate::front::comp1511;
-use crate::front::keeper::Keeper;
 use crate::front::prompt::seed_line;
-use crate::front::prompt::{BoardSource, Console, Keeping, RandomBoards, Session, play};
+use crate::front::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
 use crate::front::resume::{self, ResumeError};
 use crate::front::screen::playback::{self, Playback};
 use crate::front::screen::theme::{Looks, Theme};
 use crate::front::stats as front_stats;
 use crate::front::{bench, memory, screen, solve};
 use crate::load::{LoadError, load_board};
-use crate::records::history::{self, Loaded};
-use crate::records::places::Places;
-use crate::records::rebuild::{self, RebuildError, Replayer};
-use crate::records::stats::{self, Filter};
-use crate::records::{Front, Record, export, save};
 use crate::render::{Paint, write_solution};
 use engine::{FirstMove, Layout, NoRoom, Pos, RuleSet, Rules, place_mines, to_board_file};
+use records::Recorder;
+use records::history::{self, Loaded};
+use records::places::Places;
+use records::rebuild::{self, Dealt, RebuildError, Rebuilder};
+use records::stats::{self, Filter};
+use records::{Front, Record, export, save};
 use solver::{NoGuessError, no_guess_board};
 
 /// Why the program stopped early.
@@ -229,8 +229,8 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             records,
             random,
         }) => {
-            let mut keeper = keeper_for(&records, Front::Screen);
-            let saved = resume::choose(&mut keeper, records.resume)?;
+            let mut recorder = recorder_for(&records, Front::Screen);
+            let saved = resume::choose(&mut recorder, records.resume)?;
             let setup = match &saved {
                 Some(record) => resumed_setup(record, theme, animate, paint)?,
                 None => screen_setup(
@@ -243,7 +243,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                     paint,
                 )?,
             };
-            let seed = screen::run(setup, saved.as_ref(), keeper).map_err(|e| match e {
+            let seed = screen::run(setup, saved.as_ref(), recorder).map_err(|e| match e {
                 screen::RunError::Io(e) => AppError::Io(e),
                 screen::RunError::Rebuild(why) => AppError::Rebuild {
                     what: "the saved game".to_owned(),
@@ -257,20 +257,20 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
         None => {
             // Everything about the game is checked before the game starts.
             let mut session = session(&cli.play)?;
-            let mut keeper = keeper_for(&cli.play.records, Front::Prompt);
-            let saved = resume::choose(&mut keeper, cli.play.records.resume)?;
+            let mut recorder = recorder_for(&cli.play.records, Front::Prompt);
+            let saved = resume::choose(&mut recorder, cli.play.records.resume)?;
             let resume = match saved {
                 Some(record) => {
-                    let (rule_set, _, _) = dealt(&record).map_err(|why| AppError::Rebuild {
+                    let dealt = rebuild::dealt(&record).map_err(|why| AppError::Rebuild {
                         what: "the saved game".to_owned(),
                         why,
                     })?;
-                    Some((record, rule_set.script))
+                    Some((record, dealt.rule_set.script))
                 }
                 None => None,
             };
-            session.keeping = Keeping {
-                keeper,
+            session.recording = Recording {
+                recorder,
                 resume,
                 board_name: cli.play.board.as_ref().map(|p| p.display().to_string()),
             };
@@ -351,7 +351,11 @@ fn resumed_setup(
     animate: Option<u64>,
     paint: Paint,
 ) -> Result<screen::state::Setup, AppError> {
-    let (rule_set, rules, deal) = dealt(record).map_err(|why| AppError::Rebuild {
+    let Dealt {
+        rule_set,
+        rules,
+        deal,
+    } = rebuild::dealt(record).map_err(|why| AppError::Rebuild {
         what: "the saved game".to_owned(),
         why,
     })?;
@@ -364,16 +368,6 @@ fn resumed_setup(
         animate: animate.map(Duration::from_millis),
         board_name: record.board.name.clone(),
     })
-}
-
-/// A record's rule set, rules and deal.
-fn dealt(record: &Record) -> Result<(&'static RuleSet, Rules, engine::Deal), RebuildError> {
-    let (rules, deal) = rebuild::dealt(record)?;
-    let rule_set = RuleSet::named(&record.rules).ok_or_else(|| RebuildError::UnknownRules {
-        rules: record.rules.clone(),
-        first_move: record.first_move.clone(),
-    })?;
-    Ok((rule_set, rules, deal))
 }
 
 /// The places of the records, for the commands that read them.
@@ -455,8 +449,8 @@ fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<()
     };
     let setup = resumed_setup(record, Theme::default(), None, paint)?;
     // Every move is checked against the board before the screen is taken.
-    let replayer = Replayer::new(record).map_err(rebuild_error)?;
-    let events = replayer.events().to_vec();
+    let rebuilder = Rebuilder::new(record).map_err(rebuild_error)?;
+    let events = rebuilder.events().to_vec();
     let size = crossterm::terminal::size()?;
     let playback = Playback::new(
         setup,
@@ -473,17 +467,17 @@ fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<()
 
 /// Where a front end's records go: nowhere with `--no-record`, or when
 /// there is no home folder (said once on stderr).
-fn keeper_for(records: &RecordArgs, front: Front) -> Keeper {
+fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
     let switched_off =
-        std::env::var_os(crate::records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
+        std::env::var_os(records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
     if records.no_record || switched_off {
-        return Keeper::off(front);
+        return Recorder::off(front);
     }
     match Places::find() {
-        Ok(places) => Keeper::new(places, front),
+        Ok(places) => Recorder::new(places, front),
         Err(e) => {
             let _ = writeln!(io::stderr(), "minesweeper: {e}; games are not recorded");
-            Keeper::off(front)
+            Recorder::off(front)
         }
     }
 }
@@ -521,7 +515,7 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         source,
         animation,
         hints: args.hints,
-        keeping: Keeping::default(),
+        recording: Recording::default(),
     })
 }
 

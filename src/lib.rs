@@ -9,5 +9,4 @@ pub mod app;
 pub mod cli;
 pub mod front;
 pub mod load;
-pub mod records;
 pub mod render;

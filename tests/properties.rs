@@ -492,7 +492,7 @@ proptest! {
             source: BoardSource::Board(board.clone()),
             animation: animated.then_some(Animation::PRINTED),
             hints,
-            keeping: Default::default(),
+            recording: Default::default(),
         };
         let mut console = Console {
             input: typed.as_slice(),

@@ -381,19 +381,19 @@ fn screens() {
 /// a new board; quitting a game in progress keeps its save.
 #[test]
 fn the_records_follow_the_game() {
-    use minesweeper::front::screen::state::Keep;
-    use minesweeper::records::GameResult;
+    use records::GameResult;
+    use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
-    let keeps = screen.take_keeps();
+    let requests = screen.take_requests();
     assert!(
-        matches!(&keeps[..], [Keep::Save(r)] if r.result == GameResult::Playing && r.moves == "r2,2@0"),
-        "{keeps:?}"
+        matches!(&requests[..], [Request::Save(r)] if r.result == GameResult::Playing && r.moves == "r2,2@0"),
+        "{requests:?}"
     );
     // A new board: the unfinished game's save goes.
     go(&mut screen, &[Command::New], now);
-    assert_eq!(screen.take_keeps(), [Keep::Forget]);
+    assert_eq!(screen.take_requests(), [Request::Forget]);
     // Lost, undone, lost again, then left: kept once, with its deaths.
     go(
         &mut screen,
@@ -405,30 +405,30 @@ fn the_records_follow_the_game() {
         &[Command::Undo, Command::Redo],
         now + Duration::from_millis(900),
     );
-    assert_eq!(screen.take_keeps().len(), 3, "a save after each");
+    assert_eq!(screen.take_requests().len(), 3, "a save after each");
     go(&mut screen, &[Command::Restart], now);
-    let keeps = screen.take_keeps();
-    let [Keep::Finished(record)] = &keeps[..] else {
-        panic!("{keeps:?}");
+    let requests = screen.take_requests();
+    let [Request::File(record)] = &requests[..] else {
+        panic!("{requests:?}");
     };
     assert_eq!(record.result, GameResult::Lost);
     assert_eq!((record.deaths, record.undos), (2, 1));
     assert_eq!(record.moves, "r1,1@0 u@600 a@600");
     // Quitting in the middle keeps the save, and asks for nothing more.
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
-    screen.take_keeps();
+    screen.take_requests();
     go(&mut screen, &[Command::Quit], now);
     assert!(screen.quit);
-    assert_eq!(screen.take_keeps(), []);
+    assert_eq!(screen.take_requests(), []);
 }
 
-/// With nothing keeping the records, the screen asks nothing of them and
+/// With the games not recorded, the screen asks nothing of them and
 /// the game plays as before.
 #[test]
 fn without_records_nothing_is_asked_of_them() {
     let now = Instant::now();
     let mut screen = two_mines(true);
-    screen.keeps_records = false;
+    screen.recording = false;
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
     assert_eq!(screen.game.status(), Status::Playing);
     go(&mut screen, &[to(-1, -1), Command::Reveal], now);
@@ -437,14 +437,14 @@ fn without_records_nothing_is_asked_of_them() {
     assert_eq!(screen.game.status(), Status::Playing);
     go(&mut screen, &[Command::New, Command::Quit], now);
     assert!(screen.quit);
-    assert_eq!(screen.take_keeps(), []);
+    assert_eq!(screen.take_requests(), []);
 }
 
 /// A saved game carried on is the game as it was left: its squares, its
 /// counts, its clock.
 #[test]
 fn a_saved_game_comes_back_as_it_was_left() {
-    use minesweeper::front::screen::state::Keep;
+    use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
     go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
@@ -453,7 +453,7 @@ fn a_saved_game_comes_back_as_it_was_left() {
         &[Command::Hint],
         now + Duration::from_millis(1500),
     );
-    let Some(Keep::Save(saved)) = screen.take_keeps().pop() else {
+    let Some(Request::Save(saved)) = screen.take_requests().pop() else {
         panic!("saved");
     };
     let resumed = Screen::resume(two_mines_setup(true), &saved, 80, 24).unwrap();
@@ -474,7 +474,7 @@ fn a_saved_game_comes_back_as_it_was_left() {
 #[test]
 fn a_replay_plays_at_the_pace_of_the_game() {
     use minesweeper::front::screen::playback::{Control, Playback};
-    use minesweeper::front::screen::state::Keep;
+    use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
@@ -488,7 +488,7 @@ fn a_replay_plays_at_the_pace_of_the_game() {
         &[to(0, 1), Command::Flag],
         now + Duration::from_secs(3),
     );
-    let Some(Keep::Save(record)) = screen.take_keeps().pop() else {
+    let Some(Request::Save(record)) = screen.take_requests().pop() else {
         panic!("saved");
     };
     let events = record.events().unwrap();

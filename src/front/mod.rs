@@ -8,7 +8,6 @@ pub mod colour;
 pub mod comp1511;
 pub mod explain;
 pub mod interrupt;
-pub mod keeper;
 pub mod memory;
 pub mod prompt;
 pub mod raw_mode;

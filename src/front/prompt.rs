@@ -7,22 +7,22 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::load::{built_in_board, load_board};
-use crate::records::log::{Described, Log};
-use crate::records::rebuild::{RebuildError, rebuild};
-use crate::records::{Event, Front, Record, millis};
 use crate::render::{Paint, write_board};
 use engine::three_bv;
 use engine::{
     Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RuleSet, Rules, Status,
 };
+use records::log::{Described, Log};
+use records::rebuild::{RebuildError, rebuild};
+use records::{Event, Front, Record, Request, millis};
 use solver::Adviser;
 
 use super::animate::{self, Animation};
 use super::answer::{self, OrHint, Shortcut};
 use super::explain;
 use super::interrupt::SeedOnInterrupt;
-use super::keeper::Keeper;
 use engine::Script;
+use records::Recorder;
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
 const ASK_ROW: &str = "Please choose the row:\n";
@@ -82,25 +82,25 @@ pub struct Session {
     pub source: BoardSource,
     pub animation: Option<Animation>,
     pub hints: bool,
-    pub keeping: Keeping,
+    pub recording: Recording,
 }
 
 /// The records of a session's games: where they are kept, a saved game to
 /// carry on first, and the name of the board file given.
 #[derive(Clone, Debug)]
-pub struct Keeping {
-    pub keeper: Keeper,
+pub struct Recording {
+    pub recorder: Recorder,
     /// A saved game to carry on before any other, with the words of its
     /// rules.
     pub resume: Option<(Record, &'static Script)>,
     pub board_name: Option<String>,
 }
 
-impl Default for Keeping {
+impl Default for Recording {
     /// Nothing recorded.
     fn default() -> Self {
-        Keeping {
-            keeper: Keeper::off(Front::Prompt),
+        Recording {
+            recorder: Recorder::off(Front::Prompt),
             resume: None,
             board_name: None,
         }
@@ -116,7 +116,7 @@ impl Session {
             source: BoardSource::Board(board),
             animation: None,
             hints: false,
-            keeping: Keeping::default(),
+            recording: Recording::default(),
         }
     }
 }
@@ -152,7 +152,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
     mut session: Session,
 ) -> io::Result<()> {
     // A game carried on is played by its own rules, with their words.
-    let mut resumed = match session.keeping.resume.take() {
+    let mut resumed = match session.recording.resume.take() {
         Some((record, script)) => match carried_on(&record, &mut session, script) {
             Ok(carried) => Some(carried),
             Err(e) => {
@@ -231,22 +231,23 @@ impl Playing {
     fn note<R, W, E: Write>(
         &mut self,
         console: &mut Console<R, W, E>,
-        keeper: &mut Keeper,
+        recorder: &mut Recorder,
         event: Event,
         changed: bool,
     ) -> io::Result<()> {
         self.log.note(event, Instant::now(), changed);
-        if !keeper.is_on() {
+        if !recorder.is_on() {
             // A record is a look at the whole game (its 3BV at the end):
             // not worth making to throw away.
             return Ok(());
         }
         let played = self.started.map_or(0, |at| millis(at.elapsed()));
         let record = self.log.record(&self.game, played);
-        let trouble = match self.game.status() {
-            Status::Playing => keeper.save(record),
-            Status::Won | Status::Lost(_) => keeper.keep(record),
+        let request = match self.game.status() {
+            Status::Playing => Request::Save(record),
+            Status::Won | Status::Lost(_) => Request::File(record),
         };
+        let trouble = recorder.carry_out(request);
         match trouble {
             Some(trouble) => writeln!(console.err, "minesweeper: {trouble}"),
             None => Ok(()),
@@ -274,7 +275,7 @@ fn carried_on(
             seed: seed.wrapping_add(1),
         }),
     };
-    session.keeping.board_name = record.board.name.clone();
+    session.recording.board_name = record.board.name.clone();
     let now = Instant::now();
     let mut playing = Playing::new(game, Log::resumed(record.clone()));
     // The game's time goes on from where it stood.
@@ -296,7 +297,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
     let deal = match &mut session.source {
         BoardSource::Ask => match ask_board(console)? {
             Some((board, name)) => {
-                session.keeping.board_name = Some(name);
+                session.recording.board_name = Some(name);
                 Deal::Board(board)
             }
             None => return Ok(None),
@@ -323,7 +324,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         rules: RuleSet::of(rules).map_or("custom", |set| set.name),
         first_move: rules.first_move.name(),
         deal: &deal,
-        board_name: session.keeping.board_name.clone(),
+        board_name: session.recording.board_name.clone(),
     });
     Ok(Some(Playing::new(game, log)))
 }
@@ -355,7 +356,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             Some(Turn::Hint) => {
                 play.hints += 1;
                 give_hint(console, &play.game, &mut adviser)?;
-                play.note(console, &mut session.keeping.keeper, Event::Hint, false)?;
+                play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
                 continue;
             }
             Some(Turn::Quit) => return Ok(Ending::Quit),
@@ -375,8 +376,8 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             _ => game.apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
         };
         show(console, &play.game, message(script, outcome, mv.at))?;
-        let keeper = &mut session.keeping.keeper;
-        play.note(console, keeper, Event::Move(mv), outcome.changed_board())?;
+        let recorder = &mut session.recording.recorder;
+        play.note(console, recorder, Event::Move(mv), outcome.changed_board())?;
     }
 }
 

@@ -8,9 +8,9 @@ use jiff::Timestamp;
 use jiff::tz::TimeZone;
 
 use super::answer::yes_or_no;
-use super::keeper::Keeper;
-use crate::records::Record;
-use crate::records::save::SaveError;
+use records::Record;
+use records::Recorder;
+use records::save::SaveError;
 
 /// Why `--resume` has nothing to carry on.
 #[derive(Debug, thiserror::Error)]
@@ -25,8 +25,8 @@ pub enum ResumeError {
 /// there; otherwise, when stdin and stdout are a terminal and a game is
 /// saved, the player's answer. A save that cannot be read is said on
 /// stderr and left as it is.
-pub fn choose(keeper: &mut Keeper, resume: bool) -> Result<Option<Record>, ResumeError> {
-    let saved = match keeper.saved() {
+pub fn choose(recorder: &mut Recorder, resume: bool) -> Result<Option<Record>, ResumeError> {
+    let saved = match recorder.saved() {
         Ok(saved) => saved,
         Err(e) if resume => return Err(e.into()),
         Err(e) => {
@@ -105,7 +105,7 @@ pub fn local_time(when: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::{BoardRecord, Front, GameResult};
+    use records::{BoardRecord, Front, GameResult};
 
     fn saved() -> Record {
         Record {

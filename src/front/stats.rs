@@ -6,9 +6,9 @@ use std::path::Path;
 use serde_json::json;
 
 use super::resume::{counted, local_time};
-use crate::records::history::Loaded;
-use crate::records::stats::{Group, Wins};
-use crate::records::{GameResult, Summary};
+use records::history::Loaded;
+use records::stats::{Group, Wins};
+use records::{GameResult, Summary};
 use serde::de::IgnoredAny;
 
 /// The record of game `number` (its line in the history).

@@ -92,7 +92,7 @@ pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
         source: BoardSource::Ask,
         animation: None,
         hints: false,
-        keeping: Default::default(),
+        recording: Default::default(),
     };
     play(&mut console, session)?;
     let text = String::from_utf8_lossy(&console.out).into_owned();

@@ -68,7 +68,7 @@ pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> 
             .args(&program.args)
             // Games played to be checked are no one's to remember (when
             // the program is this one).
-            .env(crate::records::NO_RECORD_VARIABLE, "1")
+            .env(records::NO_RECORD_VARIABLE, "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

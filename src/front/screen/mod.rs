@@ -23,12 +23,12 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
 use super::interrupt::SeedOnInterrupt;
-use super::keeper::Keeper;
 use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
-use crate::records::Record;
-use crate::records::rebuild::RebuildError;
 use command::{Held, command_for};
-use state::{Keep, Screen, Setup};
+use records::Record;
+use records::Recorder;
+use records::rebuild::RebuildError;
+use state::{Screen, Setup};
 
 /// How often the clock on screen is redrawn while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
@@ -44,14 +44,14 @@ pub enum RunError {
 }
 
 /// Plays on the terminal until the player quits, `saved` first if it is
-/// given (its setup made from it), saving and keeping the games with
-/// `keeper`; the seed of the last random board played, to print once the
+/// given (its setup made from it), saving and filing the games with
+/// `recorder`; the seed of the last random board played, to print once the
 /// screen is given back. The setup must have room for its mines
 /// ([`Screen::new`]).
 pub fn run(
     setup: Setup,
     saved: Option<&Record>,
-    mut keeper: Keeper,
+    mut recorder: Recorder,
 ) -> Result<Option<u64>, RunError> {
     let (width, height) = crossterm::terminal::size()?;
     let mut screen = match saved {
@@ -59,7 +59,7 @@ pub fn run(
         None => Screen::new(setup, width, height)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
     };
-    screen.keeps_records = keeper.is_on();
+    screen.recording = recorder.is_on();
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
@@ -95,7 +95,7 @@ pub fn run(
                 redraw_whole(&mut terminal)?;
             }
             screen.update(command, Instant::now());
-            keep(&mut screen, &mut keeper);
+            record(&mut screen, &mut recorder);
             if screen.quit {
                 break;
             }
@@ -110,17 +110,9 @@ pub fn run(
 
 /// Does what the screen asks of the records; the first trouble is shown
 /// on the message line.
-fn keep(screen: &mut Screen, keeper: &mut Keeper) {
-    for keep in screen.take_keeps() {
-        let trouble = match keep {
-            Keep::Save(record) => keeper.save(record),
-            Keep::Finished(record) => keeper.keep(record),
-            Keep::Forget => {
-                keeper.forget_saved();
-                None
-            }
-        };
-        if let Some(trouble) = trouble {
+fn record(screen: &mut Screen, recorder: &mut Recorder) {
+    for request in screen.take_requests() {
+        if let Some(trouble) = recorder.carry_out(request) {
             screen.message = format!("{trouble}. {}", screen.message);
         }
     }

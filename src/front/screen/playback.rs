@@ -18,9 +18,9 @@ use ratatui::style::{Modifier, Style};
 use super::state::{Screen, Setup};
 use super::view;
 use crate::front::raw_mode::{LOOK_EVERY, RawMode, Signalled};
-use crate::records::Logged;
-use crate::records::rebuild::RebuildError;
 use engine::NoRoom;
+use records::Logged;
+use records::rebuild::RebuildError;
 
 /// The slowest and fastest speeds, times the real pace.
 pub const SPEEDS: (f64, f64) = (0.25, 64.0);
@@ -300,6 +300,6 @@ pub fn run(mut playback: Playback) -> io::Result<()> {
 /// no records.
 fn replaying(setup: &Setup, width: u16, height: u16) -> Result<Screen, NoRoom> {
     let mut screen = Screen::new(setup.clone(), width, height)?;
-    screen.keeps_records = false;
+    screen.recording = false;
     Ok(screen)
 }

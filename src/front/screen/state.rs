@@ -11,12 +11,12 @@ use super::summary::Summary;
 use super::theme::Looks;
 use crate::front::explain;
 use crate::front::prompt::message;
-use crate::records::log::{Described, Log};
-use crate::records::rebuild::{RebuildError, rebuild};
-use crate::records::{Event, Front, Record, millis};
 pub use engine::Deal;
 use engine::Script;
 use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
+use records::log::{Described, Log};
+use records::rebuild::{RebuildError, rebuild};
+use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
 
 /// What a full-screen session plays.
@@ -33,17 +33,6 @@ pub struct Setup {
     pub animate: Option<Duration>,
     /// The board file's name, for the records.
     pub board_name: Option<String>,
-}
-
-/// What the records are to do after an update, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Keep {
-    /// Save the game in progress (or ended, and not yet left).
-    Save(Record),
-    /// Keep a finished game, now left, in the history.
-    Finished(Record),
-    /// The game in progress was left unfinished: its save goes.
-    Forget,
 }
 
 /// The screen: a game, the cursor and the view, the clock, and what is
@@ -75,11 +64,11 @@ pub struct Screen {
     pub quit: bool,
     /// The record of the game in play.
     log: Log,
-    /// What the records are to do, oldest first ([`Screen::take_keeps`]).
-    keeps: Vec<Keep>,
-    /// Whether anything keeps the records: without, no record of the game
-    /// is built after each move only to be dropped.
-    pub keeps_records: bool,
+    /// What the records are to do, oldest first ([`Screen::take_requests`]).
+    requests: Vec<Request>,
+    /// Whether the games are recorded: without, no record of the game is
+    /// built after each move only to be dropped.
+    pub recording: bool,
 }
 
 impl Screen {
@@ -108,8 +97,8 @@ impl Screen {
             adviser: Adviser::new(),
             quit: false,
             log,
-            keeps: Vec::new(),
-            keeps_records: true,
+            requests: Vec::new(),
+            recording: true,
         })
     }
 
@@ -160,34 +149,34 @@ impl Screen {
     }
 
     /// What the records are to do since the last call, oldest first.
-    pub fn take_keeps(&mut self) -> Vec<Keep> {
-        std::mem::take(&mut self.keeps)
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
     }
 
     /// Notes `event`, made at `now`, in the game's record, and asks for
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
         self.log.note(event, now, changed);
-        if !self.keeps_records {
+        if !self.recording {
             return;
         }
         let played = millis(self.clock.elapsed(now));
-        self.keeps
-            .push(Keep::Save(self.log.record(&self.game, played)));
+        self.requests
+            .push(Request::Save(self.log.record(&self.game, played)));
     }
 
     /// The game in play is being left: kept in the history if it ended,
     /// its save let go if it did not.
     fn leave(&mut self, now: Instant) {
-        if self.log.is_empty() || !self.keeps_records {
+        if self.log.is_empty() || !self.recording {
             return;
         }
         if self.game.status() == Status::Playing {
-            self.keeps.push(Keep::Forget);
+            self.requests.push(Request::Forget);
         } else {
             let played = millis(self.clock.elapsed(now));
-            self.keeps
-                .push(Keep::Finished(self.log.record(&self.game, played)));
+            self.requests
+                .push(Request::File(self.log.record(&self.game, played)));
         }
     }
 

@@ -2,9 +2,9 @@
 //! the engine one by one. Resuming a saved game plays them all; a replay
 //! checks them first.
 
-use super::Record;
-use super::moves::{BadMove, Event, Logged};
-use engine::{Deal, Game, Move, NoRoom, Outcome, Rules};
+use crate::Record;
+use crate::moves::{BadMove, Event, Logged};
+use engine::{Deal, Game, Move, NoRoom, Outcome, RuleSet, Rules};
 
 /// Why a record cannot be played again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,7 +27,7 @@ pub enum RebuildError {
 
 /// A recorded game being played again, event by event.
 #[derive(Clone, Debug)]
-pub struct Replayer {
+pub struct Rebuilder {
     deal: Deal,
     events: Vec<Logged>,
     game: Game,
@@ -54,22 +54,36 @@ pub struct Played {
     pub outcome: Option<Outcome>,
 }
 
-/// The rules and the deal a record names.
-pub fn dealt(record: &Record) -> Result<(Rules, Deal), RebuildError> {
-    let rules = record
-        .game_rules()
-        .ok_or_else(|| RebuildError::UnknownRules {
-            rules: record.rules.clone(),
-            first_move: record.first_move.clone(),
-        })?;
-    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
-    Ok((rules, deal))
+/// What a record names of its game before any move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dealt {
+    pub rule_set: &'static RuleSet,
+    /// The rule set's rules with the record's first move.
+    pub rules: Rules,
+    pub deal: Deal,
 }
 
-impl Replayer {
+/// The rule set, the rules and the deal a record names.
+pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
+    let unknown = || RebuildError::UnknownRules {
+        rules: record.rules.clone(),
+        first_move: record.first_move.clone(),
+    };
+    let rule_set = RuleSet::named(&record.rules).ok_or_else(unknown)?;
+    let rules = record.game_rules().ok_or_else(unknown)?;
+    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    Ok(Dealt {
+        rule_set,
+        rules,
+        deal,
+    })
+}
+
+impl Rebuilder {
     /// The record's game, dealt, before its first event.
     pub fn new(record: &Record) -> Result<Self, RebuildError> {
-        let (rules, deal) = dealt(record)?;
+        let Dealt { rules, deal, .. } = dealt(record)?;
+        // A no-guess board is the solver's, made again from its seed.
         let game = deal.game(rules, &solver::NoGuess)?.with_undo();
         let events = record.events()?;
         let (rows, cols) = (game.board().rows(), game.board().cols());
@@ -84,7 +98,7 @@ impl Replayer {
                 });
             }
         }
-        Ok(Replayer {
+        Ok(Rebuilder {
             deal,
             events,
             game,
@@ -155,8 +169,8 @@ impl Replayer {
 }
 
 /// The record's game with every event played: a saved game to go on with.
-pub fn rebuild(record: &Record) -> Result<Replayer, RebuildError> {
-    let mut replayer = Replayer::new(record)?;
-    replayer.finish();
-    Ok(replayer)
+pub fn rebuild(record: &Record) -> Result<Rebuilder, RebuildError> {
+    let mut rebuilder = Rebuilder::new(record)?;
+    rebuilder.finish();
+    Ok(rebuilder)
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use etcetera::{AppStrategy, AppStrategyArgs, choose_app_strategy};
 
-use super::Front;
+use crate::Front;
 
 /// The files of the records.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,23 +7,34 @@ use std::io;
 
 use jiff::Timestamp;
 
-use crate::records::places::Places;
-use crate::records::save::SaveError;
-use crate::records::{Front, GameResult, Record, history, save};
+use crate::places::Places;
+use crate::save::SaveError;
+use crate::{Front, GameResult, Record, history, save};
+
+/// What a front end asks of its records after a move, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Save the game in progress (or ended, and not yet left).
+    Save(Record),
+    /// File a finished game in the history.
+    File(Record),
+    /// The game in progress was left unfinished: its save goes.
+    Forget,
+}
 
 /// The records of one front end's games, or none (`--no-record`).
 #[derive(Clone, Debug)]
-pub struct Keeper {
+pub struct Recorder {
     places: Option<Places>,
     front: Front,
     /// Whether a failure to record has been told already.
     told: bool,
 }
 
-impl Keeper {
+impl Recorder {
     /// Records in `places`.
     pub fn new(places: Places, front: Front) -> Self {
-        Keeper {
+        Recorder {
             places: Some(places),
             front,
             told: false,
@@ -32,7 +43,7 @@ impl Keeper {
 
     /// No records: nothing is written or read.
     pub fn off(front: Front) -> Self {
-        Keeper {
+        Recorder {
             places: None,
             front,
             told: false,
@@ -54,7 +65,7 @@ impl Keeper {
         let path = places.save_of(self.front);
         match save::read(&path)? {
             Some(record) if record.result != GameResult::Playing => {
-                let _ = self.keep(record);
+                let _ = self.file(record);
                 Ok(None)
             }
             saved => Ok(saved),
@@ -71,9 +82,9 @@ impl Keeper {
         self.told_once(saved, &folder)
     }
 
-    /// Keeps `record`, a finished game, in the history, stamped now, and
-    /// lets its save go. `Some` as for [`Keeper::save`].
-    pub fn keep(&mut self, mut record: Record) -> Option<String> {
+    /// Files `record`, a finished game, in the history, stamped now, and
+    /// lets its save go. `Some` as for [`Recorder::save`].
+    pub fn file(&mut self, mut record: Record) -> Option<String> {
         let places = self.places.as_ref()?;
         record.when = now();
         let save = places.save_of(self.front);
@@ -90,6 +101,18 @@ impl Keeper {
     pub fn forget_saved(&mut self) {
         if let Some(places) = &self.places {
             let _ = save::remove(&places.save_of(self.front));
+        }
+    }
+
+    /// Does what `request` asks; `Some` as for [`Recorder::save`].
+    pub fn carry_out(&mut self, request: Request) -> Option<String> {
+        match request {
+            Request::Save(record) => self.save(record),
+            Request::File(record) => self.file(record),
+            Request::Forget => {
+                self.forget_saved();
+                None
+            }
         }
     }
 

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, IgnoredAny};
 
-use super::{Record, VERSION};
+use crate::{Record, VERSION};
 
 /// The records of a history, with their line numbers, and the lines that
 /// could not be read; `Moves` as in [`Record`].
@@ -253,7 +253,7 @@ pub(super) fn record_in<M: DeserializeOwned>(line: &[u8]) -> Result<Record<M>, P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::sample::{played, reveal};
+    use crate::sample::{played, reveal};
 
     fn record(seed: u64) -> Record {
         played(seed, &[reveal(0, 0)]).1

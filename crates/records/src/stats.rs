@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::{GameResult, Record};
+use crate::{GameResult, Record};
 
 /// Which games a group holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -201,7 +201,7 @@ fn wins<M>(won: &[&Record<M>]) -> Wins {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::sample::{played, reveal};
+    use crate::sample::{played, reveal};
 
     fn game(result: GameResult, ms: u64, undos: u32) -> Record {
         let (_, mut record) = played(1, &[reveal(0, 0)]);

@@ -15,6 +15,7 @@ pub mod log;
 pub mod moves;
 pub mod places;
 pub mod rebuild;
+mod recorder;
 pub mod save;
 pub mod stats;
 
@@ -25,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use engine::{Board, BoardFile, Deal, Layout, RuleSet, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
+pub use recorder::{Recorder, Request};
 
 /// The environment variable that, set and not empty, turns recording off
 /// as `--no-record` does: for scripts and test suites that play games.
@@ -410,7 +412,7 @@ mod tests {
         let (_, mut record) = played(9, &[reveal(0, 0)]);
         record.moves = "r1,1@0 r10,1@5".to_owned();
         assert_eq!(
-            rebuild::Replayer::new(&record).unwrap_err(),
+            rebuild::Rebuilder::new(&record).unwrap_err(),
             rebuild::RebuildError::OffBoard {
                 number: 2,
                 rows: 9,
@@ -423,16 +425,16 @@ mod tests {
     fn the_first_steps_are_the_game_of_fewer_moves() {
         let events = [reveal(0, 0), flag(8, 8), reveal(8, 0), reveal(0, 8)];
         let (_, record) = played(5, &events);
-        let mut replayer = rebuild::Replayer::new(&record).unwrap();
-        replayer.step();
-        replayer.step();
+        let mut rebuilder = rebuild::Rebuilder::new(&record).unwrap();
+        rebuilder.step();
+        rebuilder.step();
         let (two, _) = played(5, &events[..2]);
-        assert_eq!(replayer.played(), 2);
+        assert_eq!(rebuilder.played(), 2);
         assert!(
             two.board()
                 .mines()
                 .positions()
-                .all(|p| replayer.game().glyph(p) == two.glyph(p))
+                .all(|p| rebuilder.game().glyph(p) == two.glyph(p))
         );
     }
 }

@@ -24,8 +24,8 @@
 
 use std::fmt::Write as _;
 
-use super::moves::{self, Event, Logged};
-use super::{BoardRecord, BoardText, Front, GameResult, Record, VERSION};
+use crate::moves::{self, Event, Logged};
+use crate::{BoardRecord, BoardText, Front, GameResult, Record, VERSION};
 use engine::{Action, Move, Pos};
 
 const TITLE: &str = "minesweeper game log";

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use super::moves::{self, Event, Logged};
-use super::{BoardRecord, Front, GameResult, Record, VERSION, millis};
+use crate::moves::{self, Event, Logged};
+use crate::{BoardRecord, Front, GameResult, Record, VERSION, millis};
 use engine::{Cover, Deal, Game, Status, three_bv_done};
 
 /// The record of one game, growing move by move.

@@ -8,8 +8,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::Record;
-use super::history::ProblemKind;
+use crate::Record;
+use crate::history::ProblemKind;
 
 /// Why a save could not be read back.
 #[derive(Debug, thiserror::Error)]
@@ -61,7 +61,7 @@ pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
         }
     };
     let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-    match super::history::record_in(line) {
+    match crate::history::record_in(line) {
         Ok(record) => Ok(Some(record)),
         Err(ProblemKind::Newer(v)) => Err(SaveError::Newer { path: shown(), v }),
         Err(ProblemKind::Damaged(why)) => Err(SaveError::Damaged { path: shown(), why }),
@@ -79,7 +79,7 @@ pub fn remove(path: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::sample::{played, reveal};
+    use crate::sample::{played, reveal};
 
     #[test]
     fn a_save_replaces_the_last_whole() {
