@@ -3,6 +3,7 @@
 //! no-guess boards, hints that need a guess; and of drawing the full screen, which must not grow. Run with `cargo bench`; the figures
 //! are recorded in BENCHMARKS.md.
 
+use console::render::{Paint, write_board};
 use divan::Bencher;
 use engine::Script;
 use engine::{
@@ -13,7 +14,6 @@ use minesweeper::front::screen::command::Command;
 use minesweeper::front::screen::state::{Deal, Screen, Setup};
 use minesweeper::front::screen::theme::{Looks, Theme};
 use minesweeper::front::screen::view;
-use minesweeper::render::{Paint, write_board};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use solver::{WhenStuck, autoplay, hint, no_guess_board};

@@ -7,20 +7,20 @@ use std::time::Duration;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RulesArg};
-use crate::front::animate::Animation;
-use crate::front::animate::locale_is_utf8;
 use crate::front::check::{self, CheckError, case::Plan, runner::Program};
 use crate::front::colour::paint_for;
-use crate::front::comp1511;
-use crate::front::prompt::seed_line;
-use crate::front::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
-use crate::front::resume::{self, ResumeError};
 use crate::front::screen::playback::{self, Playback};
 use crate::front::screen::theme::{Looks, Theme};
 use crate::front::stats as front_stats;
 use crate::front::{bench, memory, screen, solve};
-use crate::load::{LoadError, load_board};
-use crate::render::{Paint, write_solution};
+use console::animate::Animation;
+use console::animate::locale_is_utf8;
+use console::comp1511;
+use console::load::{LoadError, load_board};
+use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
+use console::render::{Paint, write_solution};
+use console::resume::{self, ResumeError};
+use console::words::seed_line;
 use engine::{FirstMove, Layout, NoRoom, Pos, RuleSet, Rules, place_mines, to_board_file};
 use records::Recorder;
 use records::history::{self, Loaded};
@@ -259,19 +259,16 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             let mut session = session(&cli.play)?;
             let mut recorder = recorder_for(&cli.play.records, Front::Prompt);
             let saved = resume::choose(&mut recorder, cli.play.records.resume)?;
-            let resume = match saved {
-                Some(record) => {
-                    let dealt = rebuild::dealt(&record).map_err(|why| AppError::Rebuild {
-                        what: "the saved game".to_owned(),
-                        why,
-                    })?;
-                    Some((record, dealt.rule_set.script))
-                }
-                None => None,
-            };
+            if let Some(record) = &saved {
+                // Checked before the game starts, as a board file is.
+                rebuild::dealt(record).map_err(|why| AppError::Rebuild {
+                    what: "the saved game".to_owned(),
+                    why,
+                })?;
+            }
             session.recording = Recording {
                 recorder,
-                resume,
+                resume: saved,
                 board_name: cli.play.board.as_ref().map(|p| p.display().to_string()),
             };
             let mut console = Console {
@@ -505,13 +502,12 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         }
         None => BoardSource::Ask,
     };
-    let script = args.rules.set().script;
     let animation = args
         .animate
         .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));
     Ok(Session {
         rules,
-        script,
+        rule_set: args.rules.set(),
         source,
         animation,
         hints: args.hints,

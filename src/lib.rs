@@ -8,5 +8,3 @@ pub mod allocator;
 pub mod app;
 pub mod cli;
 pub mod front;
-pub mod load;
-pub mod render;

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use crate::cli::ColorChoice;
-use crate::render::Paint;
+use console::render::Paint;
 
 /// How the game's output is painted, for `--color` on this process's stdout.
 pub fn paint_for(choice: ColorChoice) -> Paint {

@@ -4,11 +4,11 @@
 
 use std::io::{self, Write};
 
-use crate::render::{Paint, write_board};
+use console::render::{Paint, write_board};
 use engine::{Board, Game, Pos, Rules};
 use solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
 
-use super::explain;
+use console::explain;
 
 /// How to solve.
 #[derive(Clone, Copy, Debug)]

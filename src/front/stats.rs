@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use super::resume::{counted, local_time};
+use console::words::{counted, local_time};
 use records::history::Loaded;
 use records::stats::{Group, Wins};
 use records::{GameResult, Summary};

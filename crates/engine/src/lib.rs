@@ -25,6 +25,8 @@ pub mod reveal;
 mod rule_set;
 pub mod rules;
 mod script;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 mod three_bv;
 
 pub use board::{Board, Frame};

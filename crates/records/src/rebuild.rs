@@ -28,6 +28,7 @@ pub enum RebuildError {
 /// A recorded game being played again, event by event.
 #[derive(Clone, Debug)]
 pub struct Rebuilder {
+    rule_set: &'static RuleSet,
     deal: Deal,
     events: Vec<Logged>,
     game: Game,
@@ -82,7 +83,11 @@ pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
 impl Rebuilder {
     /// The record's game, dealt, before its first event.
     pub fn new(record: &Record) -> Result<Self, RebuildError> {
-        let Dealt { rules, deal, .. } = dealt(record)?;
+        let Dealt {
+            rule_set,
+            rules,
+            deal,
+        } = dealt(record)?;
         // A no-guess board is the solver's, made again from its seed.
         let game = deal.game(rules, &solver::NoGuess)?.with_undo();
         let events = record.events()?;
@@ -99,12 +104,18 @@ impl Rebuilder {
             }
         }
         Ok(Rebuilder {
+            rule_set,
             deal,
             events,
             game,
             played: 0,
             counts: Counts::default(),
         })
+    }
+
+    /// The rule set the game is played by.
+    pub fn rule_set(&self) -> &'static RuleSet {
+        self.rule_set
     }
 
     /// Where the game's board came from.

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::load::course_board;
+use console::load::course_board;
 use engine::dice::Dice;
 use engine::{
     Action, Board, Cover, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, Status,
@@ -397,7 +397,7 @@ fn typed(mv: Move, dice: &mut Dice, inputs: Inputs) -> Turn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::front::answer;
+    use console::answer;
 
     const PLAN: Plan = Plan {
         inputs: Inputs::All,

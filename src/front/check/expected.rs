@@ -4,9 +4,9 @@
 use std::io;
 use std::path::Path;
 
-use crate::front::prompt::{BoardSource, Console, Session, play};
-use crate::render::Paint;
-use engine::Script;
+use console::prompt::{BoardSource, Console, Session, play};
+use console::render::Paint;
+use engine::RuleSet;
 use engine::{Game, Glyph, Grid, Rules, Status};
 
 use super::case::Case;
@@ -87,8 +87,8 @@ pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
         paint: Paint::Plain,
     };
     let session = Session {
+        rule_set: &RuleSet::PROJ3,
         rules: Rules::PROJ3,
-        script: &Script::PROJ3,
         source: BoardSource::Ask,
         animation: None,
         hints: false,
@@ -96,7 +96,7 @@ pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
     };
     play(&mut console, session)?;
     let text = String::from_utf8_lossy(&console.out).into_owned();
-    Ok(match text.strip_suffix(crate::front::prompt::INPUT_ENDED) {
+    Ok(match text.strip_suffix(console::prompt::INPUT_ENDED) {
         Some(cut) => cut.to_owned(),
         None => text,
     })

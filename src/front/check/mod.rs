@@ -25,7 +25,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::front::interrupt::RemoveOnInterrupt;
+use console::terminal::interrupt::RemoveOnInterrupt;
 use engine::to_board_file;
 
 use case::{Case, Plan};

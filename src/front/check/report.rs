@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::render::{write_marked_board, write_marked_chars};
+use console::render::{write_marked_board, write_marked_chars};
 use engine::{Action, Glyph, Grid, Pos, to_board_file};
 
 use super::case::Case;

@@ -78,8 +78,10 @@ pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> 
     #[cfg(windows)]
     command.wrap(process_wrap::std::JobObject);
     // Outside the terminal's process group, Ctrl-C does not reach it.
-    let (mut child, _killed_on_interrupt) =
-        crate::front::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?;
+    let (mut child, _killed_on_interrupt) = console::terminal::interrupt::KillOnInterrupt::spawn(
+        || command.spawn(),
+        |child| child.id(),
+    )?;
     let deadline = Instant::now() + limit;
     let stdin = child.stdin().take();
     let stdout = child.stdout().take();

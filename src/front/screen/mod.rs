@@ -22,9 +22,9 @@ use crossterm::event;
 use ratatui::Terminal;
 use ratatui::backend::{Backend, CrosstermBackend};
 
-use super::interrupt::SeedOnInterrupt;
-use super::raw_mode::{LOOK_EVERY, RawMode, Signalled};
 use command::{Held, command_for};
+use console::terminal::interrupt::SeedOnInterrupt;
+use console::terminal::{LOOK_EVERY, RawMode, Signalled};
 use records::Record;
 use records::Recorder;
 use records::rebuild::RebuildError;

@@ -17,7 +17,7 @@ use ratatui::style::{Modifier, Style};
 
 use super::state::{Screen, Setup};
 use super::view;
-use crate::front::raw_mode::{LOOK_EVERY, RawMode, Signalled};
+use console::terminal::{LOOK_EVERY, RawMode, Signalled};
 use engine::NoRoom;
 use records::Logged;
 use records::rebuild::RebuildError;

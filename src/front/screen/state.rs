@@ -9,8 +9,8 @@ use super::geometry::Geometry;
 use super::replay::{Recorder, Replay};
 use super::summary::Summary;
 use super::theme::Looks;
-use crate::front::explain;
-use crate::front::prompt::message;
+use console::explain;
+use console::words::message;
 pub use engine::Deal;
 use engine::Script;
 use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
@@ -127,7 +127,7 @@ impl Screen {
         }
         screen.message = format!(
             "Carried on where it was left: {}, {:.1} s played",
-            crate::front::resume::counted(counts.clicks, "click"),
+            console::words::counted(counts.clicks, "click"),
             screen.clock.counted.as_secs_f64()
         );
         Ok(screen)

@@ -5,7 +5,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::render::Charset;
+use console::render::Charset;
 use engine::Glyph;
 
 /// The colours.

@@ -13,10 +13,10 @@ pub const BUILT_IN_BOARD: &[u8] = COURSE_BOARDS[2];
 
 /// The course's four board files, `board1.txt` to `board4.txt`.
 pub const COURSE_BOARDS: [&[u8]; 4] = [
-    include_bytes!("../boards/board1.txt"),
-    include_bytes!("../boards/board2.txt"),
-    include_bytes!("../boards/board3.txt"),
-    include_bytes!("../boards/board4.txt"),
+    include_bytes!("../../../boards/board1.txt"),
+    include_bytes!("../../../boards/board2.txt"),
+    include_bytes!("../../../boards/board3.txt"),
+    include_bytes!("../../../boards/board4.txt"),
 ];
 
 /// Why a board could not be loaded.

@@ -134,13 +134,13 @@ pub(super) fn put_back_modes() {
     if modes == FULL_SCREEN {
         // A terminal that has gone needs nothing back.
         if let Ok(mut tty) = std::fs::OpenOptions::new().write(true).open("/dev/tty") {
-            let _ = super::raw_mode::leave_full_screen(&mut tty);
+            let _ = super::modes::leave_full_screen(&mut tty);
         }
     }
     // Without a /dev/tty, only from the thread that holds stdout (a panic).
     #[cfg(not(unix))]
     if modes == FULL_SCREEN {
-        let _ = super::raw_mode::leave_full_screen(&mut std::io::stdout());
+        let _ = super::modes::leave_full_screen(&mut std::io::stdout());
     }
     if modes != NO_MODES {
         let _ = crossterm::terminal::disable_raw_mode();
@@ -187,7 +187,7 @@ mod unix {
     use signal_hook::iterator::Signals;
 
     use super::ENDING;
-    use crate::front::prompt::seed_line;
+    use crate::words::seed_line;
 
     pub fn start() -> io::Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;

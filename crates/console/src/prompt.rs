@@ -6,23 +6,22 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::load::{built_in_board, load_board};
-use crate::render::{Paint, write_board};
-use engine::three_bv;
 use engine::{
-    Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RuleSet, Rules, Status,
+    Action, Board, Deal, Game, Grid, Layout, Move, NoRoom, Outcome, Pos, RuleSet, Rules, Script,
+    Status, three_bv,
 };
 use records::log::{Described, Log};
 use records::rebuild::{RebuildError, rebuild};
-use records::{Event, Front, Record, Request, millis};
+use records::{Event, Front, Record, Recorder, Request, millis};
 use solver::Adviser;
 
-use super::animate::{self, Animation};
-use super::answer::{self, OrHint, Shortcut};
-use super::explain;
-use super::interrupt::SeedOnInterrupt;
-use engine::Script;
-use records::Recorder;
+use crate::animate::{self, Animation};
+use crate::answer::{self, OrHint, Shortcut};
+use crate::explain;
+use crate::load::{built_in_board, load_board};
+use crate::render::{Paint, write_board};
+use crate::terminal::interrupt::SeedOnInterrupt;
+use crate::words::{message, seed_line};
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
 const ASK_ROW: &str = "Please choose the row:\n";
@@ -31,7 +30,7 @@ const BAD_NUMBER: &str = "That number is not allowed.  Please try again!\n";
 const BAD_ACTION: &str = "That's not a valid action.\n";
 const ASK_AGAIN: &str = "Play again? (y/n) ";
 const BAD_YES_NO: &str = "Please answer y or n.\n";
-pub(crate) const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
+pub const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
 /// The name the records give the built-in board.
 const BUILT_IN_NAME: &str = "built-in board";
@@ -77,8 +76,9 @@ impl RandomBoards {
 /// recorded.
 #[derive(Clone, Debug)]
 pub struct Session {
+    pub rule_set: &'static RuleSet,
+    /// The rule set's rules, with the first move the player asked for.
     pub rules: Rules,
-    pub script: &'static Script,
     pub source: BoardSource,
     pub animation: Option<Animation>,
     pub hints: bool,
@@ -90,9 +90,8 @@ pub struct Session {
 #[derive(Clone, Debug)]
 pub struct Recording {
     pub recorder: Recorder,
-    /// A saved game to carry on before any other, with the words of its
-    /// rules.
-    pub resume: Option<(Record, &'static Script)>,
+    /// A saved game to carry on before any other, by its own rules.
+    pub resume: Option<Record>,
     pub board_name: Option<String>,
 }
 
@@ -111,8 +110,8 @@ impl Session {
     /// The course's game on `board`, without animation.
     pub fn proj3(board: Board) -> Session {
         Session {
+            rule_set: &RuleSet::PROJ3,
             rules: Rules::PROJ3,
-            script: &Script::PROJ3,
             source: BoardSource::Board(board),
             animation: None,
             hints: false,
@@ -153,7 +152,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
 ) -> io::Result<()> {
     // A game carried on is played by its own rules, with their words.
     let mut resumed = match session.recording.resume.take() {
-        Some((record, script)) => match carried_on(&record, &mut session, script) {
+        Some(record) => match carried_on(&record, &mut session) {
             Ok(carried) => Some(carried),
             Err(e) => {
                 writeln!(
@@ -165,7 +164,9 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         },
         None => None,
     };
-    console.out.write_all(session.script.intro.as_bytes())?;
+    console
+        .out
+        .write_all(session.rule_set.script.intro.as_bytes())?;
     let seed_keeper = SeedOnInterrupt::new();
     loop {
         let seed = match &session.source {
@@ -190,8 +191,15 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         let elapsed = play
             .started
             .map_or(Duration::ZERO, |at: Instant| at.elapsed());
-        report(console, &play.game, session.script, elapsed, seed, hints)?;
-        if !session.script.offers_another_game {
+        report(
+            console,
+            &play.game,
+            session.rule_set.script,
+            elapsed,
+            seed,
+            hints,
+        )?;
+        if !session.rule_set.script.offers_another_game {
             return Ok(());
         }
         match ask_yes_no(console)? {
@@ -257,17 +265,14 @@ impl Playing {
 
 /// The saved game `record` made again, the session turned to its rules
 /// and its boards.
-fn carried_on(
-    record: &Record,
-    session: &mut Session,
-    script: &'static Script,
-) -> Result<Playing, RebuildError> {
+fn carried_on(record: &Record, session: &mut Session) -> Result<Playing, RebuildError> {
     let replayed = rebuild(record)?;
+    let rule_set = replayed.rule_set();
     let counts = replayed.counts();
     let deal = replayed.deal().clone();
     let game = replayed.into_game();
     session.rules = game.rules();
-    session.script = script;
+    session.rule_set = rule_set;
     session.source = match deal {
         Deal::Board(board) => BoardSource::Board(board),
         Deal::Random { layout, seed, .. } => BoardSource::Random(RandomBoards {
@@ -321,7 +326,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         .expect("RandomBoards::new checked the room for the mines");
     let log = Log::new(Described {
         front: Front::Prompt,
-        rules: RuleSet::of(rules).map_or("custom", |set| set.name),
+        rules: session.rule_set.name,
         first_move: rules.first_move.name(),
         deal: &deal,
         board_name: session.recording.board_name.clone(),
@@ -336,7 +341,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
     play: &mut Playing,
     session: &mut Session,
 ) -> io::Result<Ending> {
-    let script = session.script;
+    let script = session.rule_set.script;
     let mut adviser = Adviser::new();
     show(console, &play.game, None)?;
     loop {
@@ -450,11 +455,6 @@ fn write_seed<R, W: Write, E>(console: &mut Console<R, W, E>, seed: Option<u64>)
     }
 }
 
-/// The line that gives a random board's seed; also printed on a signal.
-pub(crate) fn seed_line(seed: u64) -> String {
-    format!("\tSeed: {seed} (play this board again with --seed {seed})")
-}
-
 /// Asks for a board file until one loads, and gives it with its name; an
 /// empty answer is the built-in board.
 fn ask_board<R: BufRead, W: Write, E: Write>(
@@ -508,7 +508,7 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
     let Some(col) = ask_number(console, board.cols())? else {
         return Ok(None);
     };
-    let action = match ask_action(console, session.script, hints)? {
+    let action = match ask_action(console, session.rule_set.script, hints)? {
         None => return Ok(None),
         Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
         Some(OrHint::Answer(action)) => action,
@@ -524,7 +524,7 @@ fn ask_row<R: BufRead, W: Write, E: Write>(
     session: &Session,
 ) -> io::Result<Option<AtRow>> {
     let (rows, cols) = (board.rows(), board.cols());
-    let shortcuts = session.script.shortcuts.is_some();
+    let shortcuts = session.rule_set.script.shortcuts.is_some();
     let hints = session.hints;
     ask_until_valid(
         console,
@@ -693,27 +693,6 @@ fn mines_left(count: i64) -> String {
         1 => "There is 1 mine left to find".to_owned(),
         n => format!("There are {n} mines left to find"),
     }
-}
-
-/// The script's message for a move that changed nothing or took a flag away.
-pub(crate) fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
-    let template = match outcome {
-        Outcome::RevealFlagged => script.reveal_flagged,
-        Outcome::RevealOpen => script.reveal_open,
-        Outcome::FlagOpen => script.flag_open,
-        Outcome::FlagRemoved => script.flag_removed,
-        Outcome::Opened(_)
-        | Outcome::Detonated
-        | Outcome::FlagPlaced
-        | Outcome::QuestionPlaced
-        | Outcome::QuestionRemoved
-        | Outcome::ChordIgnored
-        | Outcome::GameOver => None,
-    }?;
-    let text = template
-        .replace("{row}", &(at.row + 1).to_string())
-        .replace("{col}", &(at.col + 1).to_string());
-    Some(text)
 }
 
 #[cfg(test)]

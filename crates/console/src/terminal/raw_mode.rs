@@ -11,12 +11,11 @@
 //! note the signal (signal-hook); the screen acts on it at its next look,
 //! which it takes at least every [`LOOK_EVERY`].
 
-use std::io::{self, Write};
+use std::io;
 use std::time::Duration;
 
-use crossterm::{cursor, event, execute, terminal};
-
 use super::interrupt;
+use super::modes::{enter_modes, leave_modes};
 
 /// How long a screen may wait for a key before it looks for signals.
 pub const LOOK_EVERY: Duration = Duration::from_millis(50);
@@ -107,41 +106,6 @@ fn put_back_before_panic_messages() {
     });
 }
 
-/// Raw mode, and for a full screen the alternate screen, mouse reports and
-/// a hidden cursor.
-fn enter_modes(full_screen: bool) -> io::Result<()> {
-    terminal::enable_raw_mode()?;
-    if full_screen {
-        execute!(
-            io::stdout(),
-            terminal::EnterAlternateScreen,
-            event::EnableMouseCapture,
-            cursor::Hide
-        )?;
-    }
-    Ok(())
-}
-
-/// The terminal as it was before [`enter_modes`].
-fn leave_modes(full_screen: bool) -> io::Result<()> {
-    if full_screen {
-        leave_full_screen(&mut io::stdout())?;
-    }
-    terminal::disable_raw_mode()
-}
-
-/// Writes to `out` what takes the terminal off the alternate screen, stops
-/// mouse reports and shows the cursor.
-pub(super) fn leave_full_screen(out: &mut impl Write) -> io::Result<()> {
-    execute!(
-        out,
-        event::DisableMouseCapture,
-        cursor::Show,
-        terminal::LeaveAlternateScreen
-    )?;
-    out.flush()
-}
-
 #[cfg(unix)]
 mod unix {
     use std::io;
@@ -152,7 +116,8 @@ mod unix {
     use signal_hook::low_level;
     use signal_hook::{SigId, flag};
 
-    use super::{Signalled, enter_modes, leave_modes};
+    use super::Signalled;
+    use crate::terminal::modes::{enter_modes, leave_modes};
 
     /// Handlers that note the last stop or resume, until dropped.
     pub struct Signals {

@@ -12,9 +12,8 @@ use std::time::{Duration, Instant};
 
 use crossterm::event;
 
-use super::raw_mode::{LOOK_EVERY, RawMode};
-
 use crate::render::{Charset, Paint, write_frame};
+use crate::terminal::{LOOK_EVERY, RawMode};
 use engine::{Board, Direction, Glyph, Grid, Pos, RevealStatus, Step};
 
 /// How to show a reveal.

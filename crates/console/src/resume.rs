@@ -4,13 +4,11 @@
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use jiff::Timestamp;
-use jiff::tz::TimeZone;
-
-use super::answer::yes_or_no;
-use records::Record;
-use records::Recorder;
 use records::save::SaveError;
+use records::{Record, Recorder};
+
+use crate::answer::yes_or_no;
+use crate::words::{counted, local_time};
 
 /// Why `--resume` has nothing to carry on.
 #[derive(Debug, thiserror::Error)]
@@ -80,26 +78,6 @@ pub fn describe(record: &Record) -> String {
         record.ms as f64 / 1000.0,
         local_time(&record.when)
     )
-}
-
-/// `n` things, in the singular for one.
-pub fn counted(n: usize, thing: &str) -> String {
-    match n {
-        1 => format!("1 {thing}"),
-        n => format!("{n} {thing}s"),
-    }
-}
-
-/// A record's time in the local time zone, to the minute; as written if
-/// it does not read.
-pub fn local_time(when: &str) -> String {
-    match when.parse::<Timestamp>() {
-        Ok(at) => at
-            .to_zoned(TimeZone::system())
-            .strftime("%Y-%m-%d %H:%M")
-            .to_string(),
-        Err(_) => when.to_owned(),
-    }
 }
 
 #[cfg(test)]

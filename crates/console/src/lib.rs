@@ -1,0 +1,20 @@
+//! The console: the course's printer and the games played at prompts.
+//!
+//! The proj3 prompt game and its kin ([`prompt`]), reveals shown step by
+//! step ([`animate`]), COMP1511's integer console ([`comp1511`]), board
+//! files read from disk ([`load`]), the printer ([`render`]), the solver
+//! and the rules put into words ([`explain`], [`words`]), the question
+//! that carries a saved game on ([`resume`]), and the terminal taken and
+//! given back whatever happens ([`terminal`]). Every line here reads
+//! input, calls the engine, and prints; the rules are the engine's.
+
+pub mod animate;
+pub mod answer;
+pub mod comp1511;
+pub mod explain;
+pub mod load;
+pub mod prompt;
+pub mod render;
+pub mod resume;
+pub mod terminal;
+pub mod words;

@@ -1,0 +1,52 @@
+//! Sentences more than one front end says: counts, times, a seed to play
+//! again, and the rule set's message for a move that changed nothing.
+
+use engine::{Outcome, Pos, Script};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+
+/// The line that gives a random board's seed; also printed on a signal.
+pub fn seed_line(seed: u64) -> String {
+    format!("\tSeed: {seed} (play this board again with --seed {seed})")
+}
+
+/// `n` things, in the singular for one.
+pub fn counted(n: usize, thing: &str) -> String {
+    match n {
+        1 => format!("1 {thing}"),
+        n => format!("{n} {thing}s"),
+    }
+}
+
+/// A record's time in the local time zone, to the minute; as written if
+/// it does not read.
+pub fn local_time(when: &str) -> String {
+    match when.parse::<Timestamp>() {
+        Ok(at) => at
+            .to_zoned(TimeZone::system())
+            .strftime("%Y-%m-%d %H:%M")
+            .to_string(),
+        Err(_) => when.to_owned(),
+    }
+}
+
+/// The script's message for a move that changed nothing or took a flag away.
+pub fn message(script: &Script, outcome: Outcome, at: Pos) -> Option<String> {
+    let template = match outcome {
+        Outcome::RevealFlagged => script.reveal_flagged,
+        Outcome::RevealOpen => script.reveal_open,
+        Outcome::FlagOpen => script.flag_open,
+        Outcome::FlagRemoved => script.flag_removed,
+        Outcome::Opened(_)
+        | Outcome::Detonated
+        | Outcome::FlagPlaced
+        | Outcome::QuestionPlaced
+        | Outcome::QuestionRemoved
+        | Outcome::ChordIgnored
+        | Outcome::GameOver => None,
+    }?;
+    let text = template
+        .replace("{row}", &(at.row + 1).to_string())
+        .replace("{col}", &(at.col + 1).to_string());
+    Some(text)
+}
