@@ -7,7 +7,6 @@ use std::time::Duration;
 use clap::CommandFactory;
 
 use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RulesArg};
-use crate::front::check::{self, CheckError, case::Plan, runner::Program};
 use crate::front::colour::paint_for;
 use crate::front::screen::playback::{self, Playback};
 use crate::front::screen::theme::{Looks, Theme};
@@ -22,6 +21,7 @@ use console::render::{Paint, write_solution};
 use console::resume::{self, ResumeError};
 use console::words::seed_line;
 use engine::{FirstMove, Layout, NoRoom, Pos, RuleSet, Rules, place_mines, to_board_file};
+use grader::{self as check, CheckError, case::Plan, runner::Program};
 use records::Recorder;
 use records::history::{self, Loaded};
 use records::places::Places;
@@ -148,7 +148,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
                 games,
                 seed: seed.unwrap_or_else(fresh_seed),
                 plan: Plan {
-                    inputs,
+                    inputs: inputs.into(),
                     max_size: usize::from(max_size),
                 },
                 exact,

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::front::check::case::Inputs;
 use crate::front::screen::theme::Theme;
 use engine::{FirstMove, Layout, RuleSet};
+use grader::case::Inputs;
 use solver::WhenStuck;
 
 pub use advice::parse;
@@ -367,7 +367,7 @@ pub enum Command {
 
         /// Which bad answers to type.
         #[arg(long, value_enum, default_value_t)]
-        inputs: Inputs,
+        inputs: InputsArg,
 
         /// The most rows and columns of a random board (the course's
         /// boards are played as they are).
@@ -515,6 +515,27 @@ impl From<FirstMovePolicy> for FirstMove {
             FirstMovePolicy::Any => FirstMove::Any,
             FirstMovePolicy::Safe => FirstMove::Safe,
             FirstMovePolicy::Opening => FirstMove::Opening,
+        }
+    }
+}
+
+/// `check --inputs`: which bad answers the grader types.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum InputsArg {
+    /// What the assignment says a program must refuse: numbers out of
+    /// range or negative, and actions other than r and f.
+    #[default]
+    Required,
+    /// Also what it lets programs assume away: words where a number is
+    /// asked for, empty lines, and actions in upper case.
+    All,
+}
+
+impl From<InputsArg> for Inputs {
+    fn from(inputs: InputsArg) -> Self {
+        match inputs {
+            InputsArg::Required => Inputs::Required,
+            InputsArg::All => Inputs::All,
         }
     }
 }

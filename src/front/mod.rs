@@ -1,7 +1,6 @@
 //! Ways to play: each front end reads input, calls the engine, and prints.
 
 pub mod bench;
-pub mod check;
 pub mod colour;
 pub mod memory;
 pub mod screen;

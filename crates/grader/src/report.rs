@@ -13,10 +13,10 @@ use serde::Serialize;
 use console::render::{write_marked_board, write_marked_chars};
 use engine::{Action, Glyph, Grid, Pos, to_board_file};
 
-use super::case::Case;
-use super::expected::transcript;
-use super::judge::Kind;
-use super::{CheckError, Checker, Finding, Options, Outcome, Played};
+use crate::case::Case;
+use crate::expected::transcript;
+use crate::judge::Kind;
+use crate::{CheckError, Checker, Finding, Options, Outcome, Played};
 
 /// Writes the smallest game to `folder` (board.txt, input.txt naming the
 /// board by its full path, expected.txt, actual.txt, stderr.txt when the

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use engine::{Grid, Pos};
 
-use super::case::{Case, Turn};
+use crate::case::{Case, Turn};
 
 /// The most runs of the program one shrink may take.
 pub const MOST_RUNS: usize = 2000;
@@ -189,7 +189,7 @@ fn without_line(case: &Case, line: Line) -> Case {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::front::check::case::{Bad, Prompt};
+    use crate::case::{Bad, Prompt};
     use engine::{Action, Game, Move, Rules};
 
     fn reveal(row: usize, col: usize) -> Turn {

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use engine::{Board, Glyph, Grid, Pos};
 
-use super::expected::{Ending, Expected};
-use super::reader::{self, Cell, Printed, Unreadable};
-use super::runner::{End, MOST_OUTPUT, Run, describe_status};
+use crate::expected::{Ending, Expected};
+use crate::reader::{self, Cell, Printed, Unreadable};
+use crate::runner::{End, MOST_OUTPUT, Run, describe_status};
 
 /// The kinds of failure, one a game: the first thing that went wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

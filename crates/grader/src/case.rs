@@ -11,7 +11,7 @@ use engine::{
 };
 
 /// Which bad answers are typed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Inputs {
     /// What the assignment says a program must refuse: numbers out of
     /// range or negative, and actions other than r and f.

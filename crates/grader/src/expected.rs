@@ -9,7 +9,7 @@ use console::render::Paint;
 use engine::RuleSet;
 use engine::{Game, Glyph, Grid, Rules, Status};
 
-use super::case::Case;
+use crate::case::Case;
 
 /// How a game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

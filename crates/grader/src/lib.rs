@@ -1,4 +1,4 @@
-//! `check`: plays many games against a student's proj3 program and hands
+//! `check`, the grader: plays many games against a student's proj3 program and hands
 //! back, for each kind of failure, the smallest game that shows it.
 //!
 //! Game `i` is made from the seed `seed + i` ([`case::make`]); our side is
