@@ -5,17 +5,17 @@
 
 use console::render::{Paint, write_board};
 use divan::Bencher;
-use engine::Script;
+use engine::RuleSet;
 use engine::{
     Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
 };
-use minesweeper::front::screen::command::Command;
-use minesweeper::front::screen::state::{Deal, Screen, Setup};
-use minesweeper::front::screen::theme::{Looks, Theme};
-use minesweeper::front::screen::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use screen::command::Command;
+use screen::state::{Deal, Screen, Setup};
+use screen::theme::{Looks, Theme};
+use screen::view;
 use solver::{WhenStuck, autoplay, hint, no_guess_board};
 use std::time::Instant;
 
@@ -179,8 +179,7 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
             no_guess: false,
         },
         rules: Rules::CLASSIC,
-        rule_name: "classic",
-        script: &Script::CLASSIC,
+        rule_set: &RuleSet::CLASSIC,
         looks: Looks {
             theme: Theme::Classic,
             unicode: true,

@@ -8,10 +8,8 @@ use clap::CommandFactory;
 
 use crate::cli::{Cli, Command, PlayArgs, RandomArgs, RecordArgs, RulesArg};
 use crate::front::colour::paint_for;
-use crate::front::screen::playback::{self, Playback};
-use crate::front::screen::theme::{Looks, Theme};
 use crate::front::stats as front_stats;
-use crate::front::{bench, memory, screen, solve};
+use crate::front::{bench, memory, solve};
 use console::animate::Animation;
 use console::animate::locale_is_utf8;
 use console::comp1511;
@@ -28,6 +26,8 @@ use records::places::Places;
 use records::rebuild::{self, Dealt, RebuildError, Rebuilder};
 use records::stats::{self, Filter};
 use records::{Front, Record, export, save};
+use screen::replay::Replay;
+use screen::theme::{Looks, Theme};
 use solver::{NoGuessError, no_guess_board};
 
 /// Why the program stopped early.
@@ -232,12 +232,12 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             let mut recorder = recorder_for(&records, Front::Screen);
             let saved = resume::choose(&mut recorder, records.resume)?;
             let setup = match &saved {
-                Some(record) => resumed_setup(record, theme, animate, paint)?,
+                Some(record) => resumed_setup(record, theme.into(), animate, paint)?,
                 None => screen_setup(
                     board.as_deref(),
                     rules,
                     no_guess,
-                    theme,
+                    theme.into(),
                     animate,
                     &random,
                     paint,
@@ -319,8 +319,7 @@ fn screen_setup(
     Ok(screen::state::Setup {
         deal,
         rules: game_rules,
-        rule_name: rule_set.name,
-        script: rule_set.script,
+        rule_set,
         looks: looks(theme, paint),
         animate: animate.map(Duration::from_millis),
         board_name: board.map(|path| path.display().to_string()),
@@ -359,8 +358,7 @@ fn resumed_setup(
     Ok(screen::state::Setup {
         deal,
         rules,
-        rule_name: rule_set.name,
-        script: rule_set.script,
+        rule_set,
         looks: looks(theme, paint),
         animate: animate.map(Duration::from_millis),
         board_name: record.board.name.clone(),
@@ -449,7 +447,7 @@ fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<()
     let rebuilder = Rebuilder::new(record).map_err(rebuild_error)?;
     let events = rebuilder.events().to_vec();
     let size = crossterm::terminal::size()?;
-    let playback = Playback::new(
+    let shown = Replay::new(
         setup,
         events,
         speed,
@@ -458,7 +456,7 @@ fn replay(record: &Record, title: String, speed: f64, paint: Paint) -> Result<()
         std::time::Instant::now(),
     )
     .map_err(rebuild_error)?;
-    playback::run(playback)?;
+    screen::replay::run(shown)?;
     Ok(())
 }
 

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::front::screen::theme::Theme;
 use engine::{FirstMove, Layout, RuleSet};
 use grader::case::Inputs;
+use screen::theme::Theme;
 use solver::WhenStuck;
 
 pub use advice::parse;
@@ -214,7 +214,7 @@ pub enum Command {
         /// The colours: classic clue colours, colorblind (Okabe-Ito), or
         /// mono (also when colour is off).
         #[arg(long, value_enum, default_value_t)]
-        theme: Theme,
+        theme: ThemeArg,
 
         /// Show each reveal step by step, as the island is explored, MS
         /// milliseconds a step (60 without a value); any key skips to the end.
@@ -515,6 +515,28 @@ impl From<FirstMovePolicy> for FirstMove {
             FirstMovePolicy::Any => FirstMove::Any,
             FirstMovePolicy::Safe => FirstMove::Safe,
             FirstMovePolicy::Opening => FirstMove::Opening,
+        }
+    }
+}
+
+/// `play --theme`: the screen's themes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ThemeArg {
+    /// The classic clue colours: 1 blue, 2 green, 3 red, and on.
+    #[default]
+    Classic,
+    /// Okabe-Ito colours, distinguishable without telling red from green.
+    Colorblind,
+    /// No colour: reverse video for the cursor.
+    Mono,
+}
+
+impl From<ThemeArg> for Theme {
+    fn from(theme: ThemeArg) -> Self {
+        match theme {
+            ThemeArg::Classic => Theme::Classic,
+            ThemeArg::Colorblind => Theme::Colorblind,
+            ThemeArg::Mono => Theme::Mono,
         }
     }
 }

@@ -3,6 +3,5 @@
 pub mod bench;
 pub mod colour;
 pub mod memory;
-pub mod screen;
 pub mod solve;
 pub mod stats;

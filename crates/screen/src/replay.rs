@@ -15,8 +15,8 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::style::{Modifier, Style};
 
-use super::state::{Screen, Setup};
-use super::view;
+use crate::state::{Screen, Setup};
+use crate::view;
 use console::terminal::{LOOK_EVERY, RawMode, Signalled};
 use engine::NoRoom;
 use records::Logged;
@@ -27,7 +27,7 @@ pub const SPEEDS: (f64, f64) = (0.25, 64.0);
 
 /// A replay in progress.
 #[derive(Debug)]
-pub struct Playback {
+pub struct Replay {
     setup: Setup,
     events: Vec<Logged>,
     /// The game as the events played so far left it.
@@ -59,7 +59,7 @@ pub enum Control {
     Quit,
 }
 
-impl Playback {
+impl Replay {
     /// The replay of `events` on `setup`'s board, at `speed`, before its
     /// first event.
     pub fn new(
@@ -71,7 +71,7 @@ impl Playback {
         now: Instant,
     ) -> Result<Self, RebuildError> {
         let screen = replaying(&setup, size.0, size.1)?;
-        Ok(Playback {
+        Ok(Replay {
             setup,
             events,
             screen,
@@ -181,7 +181,7 @@ impl Playback {
     /// a step back.
     fn go_to(&mut self, played: usize) {
         if played < self.played {
-            let (width, height) = (self.screen.width, self.screen.height);
+            let (width, height) = self.screen.size();
             self.screen = replaying(&self.setup, width, height)
                 .expect("the board had room when the replay began");
             self.played = 0;
@@ -236,37 +236,33 @@ pub fn control_for(event: &TermEvent) -> Option<Control> {
     })
 }
 
-/// Plays `playback` on the terminal until the player quits.
-pub fn run(mut playback: Playback) -> io::Result<()> {
+/// Plays `replay` on the terminal until the player quits.
+pub fn run(mut replay: Replay) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    super::redraw_whole(&mut terminal)?;
+    view::redraw_whole(&mut terminal)?;
     let mut last = Instant::now();
     loop {
         let now = Instant::now();
-        playback.advance(now - last);
+        replay.advance(now - last);
         last = now;
         terminal.draw(|frame| {
-            view::draw(frame, &playback.screen, playback.screen_now());
+            view::draw(frame, &replay.screen, replay.screen_now());
             let area = frame.area();
             let y = area.height.saturating_sub(1);
             frame.buffer_mut().set_stringn(
                 0,
                 y,
-                format!(
-                    "{:<width$}",
-                    playback.bar(),
-                    width = usize::from(area.width)
-                ),
+                format!("{:<width$}", replay.bar(), width = usize::from(area.width)),
                 usize::from(area.width),
                 Style::default().add_modifier(Modifier::REVERSED),
             );
         })?;
         if raw.look_for_signals()? == Signalled::Resumed {
-            super::redraw_whole(&mut terminal)?;
+            view::redraw_whole(&mut terminal)?;
         }
         // The clock on screen moves on every tenth of a second.
-        let wait = playback
+        let wait = replay
             .next_due()
             .map_or(LOOK_EVERY, |due| due.min(LOOK_EVERY))
             .min(Duration::from_millis(100));
@@ -275,19 +271,19 @@ pub fn run(mut playback: Playback) -> io::Result<()> {
         }
         let read = event::read()?;
         if let TermEvent::Resize(width, height) = read {
-            playback
+            replay
                 .screen
-                .update(super::command::Command::Resize { width, height }, now);
+                .update(crate::command::Command::Resize { width, height }, now);
             continue;
         }
         match control_for(&read) {
             Some(Control::Quit) => break,
             Some(Control::Suspend) => {
                 raw.suspend()?;
-                super::redraw_whole(&mut terminal)?;
+                view::redraw_whole(&mut terminal)?;
                 last = Instant::now();
             }
-            Some(control) => playback.control(control),
+            Some(control) => replay.control(control),
             None => {}
         }
     }
@@ -300,6 +296,6 @@ pub fn run(mut playback: Playback) -> io::Result<()> {
 /// no records.
 fn replaying(setup: &Setup, width: u16, height: u16) -> Result<Screen, NoRoom> {
     let mut screen = Screen::new(setup.clone(), width, height)?;
-    screen.recording = false;
+    screen.set_recording(false);
     Ok(screen)
 }

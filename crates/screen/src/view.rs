@@ -2,18 +2,20 @@
 //! labels, the message at the foot, and over them the keys or the pause. Only
 //! what is on screen is drawn, whatever the board's size.
 
+use std::io;
 use std::time::Instant;
 
-use ratatui::Frame;
+use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::{Frame, Terminal};
 
-use super::command::KEYS;
-use super::geometry::{BOTTOM, Geometry, TOP, digits};
-use super::state::Screen;
+use crate::command::KEYS;
+use crate::geometry::{BOTTOM, Geometry, TOP, digits};
+use crate::state::Screen;
 use engine::{Cover, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
@@ -25,15 +27,15 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     };
     let buffer = frame.buffer_mut();
     status_line(buffer, area, screen, now);
-    if screen.paused {
+    if screen.is_paused() {
         centred(buffer, area, "Paused: p to go on", Style::default().bold());
     } else {
         column_labels(buffer, screen, &geometry);
         board(buffer, screen, &geometry);
     }
-    let message = match &screen.summary {
-        Some(summary) => format!("{} {summary}. {}", screen.message, summary.keys()),
-        None => screen.message.clone(),
+    let message = match screen.summary() {
+        Some(summary) => format!("{} {summary}. {}", screen.message(), summary.keys()),
+        None => screen.message().to_owned(),
     };
     // Under the board after a blank line: two lines at least, up to four
     // where the board leaves room (a hint's reason may take three on 80
@@ -41,15 +43,15 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     let top = (TOP + geometry.rows as u16 + 1).min(area.height - BOTTOM);
     let foot = Rect::new(0, top, area.width, (area.height - top).min(4));
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
-    if screen.help {
+    if screen.shows_help() {
         keys(frame, area);
     }
 }
 
 fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
-    let game = &screen.game;
+    let game = screen.game();
     let state = match game.status() {
-        Status::Playing if screen.paused => "paused",
+        Status::Playing if screen.is_paused() => "paused",
         Status::Playing => "",
         Status::Won => "won",
         Status::Lost(_) => "lost",
@@ -58,9 +60,9 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         "Mines {}  Time {:.1}  {}  Hints {}  Undos {}  Deaths {}  {state}",
         game.mines_left(),
         screen.elapsed(now).as_secs_f64(),
-        screen.setup.rule_name,
-        screen.hints,
-        screen.undos,
+        screen.setup().rule_set.name,
+        screen.hints(),
+        screen.undos(),
         game.deaths(),
     );
     buffer.set_stringn(
@@ -76,7 +78,7 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
 fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
     let mut free_from = 0;
     for k in 0..geometry.cols {
-        let col = screen.origin.col + k;
+        let col = screen.origin().col + k;
         let x = geometry.left + 2 * k as u16;
         let label = (col + 1).to_string();
         if (k == 0 || (col + 1).is_multiple_of(5)) && x >= free_from {
@@ -92,16 +94,16 @@ fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
 }
 
 fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
-    let looks = screen.setup.looks;
-    let label_width = usize::from(digits(screen.game.board().rows()));
+    let looks = screen.setup().looks;
+    let label_width = usize::from(digits(screen.game().board().rows()));
     for down in 0..geometry.rows {
-        let row = screen.origin.row + down;
+        let row = screen.origin().row + down;
         let y = TOP + down as u16;
         let label = format!("{:>label_width$}", row + 1);
         buffer.set_string(0, y, label, Style::default().add_modifier(Modifier::DIM));
         for across in 0..geometry.cols {
-            let at = Pos::new(row, screen.origin.col + across);
-            let chance = match screen.game.cover(at) {
+            let at = Pos::new(row, screen.origin().col + across);
+            let chance = match screen.game().cover(at) {
                 Cover::Hidden | Cover::Questioned => screen.chance(at),
                 Cover::Open | Cover::Flagged => None,
             };
@@ -109,7 +111,7 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
                 Some(chance) => looks.chance(chance),
                 None => looks.square(screen.glyph(at)),
             };
-            if at == screen.cursor {
+            if at == screen.cursor() {
                 style = looks.cursor(style);
             }
             // A square is one character of width one: set in its cell
@@ -122,7 +124,7 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
 }
 
 fn too_small(frame: &mut Frame, screen: &Screen) {
-    let board = screen.game.board();
+    let board = screen.game().board();
     let (wide, high) = Geometry::smallest(board.rows(), board.cols());
     let text = format!("The terminal is too small: {wide}x{high} at least. q quits");
     let area = frame.area();
@@ -153,4 +155,16 @@ fn keys(frame: &mut Frame, area: Rect) {
         Paragraph::new(lines).block(Block::bordered().title(" Keys (? closes) ")),
         boxed,
     );
+}
+
+/// Clears the screen and forgets what was drawn, so that the next frame is
+/// drawn whole. ratatui's own `clear` first asks the terminal where its
+/// cursor is, and fails after two seconds on one that does not answer.
+pub fn redraw_whole<B: Backend<Error = io::Error>>(terminal: &mut Terminal<B>) -> io::Result<()> {
+    terminal.backend_mut().clear()?;
+    // Each swap empties the buffer that becomes current: after two, both
+    // are empty, and the next frame is compared with nothing.
+    terminal.swap_buffers();
+    terminal.swap_buffers();
+    Ok(())
 }

@@ -3,13 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use engine::Script;
-use engine::{Cover, Glyph, Layout, Pos, Rules, Status, parse_board};
+use engine::{Cover, Glyph, Layout, Pos, RuleSet, Status, parse_board};
 use insta::assert_snapshot;
-use minesweeper::front::screen::command::{Button, Command};
-use minesweeper::front::screen::state::{Deal, Screen, Setup};
-use minesweeper::front::screen::theme::{Looks, Theme};
-use minesweeper::front::screen::view;
+use minesweeper_screen::command::{Button, Command};
+use minesweeper_screen::state::{Deal, Screen, Setup};
+use minesweeper_screen::theme::{Looks, Theme};
+use minesweeper_screen::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};
@@ -18,16 +17,15 @@ use ratatui::style::{Color, Modifier};
 const TWO_MINES: &[u8] = b"+++++\n+*  +\n+  *+\n+   +\n+++++\n";
 
 fn setup(deal: Deal, classic: bool) -> Setup {
-    let (rules, rule_name, script) = if classic {
-        (Rules::CLASSIC, "classic", &Script::CLASSIC)
+    let rule_set = if classic {
+        &RuleSet::CLASSIC
     } else {
-        (Rules::PROJ3, "proj3", &Script::PROJ3)
+        &RuleSet::PROJ3
     };
     Setup {
         deal,
-        rules,
-        rule_name,
-        script,
+        rule_set,
+        rules: rule_set.rules,
         looks: Looks {
             theme: Theme::Mono,
             unicode: false,
@@ -57,7 +55,7 @@ fn random(layout: Layout, width: u16, height: u16) -> Screen {
 
 /// The screen drawn at `now`, as a test backend holds it.
 fn backend(screen: &Screen, now: Instant) -> TestBackend {
-    let mut terminal = Terminal::new(TestBackend::new(screen.width, screen.height)).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(screen.size().0, screen.size().1)).unwrap();
     terminal
         .draw(|frame| view::draw(frame, screen, now))
         .unwrap();
@@ -95,12 +93,12 @@ fn the_cursor_stays_on_the_board_and_the_view_follows_it() {
     let now = Instant::now();
     let mut screen = random(Layout::new(100, 100, 10), 80, 24);
     go(&mut screen, &[to(-3, -3)], now);
-    assert_eq!(screen.cursor, Pos::new(0, 0));
+    assert_eq!(screen.cursor(), Pos::new(0, 0));
     go(&mut screen, &[to(40, 60)], now);
-    assert_eq!(screen.cursor, Pos::new(40, 60));
+    assert_eq!(screen.cursor(), Pos::new(40, 60));
     let view = screen.geometry().unwrap();
-    assert!(screen.origin.row + view.rows > 40 && screen.origin.row <= 40);
-    assert!(screen.origin.col + view.cols > 60 && screen.origin.col <= 60);
+    assert!(screen.origin().row + view.rows > 40 && screen.origin().row <= 40);
+    assert!(screen.origin().col + view.cols > 60 && screen.origin().col <= 60);
     // A smaller terminal: the view still holds the cursor.
     go(
         &mut screen,
@@ -111,7 +109,7 @@ fn the_cursor_stays_on_the_board_and_the_view_follows_it() {
         now,
     );
     let view = screen.geometry().unwrap();
-    assert!(screen.origin.col + view.cols > 60 && screen.origin.col <= 60);
+    assert!(screen.origin().col + view.cols > 60 && screen.origin().col <= 60);
 }
 
 #[test]
@@ -121,7 +119,7 @@ fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
     // Reveal 2,2 (a 2), flag both mines, chord on it: won.
     go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
     go(&mut screen, &[to(0, -1), Command::Reveal], now);
-    assert_eq!(screen.game.status(), Status::Won);
+    assert_eq!(screen.game().status(), Status::Won);
     assert!(drawn(&screen, now).contains("clicks"), "the score is shown");
 
     // A wrong flag: the chord loses; undo takes it back.
@@ -139,14 +137,14 @@ fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
         now,
     );
     go(&mut screen, &[to(1, 0), Command::Reveal], now);
-    assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
-    assert!(screen.summary.is_some_and(|s| !s.won));
+    assert_eq!(screen.game().status(), Status::Lost(Pos::new(1, 2)));
+    assert!(screen.summary().is_some_and(|s| !s.won));
     go(&mut screen, &[Command::Undo], now);
-    assert_eq!(screen.game.status(), Status::Playing);
-    assert_eq!(screen.summary, None, "the figures go with the loss");
-    assert_eq!((screen.game.deaths(), screen.undos), (1, 1));
+    assert_eq!(screen.game().status(), Status::Playing);
+    assert_eq!(screen.summary(), None, "the figures go with the loss");
+    assert_eq!((screen.game().deaths(), screen.undos()), (1, 1));
     go(&mut screen, &[Command::Redo], now);
-    assert_eq!(screen.game.status(), Status::Lost(Pos::new(1, 2)));
+    assert_eq!(screen.game().status(), Status::Lost(Pos::new(1, 2)));
 }
 
 #[test]
@@ -158,7 +156,7 @@ fn the_clock_starts_at_the_first_reveal_and_stops_while_paused() {
     go(&mut screen, &[Command::Reveal], later(10));
     assert_eq!(screen.elapsed(later(12)), Duration::from_secs(2));
     screen.update(Command::Pause, later(12));
-    assert!(screen.paused);
+    assert!(screen.is_paused());
     // Moves wait while paused.
     screen.update(Command::Reveal, later(13));
     assert_eq!(screen.elapsed(later(20)), Duration::from_secs(2));
@@ -177,11 +175,11 @@ fn a_click_acts_on_the_square_under_it() {
         button,
     };
     screen.update(click(Button::Right), now);
-    assert_eq!(screen.game.cover(Pos::new(2, 1)), Cover::Flagged);
-    assert_eq!(screen.cursor, Pos::new(2, 1));
+    assert_eq!(screen.game().cover(Pos::new(2, 1)), Cover::Flagged);
+    assert_eq!(screen.cursor(), Pos::new(2, 1));
     screen.update(click(Button::Right), now);
     screen.update(click(Button::Left), now);
-    assert_eq!(screen.game.cover(Pos::new(2, 1)), Cover::Open);
+    assert_eq!(screen.game().cover(Pos::new(2, 1)), Cover::Open);
     // Outside the board: nothing.
     screen.update(
         Command::Click {
@@ -191,7 +189,7 @@ fn a_click_acts_on_the_square_under_it() {
         },
         now,
     );
-    assert_eq!(screen.cursor, Pos::new(2, 1));
+    assert_eq!(screen.cursor(), Pos::new(2, 1));
 }
 
 #[test]
@@ -203,8 +201,12 @@ fn a_hint_moves_the_cursor_and_says_why() {
         &[to(2, 0), Command::Reveal, Command::Hint],
         now,
     );
-    assert_eq!(screen.hints, 1);
-    assert!(screen.message.starts_with("Field"), "{}", screen.message);
+    assert_eq!(screen.hints(), 1);
+    assert!(
+        screen.message().starts_with("Field"),
+        "{}",
+        screen.message()
+    );
 }
 
 /// The overlay on a board of 360,000 squares with two mines, at the
@@ -224,7 +226,7 @@ fn the_overlay_works_on_a_big_board() {
     let now = Instant::now();
     let far = to(size as isize, size as isize);
     go(&mut screen, &[far, Command::Reveal, Command::Overlay], now);
-    assert!(screen.overlay, "{}", screen.message);
+    assert!(screen.shows_overlay(), "{}", screen.message());
     let top = |screen: &Screen, col| screen.chance(Pos::new(0, col));
     assert_eq!(
         (
@@ -237,9 +239,9 @@ fn the_overlay_works_on_a_big_board() {
     );
     go(&mut screen, &[Command::Hint], now);
     assert!(
-        screen.cursor.row == 0 && screen.cursor.col < 3,
+        screen.cursor().row == 0 && screen.cursor().col < 3,
         "{}",
-        screen.message
+        screen.message()
     );
 }
 
@@ -342,7 +344,7 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     // A key: the end at once, the cursor where it was.
     go(&mut screen, &[to(-2, 0)], start + delay * 4);
     assert_eq!(screen.next_step_due(), None);
-    assert_eq!(screen.cursor, Pos::new(2, 0));
+    assert_eq!(screen.cursor(), Pos::new(2, 0));
     assert_eq!(screen.glyph(Pos::new(1, 1)), Glyph::Open(2));
     go(&mut screen, &[Command::Hint], start + delay * 4);
     let mut plain = two_mines(true);
@@ -351,7 +353,7 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
         &[to(2, 0), Command::Reveal, Command::Hint],
         start,
     );
-    assert_eq!(screen.message, plain.message);
+    assert_eq!(screen.message(), plain.message());
 }
 
 #[test]
@@ -418,7 +420,7 @@ fn the_records_follow_the_game() {
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
     screen.take_requests();
     go(&mut screen, &[Command::Quit], now);
-    assert!(screen.quit);
+    assert!(screen.has_quit());
     assert_eq!(screen.take_requests(), []);
 }
 
@@ -428,15 +430,15 @@ fn the_records_follow_the_game() {
 fn without_records_nothing_is_asked_of_them() {
     let now = Instant::now();
     let mut screen = two_mines(true);
-    screen.recording = false;
+    screen.set_recording(false);
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
-    assert_eq!(screen.game.status(), Status::Playing);
+    assert_eq!(screen.game().status(), Status::Playing);
     go(&mut screen, &[to(-1, -1), Command::Reveal], now);
-    assert!(matches!(screen.game.status(), Status::Lost(_)));
+    assert!(matches!(screen.game().status(), Status::Lost(_)));
     go(&mut screen, &[Command::Undo], now);
-    assert_eq!(screen.game.status(), Status::Playing);
+    assert_eq!(screen.game().status(), Status::Playing);
     go(&mut screen, &[Command::New, Command::Quit], now);
-    assert!(screen.quit);
+    assert!(screen.has_quit());
     assert_eq!(screen.take_requests(), []);
 }
 
@@ -457,15 +459,19 @@ fn a_saved_game_comes_back_as_it_was_left() {
         panic!("saved");
     };
     let resumed = Screen::resume(two_mines_setup(true), &saved, 80, 24).unwrap();
-    for pos in screen.game.board().mines().positions() {
-        assert_eq!(resumed.game.glyph(pos), screen.game.glyph(pos), "{pos:?}");
+    for pos in screen.game().board().mines().positions() {
+        assert_eq!(
+            resumed.game().glyph(pos),
+            screen.game().glyph(pos),
+            "{pos:?}"
+        );
     }
-    assert_eq!((resumed.hints, resumed.clicks), (1, 3));
+    assert_eq!((resumed.hints(), resumed.clicks()), (1, 3));
     assert_eq!(resumed.elapsed(now), Duration::from_millis(1500));
     assert!(
-        resumed.message.starts_with("Carried on"),
+        resumed.message().starts_with("Carried on"),
         "{}",
-        resumed.message
+        resumed.message()
     );
 }
 
@@ -473,7 +479,7 @@ fn a_saved_game_comes_back_as_it_was_left() {
 /// back and forward, and stops at the end.
 #[test]
 fn a_replay_plays_at_the_pace_of_the_game() {
-    use minesweeper::front::screen::playback::{Control, Playback};
+    use minesweeper_screen::replay::{Control, Replay};
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
@@ -492,7 +498,7 @@ fn a_replay_plays_at_the_pace_of_the_game() {
         panic!("saved");
     };
     let events = record.events().unwrap();
-    let mut replay = Playback::new(
+    let mut replay = Replay::new(
         two_mines_setup(true),
         events,
         1.0,
@@ -511,10 +517,10 @@ fn a_replay_plays_at_the_pace_of_the_game() {
     replay.control(Control::Back);
     assert!(replay.paused);
     assert_eq!(replay.played, 1);
-    assert_eq!(replay.screen.game.cover(Pos::new(0, 0)), Cover::Hidden);
+    assert_eq!(replay.screen.game().cover(Pos::new(0, 0)), Cover::Hidden);
     replay.control(Control::End);
     assert!(replay.at_end());
-    assert_eq!(replay.screen.game.cover(Pos::new(0, 0)), Cover::Flagged);
+    assert_eq!(replay.screen.game().cover(Pos::new(0, 0)), Cover::Flagged);
     assert!(
         replay.bar().contains("move 3 of 3, the end"),
         "{}",

@@ -9,7 +9,7 @@ use console::render::Charset;
 use engine::Glyph;
 
 /// The colours.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
     /// The classic clue colours: 1 blue, 2 green, 3 red, and on.
     #[default]

@@ -1,34 +1,22 @@
-//! `minesweeper play`: the full-screen game, with keys and mouse.
-//!
-//! In the shape of the Elm architecture that ratatui apps use: the
-//! [`state`] of the screen and its `update` (a command in, a new state
-//! out), the key and mouse map apart from it ([`command`]), a [`view`]
-//! that draws the state, and the terminal's modes taken and given back in
-//! one place ([`RawMode`](super::raw_mode::RawMode), signals included).
-
-pub mod command;
-pub mod geometry;
-pub mod playback;
-pub mod replay;
-pub mod state;
-pub mod summary;
-pub mod theme;
-pub mod view;
+//! `play`: the loop of the full-screen game. It draws the state, waits
+//! for a key, a click, a signal or the next tick of the clock, hands the
+//! command to [`Screen::update`], and carries out what the screen asks of
+//! the records.
 
 use std::io;
 use std::time::{Duration, Instant};
 
 use crossterm::event;
 use ratatui::Terminal;
-use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::backend::CrosstermBackend;
 
-use command::{Held, command_for};
+use crate::command::{Command, Held, command_for};
+use crate::state::{Screen, Setup};
+use crate::view::{self, redraw_whole};
 use console::terminal::interrupt::SeedOnInterrupt;
 use console::terminal::{LOOK_EVERY, RawMode, Signalled};
-use records::Record;
-use records::Recorder;
 use records::rebuild::RebuildError;
-use state::{Screen, Setup};
+use records::{Record, Recorder};
 
 /// How often the clock on screen is redrawn while nothing happens.
 const TICK: Duration = Duration::from_millis(100);
@@ -59,15 +47,15 @@ pub fn run(
         None => Screen::new(setup, width, height)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
     };
-    screen.recording = recorder.is_on();
+    screen.set_recording(recorder.is_on());
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
     let mut drawn = Instant::now() - TICK;
     let mut held = Held::default();
     // A signal that ends the game prints the seed, as quitting does.
-    let seed_keeper = SeedOnInterrupt::new();
-    seed_keeper.keep(screen.seed());
+    let seed_on_interrupt = SeedOnInterrupt::new();
+    seed_on_interrupt.keep(screen.seed());
     loop {
         let now = Instant::now();
         if screen.tick(now) {
@@ -90,16 +78,16 @@ pub fn run(
             continue;
         }
         if let Some(command) = command_for(&event::read()?, &mut held) {
-            if command == command::Command::Suspend {
+            if command == Command::Suspend {
                 raw.suspend()?;
                 redraw_whole(&mut terminal)?;
             }
             screen.update(command, Instant::now());
             record(&mut screen, &mut recorder);
-            if screen.quit {
+            if screen.has_quit() {
                 break;
             }
-            seed_keeper.keep(screen.seed());
+            seed_on_interrupt.keep(screen.seed());
             drawn = now - TICK;
         }
     }
@@ -113,21 +101,7 @@ pub fn run(
 fn record(screen: &mut Screen, recorder: &mut Recorder) {
     for request in screen.take_requests() {
         if let Some(trouble) = recorder.carry_out(request) {
-            screen.message = format!("{trouble}. {}", screen.message);
+            screen.tell(&trouble);
         }
     }
-}
-
-/// Clears the screen and forgets what was drawn, so that the next frame is
-/// drawn whole. ratatui's own `clear` first asks the terminal where its
-/// cursor is, and fails after two seconds on one that does not answer.
-pub(super) fn redraw_whole<B: Backend<Error = io::Error>>(
-    terminal: &mut Terminal<B>,
-) -> io::Result<()> {
-    terminal.backend_mut().clear()?;
-    // Each swap empties the buffer that becomes current: after two, both
-    // are empty, and the next frame is compared with nothing.
-    terminal.swap_buffers();
-    terminal.swap_buffers();
-    Ok(())
 }

@@ -14,12 +14,12 @@ pub const MOST_STEPS: usize = 100_000;
 /// The steps of a reveal as the engine reports them, kept while there are
 /// no more than [`MOST_STEPS`].
 #[derive(Debug, Default)]
-pub struct Recorder {
+pub struct Steps {
     steps: Vec<(Step, u8)>,
     too_many: bool,
 }
 
-impl Recorder {
+impl Steps {
     /// Keeps `step` of a square whose clue is `clue`.
     pub fn note(&mut self, step: Step, clue: u8) {
         if self.too_many {
@@ -33,9 +33,9 @@ impl Recorder {
         self.steps.push((step, clue));
     }
 
-    /// The replay of what was kept, starting at `now`, `delay` a step;
+    /// The animation of what was kept, starting at `now`, `delay` a step;
     /// `None` if there is nothing to watch (one square opened) or too much.
-    pub fn replay(self, delay: Duration, now: Instant) -> Option<Replay> {
+    pub fn animation(self, delay: Duration, now: Instant) -> Option<Animation> {
         if self.too_many || self.steps.len() < 2 {
             return None;
         }
@@ -45,21 +45,21 @@ impl Recorder {
             .iter()
             .map(|&(step, _)| (step.at, Glyph::Hidden))
             .collect();
-        let mut replay = Replay {
+        let mut animation = Animation {
             steps: self.steps,
             shown: 0,
             glyphs,
             delay,
             started: now,
         };
-        replay.advance(now);
-        Some(replay)
+        animation.advance(now);
+        Some(animation)
     }
 }
 
 /// A reveal being played back.
 #[derive(Debug)]
-pub struct Replay {
+pub struct Animation {
     steps: Vec<(Step, u8)>,
     /// Steps shown so far.
     shown: usize,
@@ -69,7 +69,7 @@ pub struct Replay {
     started: Instant,
 }
 
-impl Replay {
+impl Animation {
     /// Shows the steps due by `now`: the first at once, then one a delay.
     /// Whether any was.
     pub fn advance(&mut self, now: Instant) -> bool {
@@ -123,36 +123,36 @@ mod tests {
     fn one_step_a_delay_from_the_squares_as_they_were() {
         let start = Instant::now();
         let delay = Duration::from_millis(60);
-        let mut recorder = Recorder::default();
-        recorder.note(step(0, 0, RevealStatus::Seen), 0);
-        recorder.note(step(0, 0, RevealStatus::Exploring(Direction::Right)), 0);
-        recorder.note(step(0, 1, RevealStatus::Revealed), 1);
-        recorder.note(step(0, 0, RevealStatus::Revealed), 0);
-        let mut replay = recorder.replay(delay, start).unwrap();
-        assert_eq!(replay.glyph(Pos::new(0, 0)), Some(Glyph::Seen));
-        assert_eq!(replay.glyph(Pos::new(0, 1)), Some(Glyph::Hidden));
-        assert_eq!(replay.glyph(Pos::new(1, 1)), None, "untouched");
-        assert!(!replay.advance(start + Duration::from_millis(59)));
-        assert_eq!(replay.next_due(), start + delay);
-        assert!(replay.advance(start + Duration::from_millis(130)));
-        assert_eq!(replay.glyph(Pos::new(0, 1)), Some(Glyph::Open(1)));
-        assert!(!replay.is_over());
-        replay.advance(start + Duration::from_secs(1));
-        assert!(replay.is_over());
-        assert_eq!(replay.glyph(Pos::new(0, 0)), Some(Glyph::Open(0)));
+        let mut steps = Steps::default();
+        steps.note(step(0, 0, RevealStatus::Seen), 0);
+        steps.note(step(0, 0, RevealStatus::Exploring(Direction::Right)), 0);
+        steps.note(step(0, 1, RevealStatus::Revealed), 1);
+        steps.note(step(0, 0, RevealStatus::Revealed), 0);
+        let mut animation = steps.animation(delay, start).unwrap();
+        assert_eq!(animation.glyph(Pos::new(0, 0)), Some(Glyph::Seen));
+        assert_eq!(animation.glyph(Pos::new(0, 1)), Some(Glyph::Hidden));
+        assert_eq!(animation.glyph(Pos::new(1, 1)), None, "untouched");
+        assert!(!animation.advance(start + Duration::from_millis(59)));
+        assert_eq!(animation.next_due(), start + delay);
+        assert!(animation.advance(start + Duration::from_millis(130)));
+        assert_eq!(animation.glyph(Pos::new(0, 1)), Some(Glyph::Open(1)));
+        assert!(!animation.is_over());
+        animation.advance(start + Duration::from_secs(1));
+        assert!(animation.is_over());
+        assert_eq!(animation.glyph(Pos::new(0, 0)), Some(Glyph::Open(0)));
     }
 
     #[test]
-    fn one_square_or_too_many_steps_are_not_replayed() {
+    fn one_square_or_too_many_steps_are_not_animated() {
         let now = Instant::now();
-        let mut one = Recorder::default();
+        let mut one = Steps::default();
         one.note(step(0, 0, RevealStatus::Revealed), 2);
-        assert!(one.replay(Duration::from_millis(60), now).is_none());
-        let mut many = Recorder::default();
+        assert!(one.animation(Duration::from_millis(60), now).is_none());
+        let mut many = Steps::default();
         for _ in 0..=MOST_STEPS {
             many.note(step(0, 0, RevealStatus::Seen), 0);
         }
         assert!(many.steps.is_empty(), "the steps are let go");
-        assert!(many.replay(Duration::from_millis(60), now).is_none());
+        assert!(many.animation(Duration::from_millis(60), now).is_none());
     }
 }

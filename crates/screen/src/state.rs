@@ -4,15 +4,15 @@
 
 use std::time::{Duration, Instant};
 
-use super::command::{Button, Command, Edge};
-use super::geometry::Geometry;
-use super::replay::{Recorder, Replay};
-use super::summary::Summary;
-use super::theme::Looks;
+use crate::animation::{Animation, Steps};
+use crate::command::{Button, Command, Edge};
+use crate::geometry::Geometry;
+use crate::summary::Summary;
+use crate::theme::Looks;
 use console::explain;
 use console::words::message;
 pub use engine::Deal;
-use engine::Script;
+use engine::RuleSet;
 use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use records::log::{Described, Log};
 use records::rebuild::{RebuildError, rebuild};
@@ -23,11 +23,11 @@ use solver::{Adviser, Hint};
 #[derive(Clone, Debug)]
 pub struct Setup {
     pub deal: Deal,
+    /// The rule set: its name for the status line and the records, its
+    /// words for the outcomes.
+    pub rule_set: &'static RuleSet,
+    /// Its rules, with the first move the player asked for.
     pub rules: Rules,
-    /// The rule set's name, for the status line.
-    pub rule_name: &'static str,
-    /// The rule set's words for the outcomes.
-    pub script: &'static Script,
     pub looks: Looks,
     /// With `--animate`: the time between a reveal's steps.
     pub animate: Option<Duration>,
@@ -39,39 +39,116 @@ pub struct Setup {
 /// shown over the board.
 #[derive(Debug)]
 pub struct Screen {
-    pub setup: Setup,
-    pub game: Game,
-    pub cursor: Pos,
+    setup: Setup,
+    game: Game,
+    cursor: Pos,
     /// The top left square in view.
-    pub origin: Pos,
-    pub width: u16,
-    pub height: u16,
+    origin: Pos,
+    width: u16,
+    height: u16,
     clock: Clock,
-    pub paused: bool,
-    pub help: bool,
+    paused: bool,
+    help: bool,
     /// Whether the chance of a mine is shown on each covered square.
-    pub overlay: bool,
-    pub message: String,
-    pub hints: usize,
-    pub undos: usize,
+    overlay: bool,
+    message: String,
+    hints: usize,
+    undos: usize,
     /// Moves that changed the board: reveals, chords and marks.
-    pub clicks: usize,
+    clicks: usize,
     /// The figures of the game once it has ended.
-    pub summary: Option<Summary>,
+    summary: Option<Summary>,
     /// The reveal being animated.
-    replay: Option<Replay>,
+    animation: Option<Animation>,
     adviser: Adviser,
-    pub quit: bool,
+    quit: bool,
     /// The record of the game in play.
     log: Log,
     /// What the records are to do, oldest first ([`Screen::take_requests`]).
     requests: Vec<Request>,
     /// Whether the games are recorded: without, no record of the game is
     /// built after each move only to be dropped.
-    pub recording: bool,
+    recording: bool,
 }
 
 impl Screen {
+    /// What is played, and how it looks.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn cursor(&self) -> Pos {
+        self.cursor
+    }
+
+    /// The top left square in view.
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The terminal's width and height.
+    pub fn size(&self) -> (u16, u16) {
+        (self.width, self.height)
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Whether the keys are shown over the board.
+    pub fn shows_help(&self) -> bool {
+        self.help
+    }
+
+    /// Whether the chance of a mine is shown on each covered square.
+    pub fn shows_overlay(&self) -> bool {
+        self.overlay
+    }
+
+    /// The line under the board.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Hints asked for in this game.
+    pub fn hints(&self) -> usize {
+        self.hints
+    }
+
+    /// Moves taken back in this game.
+    pub fn undos(&self) -> usize {
+        self.undos
+    }
+
+    /// Moves that changed the board in this game.
+    pub fn clicks(&self) -> usize {
+        self.clicks
+    }
+
+    /// The figures of the game, once it has ended.
+    pub fn summary(&self) -> Option<&Summary> {
+        self.summary.as_ref()
+    }
+
+    /// Whether the player has asked to leave.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether the games are recorded; on unless told otherwise.
+    pub fn set_recording(&mut self, recording: bool) {
+        self.recording = recording;
+    }
+
+    /// Puts `trouble` (the records could not be written) before the message.
+    pub fn tell(&mut self, trouble: &str) {
+        self.message = format!("{trouble}. {}", self.message);
+    }
+
     /// A new session on a terminal of `width` x `height`; an error when a
     /// random layout has no room for its mines.
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
@@ -93,7 +170,7 @@ impl Screen {
             undos: 0,
             clicks: 0,
             summary: None,
-            replay: None,
+            animation: None,
             adviser: Adviser::new(),
             quit: false,
             log,
@@ -110,9 +187,9 @@ impl Screen {
         height: u16,
     ) -> Result<Self, RebuildError> {
         let mut screen = Screen::new(setup, width, height)?;
-        let replayed = rebuild(record)?;
-        let counts = replayed.counts();
-        screen.game = replayed.into_game();
+        let rebuilt = rebuild(record)?;
+        let counts = rebuilt.counts();
+        screen.game = rebuilt.into_game();
         (screen.hints, screen.undos, screen.clicks) = (counts.hints, counts.undos, counts.clicks);
         screen.log = Log::resumed(record.clone());
         // The time goes on from where it stood, at the next opening.
@@ -194,35 +271,36 @@ impl Screen {
     /// Moves an animated reveal on to the step due at `now`; whether the
     /// screen changed.
     pub fn tick(&mut self, now: Instant) -> bool {
-        let Some(replay) = &mut self.replay else {
+        let Some(animation) = &mut self.animation else {
             return false;
         };
-        let changed = replay.advance(now);
-        if replay.is_over() {
-            self.replay = None;
+        let changed = animation.advance(now);
+        if animation.is_over() {
+            self.animation = None;
         }
         changed
     }
 
     /// When an animated reveal shows its next step, if one is playing.
     pub fn next_step_due(&self) -> Option<Instant> {
-        self.replay.as_ref().map(Replay::next_due)
+        self.animation.as_ref().map(Animation::next_due)
     }
 
     /// What the square at `pos` shows: as the animation has it, while a
     /// reveal is animated, or as the game does.
     pub fn glyph(&self, pos: Pos) -> Glyph {
-        self.replay
+        self.animation
             .as_ref()
-            .and_then(|replay| replay.glyph(pos))
+            .and_then(|animation| animation.glyph(pos))
             .unwrap_or_else(|| self.game.glyph(pos))
     }
 
     /// Acts on `command`, given at `now`.
     pub fn update(&mut self, command: Command, now: Instant) {
-        if self.replay.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend) {
+        if self.animation.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend)
+        {
             // Any key skips the animation to its end; only quitting acts too.
-            self.replay = None;
+            self.animation = None;
             if command == Command::Quit {
                 self.quit(now);
             }
@@ -356,12 +434,12 @@ impl Screen {
         let adviser = &mut self.adviser;
         let outcome = match self.setup.animate {
             Some(delay) if action != Action::Flag => {
-                let mut recorder = Recorder::default();
+                let mut steps = Steps::default();
                 let outcome = self.game.apply_traced(mv, |step, clue| {
                     adviser.stepped(step, clue);
-                    recorder.note(step, clue);
+                    steps.note(step, clue);
                 });
-                self.replay = recorder.replay(delay, now);
+                self.animation = steps.animation(delay, now);
                 outcome
             }
             _ => self
@@ -389,7 +467,7 @@ impl Screen {
     /// The message for a move's outcome, the clock stopped at the end, the
     /// overlay brought up to date.
     fn after_move(&mut self, outcome: Outcome, at: Pos, now: Instant) {
-        let script = self.setup.script;
+        let script = self.setup.rule_set.script;
         self.message = match self.game.status() {
             Status::Won => script.won.trim().to_owned(),
             Status::Lost(_) => script.lost.trim().to_owned(),
@@ -522,7 +600,7 @@ impl Screen {
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
         self.summary = None;
-        self.replay = None;
+        self.animation = None;
         self.paused = false;
         self.overlay = false;
         self.message = if anew {
@@ -543,7 +621,7 @@ impl Screen {
 fn new_log(setup: &Setup) -> Log {
     Log::new(Described {
         front: Front::Screen,
-        rules: setup.rule_name,
+        rules: setup.rule_set.name,
         first_move: setup.rules.first_move.name(),
         deal: &setup.deal,
         board_name: setup.board_name.clone(),
