@@ -1,10 +1,19 @@
-//! A console Minesweeper: the course's proj3 game, its board files and its printer.
+//! The `minesweeper` program: the command line over the crates that play.
 //!
-//! [`engine`] holds the rules and does no I/O; [`render`] draws boards as
-//! text; [`front`] holds the ways to play (the prompt loop) and to load
-//! board files; [`cli`] is the command line. design.md is the map.
+//! [`cli`] is clap's types (with mirrors of the library types it offers
+//! as values), [`commands`] does what each command says, [`bench`] is the
+//! solver's trial, [`allocator`] the program's allocator. Everything that
+//! plays lives in the crates below: the engine, the solver, the records,
+//! the console, the full screen and the grader. design.md is the map.
 
 pub mod allocator;
-pub mod app;
+pub mod bench;
 pub mod cli;
-pub mod front;
+mod colour;
+pub mod commands;
+mod error;
+mod options;
+mod recording;
+
+pub use commands::run;
+pub use error::AppError;

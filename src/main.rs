@@ -1,8 +1,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use minesweeper::app::run;
 use minesweeper::cli;
+use minesweeper::run;
 
 #[global_allocator]
 static ALLOCATOR: minesweeper::allocator::BySize = minesweeper::allocator::BySize;

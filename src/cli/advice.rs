@@ -166,7 +166,7 @@ mod tests {
         let text = error_of(&["--animate", "5", "b.txt"]);
         assert!(text.contains("`--animate=5`"), "{text}");
         let cli = parse(["minesweeper", "--animate", "b.txt"]).unwrap();
-        assert_eq!(cli.play.animate, Some(60));
+        assert_eq!(cli.play.animate.animate, Some(60));
         assert_eq!(cli.play.board, Some("b.txt".into()));
     }
 

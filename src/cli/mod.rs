@@ -70,17 +70,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t)]
     pub rules: RulesArg,
 
-    /// Show each reveal step by step, as the island is explored: on a
-    /// terminal, redrawn in place MS milliseconds apart (60 without a value;
-    /// any key skips to the end); piped, every step's board one after another.
-    #[arg(
-        long,
-        value_name = "MS",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = ANIMATE_MS
-    )]
-    pub animate: Option<u64>,
+    #[command(flatten)]
+    pub animate: AnimateArgs,
 
     /// Offer `h` for a hint at the row and action prompts: a square that is
     /// certainly safe or certainly a mine, or the best guess; and why.
@@ -93,6 +84,22 @@ pub struct PlayArgs {
 
     #[command(flatten)]
     pub random: RandomArgs,
+}
+
+/// `--animate`, for the prompt game and the full screen alike.
+#[derive(Debug, Args)]
+pub struct AnimateArgs {
+    /// Show each reveal step by step, as the island is explored: on a
+    /// terminal, redrawn in place MS milliseconds apart (60 without a value;
+    /// any key skips to the end); piped, every step's board one after another.
+    #[arg(
+        long,
+        value_name = "MS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = ANIMATE_MS
+    )]
+    pub animate: Option<u64>,
 }
 
 /// What is kept of a game.
@@ -170,17 +177,10 @@ impl RandomArgs {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print a board file solved: mines as `*`, every clue, blanks, in the game's board format.
-    Show {
-        /// The board file to print.
-        #[arg(value_name = "BOARD")]
-        board: PathBuf,
-    },
+    Show(ShowArgs),
     /// Print a completion script for SHELL, to be sourced or installed
     /// (README says where each shell looks for it).
-    Completions {
-        #[arg(value_enum)]
-        shell: clap_complete::Shell,
-    },
+    Completions(CompletionsArgs),
     /// Print the manual page (roff), for `man -l -` or a man directory.
     Man,
     /// Play the COMP1511 (UNSW) game: integer commands on stdin, as the course's reference program.
@@ -197,43 +197,11 @@ pub enum Command {
     ///
     /// Without BOARD a random board by classic rules; with one, by proj3's
     /// unless --rules says otherwise.
-    Play {
-        /// The board file to play.
-        #[arg(value_name = "BOARD", conflicts_with = "RandomArgs")]
-        board: Option<PathBuf>,
-
-        /// The rules to play by [default: proj3 with BOARD, classic without].
-        #[arg(long, value_enum)]
-        rules: Option<RulesArg>,
-
-        /// Deal random boards that the solver clears from the first square
-        /// opened without guessing, made once that square is chosen.
-        #[arg(long)]
-        no_guess: bool,
-
-        /// The colours: classic clue colours, colorblind (Okabe-Ito), or
-        /// mono (also when colour is off).
-        #[arg(long, value_enum, default_value_t)]
-        theme: ThemeArg,
-
-        /// Show each reveal step by step, as the island is explored, MS
-        /// milliseconds a step (60 without a value); any key skips to the end.
-        #[arg(
-            long,
-            value_name = "MS",
-            num_args = 0..=1,
-            require_equals = true,
-            default_missing_value = ANIMATE_MS
-        )]
-        animate: Option<u64>,
-
-        #[command(flatten)]
-        records: RecordArgs,
-
-        // Last, so that its heading covers only its own options.
-        #[command(flatten)]
-        random: RandomArgs,
-    },
+    #[command(mut_arg("animate", |arg| arg.help(
+        "Show each reveal step by step, as the island is explored, MS milliseconds a step \
+         (60 without a value); any key skips to the end"
+    )))]
+    Play(ScreenArgs),
     /// Statistics of the games kept in the history: for each rule set and
     /// board, games played and won, streaks, winning times, 3BV/s and
     /// efficiency, and the last games.
@@ -241,53 +209,13 @@ pub enum Command {
     /// Worked out from the history each time. Wins with an undo, a hint or
     /// a mine set off and taken back are counted apart from clean wins;
     /// losses never count in times.
-    Stats {
-        /// Only games played by these rules.
-        #[arg(long, value_enum)]
-        rules: Option<RulesArg>,
-
-        /// Only games of this level's size.
-        #[arg(long, value_enum)]
-        level: Option<Level>,
-
-        /// Print one JSON object instead of a table.
-        #[arg(long)]
-        json: bool,
-    },
+    Stats(StatsArgs),
     /// Watch a recorded game again, full screen, at the pace it was
     /// played: space pauses, the arrows step back and forward, + and -
     /// change the speed.
-    Replay {
-        /// `last` (the default), a game's number in the history (as `stats`
-        /// lists them), or a move log written by --export.
-        #[arg(value_name = "GAME", default_value = "last")]
-        game: String,
-
-        /// Write the game as a plain text move log to FILE (`-` for stdout)
-        /// instead of showing it; `replay FILE` reads it back.
-        #[arg(long, value_name = "FILE")]
-        export: Option<PathBuf>,
-
-        /// Times the real pace to start at (0.25 to 64).
-        #[arg(long, default_value = "1", value_parser = speed)]
-        speed: f64,
-    },
+    Replay(ReplayArgs),
     /// Write a random board file to stdout, to play or to keep.
-    Generate {
-        #[command(flatten)]
-        random: RandomArgs,
-
-        /// The first square that will be opened, as ROW,COL (from 1), for
-        /// --first-move safe or opening to keep clear.
-        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
-        at: Option<(usize, usize)>,
-
-        /// Only a board the solver clears from --at (the centre without it)
-        /// by deduction alone, never guessing. The first move opens an area
-        /// unless --first-move says otherwise.
-        #[arg(long)]
-        no_guess: bool,
-    },
+    Generate(GenerateArgs),
     /// Let the solver play a board file alone, and say how it went: hints
     /// used, guesses made, won or lost.
     ///
@@ -295,52 +223,13 @@ pub enum Command {
     /// from every arrangement of the remaining mines. When nothing is certain
     /// it asks for a hint, a square the board knows to be safe (as the CIS 120
     /// homework's solver does), or with --when-stuck guess makes its best guess.
-    Solve {
-        /// The board file to solve.
-        #[arg(value_name = "BOARD")]
-        board: PathBuf,
-
-        /// The first square to open, as ROW,COL (from 1). Without it the
-        /// first move is a hint.
-        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
-        at: Option<(usize, usize)>,
-
-        /// What to do when nothing is certain.
-        #[arg(long, value_enum, value_name = "WHAT", default_value_t)]
-        when_stuck: Stuck,
-
-        /// Print every deduction with its reason, and the board after it.
-        #[arg(long)]
-        steps: bool,
-    },
+    Solve(SolveArgs),
     /// Let the solver play many random games alone and report its win rate,
     /// with a 95 % interval, where it lost, and its speed.
     ///
     /// Game i is the random board of seed SEED + i (play it with
     /// `--rules classic --seed`), whatever the number of threads.
-    Bench {
-        /// How many games.
-        #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
-        games: u64,
-
-        /// Threads to play on, 1 to 256 [default: every core].
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
-
-        /// The first square opened in every game, as ROW,COL (from 1)
-        /// [default: the top left corner; when the first move opens an area,
-        /// 3,4 on expert and 3,3 otherwise: the squares measured to win most].
-        #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
-        at: Option<(usize, usize)>,
-
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
-
-        // Last, so that its heading covers only its own options.
-        #[command(flatten)]
-        random: RandomArgs,
-    },
+    Bench(BenchArgs),
     /// Play many games against a proj3 program and report, for each kind
     /// of failure, the smallest game that shows it.
     ///
@@ -355,56 +244,206 @@ pub enum Command {
     /// Exit status: 0 when every game agrees, 1 when some do not, 2 when
     /// PROGRAM cannot be run.
     #[command(override_usage = "minesweeper check [OPTIONS] -- <PROGRAM> [ARGS]...")]
-    Check {
-        /// How many games.
-        #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-        games: u64,
+    Check(CheckArgs),
+}
 
-        /// Makes the games reproducible: game i is made from SEED + i.
-        /// Without it a seed is picked and printed.
-        #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<u64>(t, u64::MAX))]
-        seed: Option<u64>,
+/// `show`: a board file solved.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The board file to print.
+    #[arg(value_name = "BOARD")]
+    pub board: PathBuf,
+}
 
-        /// Which bad answers to type.
-        #[arg(long, value_enum, default_value_t)]
-        inputs: InputsArg,
+/// `completions`: a shell's completion script.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
 
-        /// The most rows and columns of a random board (the course's
-        /// boards are played as they are).
-        #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=99))]
-        max_size: u16,
+/// `play`: the full-screen game.
+#[derive(Debug, Args)]
+pub struct ScreenArgs {
+    /// The board file to play.
+    #[arg(value_name = "BOARD", conflicts_with = "RandomArgs")]
+    pub board: Option<PathBuf>,
 
-        /// Compare whole transcripts, byte for byte, with the course's text
-        /// (by default only the boards and the ending must agree).
-        #[arg(long)]
-        exact: bool,
+    /// The rules to play by [default: proj3 with BOARD, classic without].
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
 
-        /// Seconds one game may take before the program is stopped (with
-        /// everything it started) and reported as hanging.
-        #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
-        timeout: f64,
+    /// Deal random boards that the solver clears from the first square
+    /// opened without guessing, made once that square is chosen.
+    #[arg(long)]
+    pub no_guess: bool,
 
-        /// Games at once, 1 to 256 [default: every core].
-        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
+    /// The colours: classic clue colours, colorblind (Okabe-Ito), or
+    /// mono (also when colour is off).
+    #[arg(long, value_enum, default_value_t)]
+    pub theme: ThemeArg,
 
-        /// The folder for the smallest failing games, one folder a kind.
-        #[arg(long, value_name = "DIR", default_value = "check-failures")]
-        out: PathBuf,
+    #[command(flatten)]
+    pub animate: AnimateArgs,
 
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
+    #[command(flatten)]
+    pub records: RecordArgs,
 
-        /// Also write FILE in the format of Gradescope's results.json: one
-        /// test a kind of check.
-        #[arg(long, value_name = "FILE")]
-        gradescope: Option<PathBuf>,
+    // Last, so that its heading covers only its own options.
+    #[command(flatten)]
+    pub random: RandomArgs,
+}
 
-        /// The program to check and its arguments, after `--`.
-        #[arg(last = true, required = true, value_name = "PROGRAM", num_args = 1..)]
-        program: Vec<OsString>,
-    },
+/// `stats`: the history in figures.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Only games played by these rules.
+    #[arg(long, value_enum)]
+    pub rules: Option<RulesArg>,
+
+    /// Only games of this level's size.
+    #[arg(long, value_enum)]
+    pub level: Option<Level>,
+
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `replay`: a recorded game watched again, or written out.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// `last` (the default), a game's number in the history (as `stats`
+    /// lists them), or a move log written by --export.
+    #[arg(value_name = "GAME", default_value = "last")]
+    pub game: String,
+
+    /// Write the game as a plain text move log to FILE (`-` for stdout)
+    /// instead of showing it; `replay FILE` reads it back.
+    #[arg(long, value_name = "FILE")]
+    pub export: Option<PathBuf>,
+
+    /// Times the real pace to start at (0.25 to 64).
+    #[arg(long, default_value = "1", value_parser = speed)]
+    pub speed: f64,
+}
+
+/// `generate`: a random board file.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub random: RandomArgs,
+
+    /// The first square that will be opened, as ROW,COL (from 1), for
+    /// --first-move safe or opening to keep clear.
+    #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
+    pub at: Option<(usize, usize)>,
+
+    /// Only a board the solver clears from --at (the centre without it)
+    /// by deduction alone, never guessing. The first move opens an area
+    /// unless --first-move says otherwise.
+    #[arg(long)]
+    pub no_guess: bool,
+}
+
+/// `solve`: the solver alone on a board file.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board file to solve.
+    #[arg(value_name = "BOARD")]
+    pub board: PathBuf,
+
+    /// The first square to open, as ROW,COL (from 1). Without it the
+    /// first move is a hint.
+    #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
+    pub at: Option<(usize, usize)>,
+
+    /// What to do when nothing is certain.
+    #[arg(long, value_enum, value_name = "WHAT", default_value_t)]
+    pub when_stuck: Stuck,
+
+    /// Print every deduction with its reason, and the board after it.
+    #[arg(long)]
+    pub steps: bool,
+}
+
+/// `bench`: the solver alone on many random games.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+
+    /// Threads to play on, 1 to 256 [default: every core].
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+
+    /// The first square opened in every game, as ROW,COL (from 1)
+    /// [default: the top left corner; when the first move opens an area,
+    /// 3,4 on expert and 3,3 otherwise: the squares measured to win most].
+    #[arg(long, value_name = "ROW,COL", allow_hyphen_values = true, value_parser = parse_square)]
+    pub at: Option<(usize, usize)>,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    // Last, so that its heading covers only its own options.
+    #[command(flatten)]
+    pub random: RandomArgs,
+}
+
+/// `check`: a proj3 program graded against the course's game.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: u64,
+
+    /// Makes the games reproducible: game i is made from SEED + i.
+    /// Without it a seed is picked and printed.
+    #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<u64>(t, u64::MAX))]
+    pub seed: Option<u64>,
+
+    /// Which bad answers to type.
+    #[arg(long, value_enum, default_value_t)]
+    pub inputs: InputsArg,
+
+    /// The most rows and columns of a random board (the course's
+    /// boards are played as they are).
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=99))]
+    pub max_size: u16,
+
+    /// Compare whole transcripts, byte for byte, with the course's text
+    /// (by default only the boards and the ending must agree).
+    #[arg(long)]
+    pub exact: bool,
+
+    /// Seconds one game may take before the program is stopped (with
+    /// everything it started) and reported as hanging.
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
+    pub timeout: f64,
+
+    /// Games at once, 1 to 256 [default: every core].
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+
+    /// The folder for the smallest failing games, one folder a kind.
+    #[arg(long, value_name = "DIR", default_value = "check-failures")]
+    pub out: PathBuf,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also write FILE in the format of Gradescope's results.json: one
+    /// test a kind of check.
+    #[arg(long, value_name = "FILE")]
+    pub gradescope: Option<PathBuf>,
+
+    /// The program to check and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM", num_args = 1..)]
+    pub program: Vec<OsString>,
 }
 
 /// What the solver does when nothing is certain.

@@ -15,7 +15,7 @@ pub use engine::Deal;
 use engine::RuleSet;
 use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use records::log::{Described, Log};
-use records::rebuild::{RebuildError, rebuild};
+use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
 
@@ -33,6 +33,30 @@ pub struct Setup {
     pub animate: Option<Duration>,
     /// The board file's name, for the records.
     pub board_name: Option<String>,
+}
+
+impl Setup {
+    /// What a recorded game was played by and on, with the looks and the
+    /// animation asked for now.
+    pub fn recorded(
+        record: &Record,
+        looks: Looks,
+        animate: Option<Duration>,
+    ) -> Result<Setup, RebuildError> {
+        let Dealt {
+            rule_set,
+            rules,
+            deal,
+        } = dealt(record)?;
+        Ok(Setup {
+            deal,
+            rule_set,
+            rules,
+            looks,
+            animate,
+            board_name: record.board.name.clone(),
+        })
+    }
 }
 
 /// The screen: a game, the cursor and the view, the clock, and what is

@@ -4,15 +4,33 @@
 
 use std::io::{self, Write};
 
+use console::explain;
+use console::load::load_board;
 use console::render::{Paint, write_board};
 use engine::{Board, Game, Pos, Rules};
 use solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
 
-use console::explain;
+use crate::cli::SolveArgs;
+use crate::error::AppError;
+use crate::options::square_on;
+
+pub fn run(args: &SolveArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+    let board = load_board(&args.board)?;
+    let options = Options {
+        at: args
+            .at
+            .map(|at| square_on(at, board.rows(), board.cols()))
+            .transpose()?,
+        when_stuck: args.when_stuck.into(),
+        steps: args.steps,
+    };
+    solve(out, board, options, paint)?;
+    Ok(())
+}
 
 /// How to solve.
 #[derive(Clone, Copy, Debug)]
-pub struct Options {
+struct Options {
     /// The first square to open; `None` starts with a hint.
     pub at: Option<Pos>,
     pub when_stuck: WhenStuck,
@@ -22,7 +40,7 @@ pub struct Options {
 
 /// Solves `board` and prints the result: the board at the end, hints
 /// used, guesses made, won or lost.
-pub fn solve(
+fn solve(
     out: &mut impl Write,
     board: Board,
     options: Options,

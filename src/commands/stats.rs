@@ -3,13 +3,36 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use serde::de::IgnoredAny;
 use serde_json::json;
 
 use console::words::{counted, local_time};
-use records::history::Loaded;
-use records::stats::{Group, Wins};
+use records::history::{self, Loaded};
+use records::stats::{self, Filter, Group, Wins};
 use records::{GameResult, Summary};
-use serde::de::IgnoredAny;
+
+use crate::cli::StatsArgs;
+use crate::error::AppError;
+use crate::recording::{places, read_history};
+
+pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
+    let places = places()?;
+    let loaded = read_history(&places, history::read_summaries)?;
+    let filter = Filter {
+        rules: args.rules.map(|r| r.set().name.to_owned()),
+        size: args.level.map(|level| {
+            let layout = level.layout();
+            (layout.rows, layout.cols, layout.mines)
+        }),
+    };
+    let groups = stats::groups(&loaded.records, &filter);
+    if args.json {
+        write_json(out, &places.history, &loaded, &groups)?;
+    } else {
+        write_text(out, &places.history, &loaded, &groups)?;
+    }
+    Ok(())
+}
 
 /// The record of game `number` (its line in the history).
 fn game(loaded: &Loaded<IgnoredAny>, number: usize) -> Option<&Summary> {
@@ -45,7 +68,7 @@ fn title(group: &Group) -> String {
 }
 
 /// The table.
-pub fn write_text(
+fn write_text(
     out: &mut impl Write,
     history: &Path,
     loaded: &Loaded<IgnoredAny>,
@@ -117,7 +140,7 @@ fn write_wins(out: &mut impl Write, name: &str, wins: &Wins) -> io::Result<()> {
 }
 
 /// One JSON object: the history, the lines left out, and each group.
-pub fn write_json(
+fn write_json(
     out: &mut impl Write,
     history: &Path,
     loaded: &Loaded<IgnoredAny>,

@@ -1,0 +1,82 @@
+//! `bench`: the solver alone on many random games, reported as text or JSON.
+
+use std::io::Write;
+
+use engine::{FirstMove, Layout, Rules};
+
+use crate::bench::memory::{self, TooBig, available_bytes};
+use crate::bench::{self, Trial, report};
+use crate::cli::BenchArgs;
+use crate::error::AppError;
+use crate::options::{fresh_seed, square_on, too_many_mines};
+
+pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
+    let trial = trial(args)?;
+    let tally = bench::run(trial);
+    if args.json {
+        report::write_json(out, &trial, &tally)?;
+    } else {
+        report::write_text(out, &trial, &tally)?;
+    }
+    Ok(())
+}
+
+/// The games the options ask for, checked: room for the mines, the first
+/// square on the board, and memory for the games played at once.
+fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
+    let layout = args.random.layout();
+    let first_move = args
+        .random
+        .first_move
+        .map_or(FirstMove::Safe, FirstMove::from);
+    let rules = Rules::CLASSIC.with_first_move(first_move);
+    layout
+        .check_room(first_move)
+        .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
+    let at = match args.at {
+        Some(at) => square_on(at, layout.rows, layout.cols)?,
+        None => bench::default_first_square(layout, first_move),
+    };
+    // No more threads than games: only those hold a game in memory.
+    let most = usize::try_from(args.games).unwrap_or(usize::MAX);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = bench::threads_that_fit(
+        args.threads.map(|t| usize::from(t).min(most)),
+        cores.min(most),
+        bench::game_bytes(layout),
+        available_bytes(),
+    )
+    .map_err(|too_big| no_memory_for(layout, too_big))?;
+    Ok(Trial {
+        layout,
+        first_move,
+        at,
+        games: args.games,
+        seed: args.random.seed.unwrap_or_else(fresh_seed),
+        threads,
+    })
+}
+
+/// Why `bench` cannot play: not enough memory for the games at once.
+fn no_memory_for(layout: Layout, too_big: TooBig) -> AppError {
+    let TooBig {
+        threads,
+        fit,
+        per_game,
+        available,
+    } = too_big;
+    let (rows, cols) = (layout.rows, layout.cols);
+    let available = memory::human(available);
+    AppError::Usage(if fit == 0 {
+        format!(
+            "one {rows}x{cols} game needs about {} of memory, and {available} is available",
+            memory::human(per_game)
+        )
+    } else {
+        format!(
+            "playing {threads} {rows}x{cols} games at once needs about {} of memory, and \
+             {available} is available: use --threads {fit} or fewer",
+            memory::human(per_game.saturating_mul(threads as u64))
+        )
+    })
+}

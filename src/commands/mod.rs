@@ -1,0 +1,44 @@
+//! What each command does, one module a command; [`run`] picks the one the
+//! command line names. Each reads its options, calls the crates below, and
+//! writes to `out` (stdout, buffered).
+
+mod bench;
+mod check;
+mod comp1511;
+mod completions;
+mod generate;
+mod man;
+mod play;
+mod prompt;
+mod replay;
+mod show;
+mod solve;
+mod stats;
+
+use std::io::{self, BufWriter, Write};
+
+use crate::cli::{Cli, Command};
+use crate::colour::paint_for;
+use crate::error::AppError;
+
+/// Runs the command `cli` names; without one, the prompt game.
+pub fn run(cli: Cli) -> Result<(), AppError> {
+    let paint = paint_for(cli.color);
+    let mut out = BufWriter::new(io::stdout().lock());
+    match cli.command {
+        None => prompt::run(&cli.play, &mut out, paint)?,
+        Some(Command::Play(args)) => play::run(&args, &mut out, paint)?,
+        Some(Command::Show(args)) => show::run(&args, &mut out, paint)?,
+        Some(Command::Generate(args)) => generate::run(&args, &mut out)?,
+        Some(Command::Solve(args)) => solve::run(&args, &mut out, paint)?,
+        Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
+        Some(Command::Check(args)) => check::run(args, &mut out)?,
+        Some(Command::Stats(args)) => stats::run(&args, &mut out)?,
+        Some(Command::Replay(args)) => replay::run(&args, &mut out, paint)?,
+        Some(Command::Completions(args)) => completions::run(&args, &mut out)?,
+        Some(Command::Man) => man::run(&mut out)?,
+        Some(Command::Comp1511) => comp1511::run(&mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,64 @@
+//! The prompt game, played when no command is named: a board file, the
+//! course's question for one, or random boards, by the rules asked for.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use console::animate::Animation;
+use console::load::load_board;
+use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
+use console::render::Paint;
+use records::Front;
+
+use crate::cli::{PlayArgs, RulesArg};
+use crate::error::AppError;
+use crate::options::{fresh_seed, rules_of, too_many_mines};
+use crate::recording::recorder_and_saved;
+
+pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+    // Everything about the game is checked before the game starts.
+    let mut session = session(args)?;
+    let (recorder, saved) = recorder_and_saved(&args.records, Front::Prompt)?;
+    session.recording = Recording {
+        recorder,
+        resume: saved,
+        board_name: args.board.as_ref().map(|p| p.display().to_string()),
+    };
+    let mut console = Console {
+        input: io::stdin().lock(),
+        out,
+        err: io::stderr(),
+        paint,
+    };
+    play(&mut console, session)?;
+    Ok(())
+}
+
+/// The rule set, its rules and the board source the options ask for.
+fn session(args: &PlayArgs) -> Result<Session, AppError> {
+    let rule_set = args.rules.set();
+    let rules = rules_of(rule_set, &args.random);
+    let source = match &args.board {
+        Some(path) => BoardSource::Board(load_board(path)?),
+        None if args.random.any_given() || args.rules != RulesArg::Proj3 => {
+            let layout = args.random.layout();
+            let seed = args.random.seed.unwrap_or_else(fresh_seed);
+            let boards = RandomBoards::new(layout, seed, rules)
+                .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
+            BoardSource::Random(boards)
+        }
+        None => BoardSource::Ask,
+    };
+    let animation = args
+        .animate
+        .animate
+        .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));
+    Ok(Session {
+        rule_set,
+        rules,
+        source,
+        animation,
+        hints: args.hints,
+        recording: Recording::default(),
+    })
+}

@@ -1,0 +1,68 @@
+//! Why the program stopped early, and the exit status each reason gives.
+
+use std::io;
+
+use console::load::LoadError;
+use console::resume::ResumeError;
+use grader::CheckError;
+use records::rebuild::RebuildError;
+
+/// Why the program stopped early.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error("cannot write or read the console: {0}")]
+    Io(#[from] io::Error),
+    /// Options that cannot work together, found after clap's own checks.
+    #[error("{0}")]
+    Usage(String),
+    /// `generate --no-guess` found no board within its bound.
+    #[error("{0}")]
+    NoGuess(String),
+    /// `check` could not run the program, or write what it found.
+    #[error(transparent)]
+    Check(#[from] CheckError),
+    /// `check` found games where the program does not agree.
+    #[error("{failed} of {games} games did not agree with the course's game")]
+    Disagreed { failed: u64, games: u64 },
+    /// `--resume` found no game to carry on.
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// A recorded game that cannot be played again.
+    #[error("{what} cannot be played again: {why}")]
+    Rebuild { what: String, why: RebuildError },
+    /// `stats` or `replay` could not read the records.
+    #[error("{0}")]
+    Records(String),
+}
+
+impl AppError {
+    /// 2 for a usage error, as clap uses; 1 for everything else.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            AppError::Usage(_) | AppError::Check(CheckError::NotRunnable { .. }) => 2,
+            AppError::Load(_)
+            | AppError::Io(_)
+            | AppError::NoGuess(_)
+            | AppError::Check(_)
+            | AppError::Disagreed { .. }
+            | AppError::Resume(_)
+            | AppError::Rebuild { .. }
+            | AppError::Records(_) => 1,
+        }
+    }
+
+    /// A reader that went away (`minesweeper … | head`) is no failure to report.
+    pub fn is_closed_output(&self) -> bool {
+        matches!(self, AppError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+
+    /// The saved game to carry on cannot be played again.
+    pub fn saved_game(why: RebuildError) -> Self {
+        AppError::Rebuild {
+            what: "the saved game".to_owned(),
+            why,
+        }
+    }
+}
