@@ -15,9 +15,15 @@ mod common;
 /// reproductions under `out`; backtraces off, so a panicking program is as
 /// quick as any.
 fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
-    common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
-        .arg("check")
-        .args(args)
+    let mut command = Command::new(get_cargo_bin("minesweeper"));
+    command.arg("check").args(args);
+    // A game that works ends in milliseconds; on a busy machine it may
+    // take seconds, which must not make it a hang. Tests of hangs set
+    // their own limit.
+    if !args.contains(&"--timeout") {
+        command.args(["--timeout", "120"]);
+    }
+    common::sandboxed(&mut command)
         .arg("--out")
         .arg(out)
         .arg("--")
@@ -384,7 +390,12 @@ fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
     let status = child.wait().unwrap();
     assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), None);
     assert_eq!(status.code(), Some(130));
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // A killed process leaves /proc once the kernel has torn it down,
+    // which a busy machine may take a while to get to.
+    let killed = std::time::Instant::now();
+    while !processes_with(&marker).is_empty() && killed.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     assert_eq!(
         processes_with(&marker),
         Vec::<u32>::new(),

@@ -4,8 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minesweeper::engine::{parse_board, to_board_file};
-use minesweeper::render::{Paint, write_solution};
+use engine::{parse_board, to_board_file};
+use console::render::{Paint, write_solution};
 
 fuzz_target!(|bytes: &[u8]| {
     match parse_board(bytes) {

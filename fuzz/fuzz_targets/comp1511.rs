@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minesweeper::front::comp1511;
+use console::comp1511;
 
 fuzz_target!(|bytes: &[u8]| {
     comp1511::play(bytes, &mut std::io::sink()).unwrap();

@@ -4,11 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use minesweeper::engine::{Rules, parse_board};
-use minesweeper::front::animate::Animation;
-use minesweeper::front::prompt::{BoardSource, Console, Session, play};
-use minesweeper::front::script::Script;
-use minesweeper::render::Paint;
+use console::animate::Animation;
+use console::prompt::{BoardSource, Console, Session, play};
+use console::render::Paint;
+use engine::{RuleSet, parse_board};
 
 const BOARD: &[u8] = b"++++++\n+*   +\n+  * +\n+    +\n+*   +\n++++++\n";
 
@@ -16,18 +15,14 @@ fuzz_target!(|bytes: &[u8]| {
     let Some((&settings, typed)) = bytes.split_first() else {
         return;
     };
-    let (rules, script) = match settings % 3 {
-        0 => (Rules::PROJ3, &Script::PROJ3),
-        1 => (Rules::CLASSIC, &Script::CLASSIC),
-        _ => (Rules::COMS227, &Script::CLASSIC),
-    };
+    let rule_set = RuleSet::ALL[usize::from(settings % 3)];
     let session = Session {
-        rules,
-        script,
+        rule_set,
+        rules: rule_set.rules,
         source: BoardSource::Board(parse_board(BOARD).unwrap()),
         animation: (settings & 4 != 0).then_some(Animation::PRINTED),
         hints: settings & 8 != 0,
-        keeping: Default::default(),
+        recording: Default::default(),
     };
     let mut console = Console {
         input: typed,
