@@ -1,6 +1,6 @@
 //! Undo and redo: each move keeps what it changed, so taking it back costs
 //! what the move changed, never the whole board. A game keeps its history
-//! only when asked ([`Game::with_undo`](super::game::Game::with_undo)):
+//! only when asked ([`Game::with_undo`](crate::Game::with_undo)):
 //! the solver's games and the prompt game have no use for it.
 //!
 //! A move changes the covers of some squares (an island opens, a mark

@@ -4,7 +4,7 @@
 //! Game `i` is made from the seed `seed + i` ([`case::make`]); our side is
 //! the engine ([`expected`]); the program is run with a time limit
 //! ([`runner`]); its boards are found in its output ([`reader`]) and
-//! compared with ours ([`judge`]); the first failing game of each kind is
+//! compared with ours ([`judge`](mod@judge)); the first failing game of each kind is
 //! made smaller ([`shrink`]) and written out to be run again ([`report`]).
 
 pub mod case;

@@ -16,8 +16,8 @@
 //!    unavoidable 50/50 at once ([`fifty_fifty`]), an exact search once
 //!    few arrangements are left ([`endgame`]), a square that is a mine only
 //!    where a 50/50 would form anyway, else the square most likely to be
-//!    survived with the move after it ([`look_ahead`]), weighed with the
-//!    50/50s it may spare ([`long_term`]).
+//!    survived with the move after it (`look_ahead`, under [`guess`]),
+//!    weighed with the 50/50s it may spare ([`long_term`]).
 //!
 //! The solver keeps its own knowledge: it never trusts a player's flags.
 
