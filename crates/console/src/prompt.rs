@@ -167,7 +167,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
     console
         .out
         .write_all(session.rule_set.script.intro.as_bytes())?;
-    let seed_keeper = SeedOnInterrupt::new();
+    let seed_on_interrupt = SeedOnInterrupt::new();
     loop {
         let seed = match &session.source {
             BoardSource::Random(boards) => Some(boards.seed),
@@ -181,7 +181,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             },
         };
         let seed = play.seed.or(seed);
-        seed_keeper.keep(seed);
+        seed_on_interrupt.keep(seed);
         match play_game(console, &mut play, &mut session)? {
             Ending::Over => {}
             Ending::InputEnded => return stop_early(console, INPUT_ENDED, seed),
