@@ -222,11 +222,15 @@ impl Game {
     }
 
     /// Takes back the last move still done, a lost one included, and
-    /// returns it; `None` if there is none. It costs what the move changed.
-    /// A random board's mines stay where its first opening placed them.
-    /// Anything following the game square by square (a solver) must start
-    /// again from what it shows.
+    /// returns it; `None` if there is none, or the game is won: a win is
+    /// final (a loss taken back still counts its death). It costs what the
+    /// move changed. A random board's mines stay where its first opening
+    /// placed them. Anything following the game square by square (a
+    /// solver) must start again from what it shows.
     pub fn undo(&mut self) -> Option<Move> {
+        if self.status == Status::Won {
+            return None;
+        }
         let history = self.history.as_mut()?;
         let change = history.done.pop()?;
         history.undone.push(change.mv);
@@ -263,9 +267,12 @@ impl Game {
         Some(self.play_noting(mv, note))
     }
 
-    /// Moves that [`Game::undo`] can take back.
+    /// Moves that [`Game::undo`] can take back: none once the game is won.
     pub fn undoable(&self) -> usize {
-        self.history.as_ref().map_or(0, |h| h.done.len())
+        match self.status {
+            Status::Won => 0,
+            Status::Playing | Status::Lost(_) => self.history.as_ref().map_or(0, |h| h.done.len()),
+        }
     }
 
     /// Moves that [`Game::redo`] can play again.
@@ -588,6 +595,18 @@ mod tests {
         assert_eq!(g.glyph(Pos::new(0, 2)), Glyph::Hidden);
         assert_eq!(g.deaths(), 1);
         assert_eq!(g.undoable(), 3);
+    }
+
+    #[test]
+    fn a_won_game_stays_won() {
+        // Proj3: flagging both mines wins.
+        let mut g = game(TWO_MINES).with_undo();
+        play(&mut g, Action::Flag, 0, 0);
+        play(&mut g, Action::Flag, 1, 2);
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!((g.undoable(), g.undo()), (0, None));
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!(g.glyph(Pos::new(1, 2)), Glyph::Flag);
     }
 
     #[test]

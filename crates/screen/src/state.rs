@@ -513,6 +513,11 @@ impl Screen {
     }
 
     fn undo(&mut self, now: Instant) {
+        if self.game.status() == Status::Won {
+            self.message =
+                "A win stays won: r plays this board again, n deals a new one".to_owned();
+            return;
+        }
         let Some(mv) = self.game.undo() else {
             self.message = "Nothing to undo".to_owned();
             return;

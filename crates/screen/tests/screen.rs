@@ -442,6 +442,34 @@ fn without_records_nothing_is_asked_of_them() {
     assert_eq!(screen.take_requests(), []);
 }
 
+/// A win is final: `u` on the win screen takes nothing back, and the
+/// record keeps a clean win.
+#[test]
+fn a_win_is_not_undone() {
+    use records::{GameResult, Request};
+    let now = Instant::now();
+    let mut screen = two_mines(false);
+    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    assert_eq!(screen.game().status(), Status::Won);
+    screen.take_requests();
+    go(&mut screen, &[Command::Undo], now);
+    assert_eq!(screen.game().status(), Status::Won);
+    assert_eq!(screen.undos(), 0);
+    assert!(
+        screen.message().starts_with("A win stays won"),
+        "{}",
+        screen.message()
+    );
+    assert_eq!(screen.take_requests(), []);
+    go(&mut screen, &[Command::New], now);
+    let requests = screen.take_requests();
+    let [Request::File(record)] = &requests[..] else {
+        panic!("{requests:?}");
+    };
+    assert_eq!((record.result, record.undos), (GameResult::Won, 0));
+    assert!(!record.assisted());
+}
+
 /// A saved game carried on is the game as it was left: its squares, its
 /// counts, its clock.
 #[test]
