@@ -24,6 +24,8 @@ struct Terminal {
     child: Box<dyn portable_pty::Child + Send + Sync>,
     /// Everything written, for the message of a failed test.
     written: Vec<u8>,
+    /// The terminal's device, to change its size with `stty -F`.
+    tty: Option<std::path::PathBuf>,
 }
 
 impl Terminal {
@@ -50,6 +52,7 @@ impl Terminal {
         command.env_remove("LC_ALL");
         let child = pair.slave.spawn_command(command).unwrap();
         drop(pair.slave);
+        let tty = pair.master.tty_name();
         let mut reader = pair.master.try_clone_reader().unwrap();
         let keyboard = pair.master.take_writer().unwrap();
         let (sender, output) = channel();
@@ -74,7 +77,21 @@ impl Terminal {
             keyboard,
             child,
             written: Vec::new(),
+            tty,
         }
+    }
+
+    /// Gives the terminal a new size, as a window resized by the player:
+    /// the program on it is told with SIGWINCH.
+    fn resize(&mut self, cols: u16, rows: u16) {
+        let tty = self.tty.as_ref().expect("a terminal device");
+        let resized = std::process::Command::new("stty")
+            .arg("-F")
+            .arg(tty)
+            .args(["rows", &rows.to_string(), "cols", &cols.to_string()])
+            .status()
+            .unwrap();
+        assert!(resized.success());
     }
 
     fn send(&mut self, bytes: &[u8]) {
@@ -200,6 +217,45 @@ fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
     terminal.send(b"q");
     let contents = assert_given_back(&mut terminal, 0);
     assert!(contents.contains("--seed 7"), "{contents}");
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
+/// On a terminal too small for the board, keys do nothing to the game:
+/// once the window is big enough, the board is as dealt, the clock at 0.
+#[test]
+fn keys_do_nothing_while_the_board_cannot_be_seen() {
+    let home = std::env::temp_dir().join(format!("play-small-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    let shell = format!(
+        "stty rows 8 cols 30; '{}' play --level expert --seed 7 --no-record; echo status=$?",
+        bin.display()
+    );
+    let mut terminal = Terminal::start(&shell, &home);
+    terminal.wait_for("too small", |screen| {
+        screen.contents().contains("too small")
+    });
+    terminal.send(b" f ");
+    terminal.send(&click(0, 1, 1));
+    terminal.resize(COLS, ROWS);
+    // The whole board drawn: its last row is there.
+    terminal.wait_for("the board", |screen| {
+        line(screen, 0).starts_with("Mines 99  Time 0.0 ")
+            && line(screen, 17).starts_with("16 ")
+            && line(screen, 17).trim_end().chars().count() == 3 + 2 * 30 - 1
+    });
+    let screen = terminal.parser.screen();
+    for row in 2..18 {
+        assert_eq!(
+            line(screen, row).matches('·').count(),
+            30,
+            "nothing opened: {:?}\n{}",
+            line(screen, row),
+            screen.contents()
+        );
+    }
+    terminal.send(b"q");
+    terminal.wait_for("the end", |screen| screen.contents().contains("status=0"));
     std::fs::remove_dir_all(&home).unwrap();
 }
 

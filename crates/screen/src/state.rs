@@ -330,6 +330,15 @@ impl Screen {
             }
             return;
         }
+        if self.geometry().is_none()
+            && !matches!(
+                command,
+                Command::Quit | Command::Resize { .. } | Command::Suspend
+            )
+        {
+            // The board is not on the screen: nothing acts on it unseen.
+            return;
+        }
         if self.paused
             && !matches!(
                 command,

@@ -442,6 +442,49 @@ fn without_records_nothing_is_asked_of_them() {
     assert_eq!(screen.take_requests(), []);
 }
 
+/// While the terminal is too small to show the board, keys and clicks do
+/// nothing to it: after enlarging, nothing was opened and no clock runs.
+#[test]
+fn a_board_too_big_to_show_takes_no_moves() {
+    let now = Instant::now();
+    let mut screen = random(Layout::EXPERT, 30, 8);
+    assert_eq!(screen.geometry(), None);
+    go(
+        &mut screen,
+        &[
+            Command::Reveal,
+            Command::Flag,
+            to(1, 1),
+            Command::Hint,
+            Command::Click {
+                column: 3,
+                row: 2,
+                button: Button::Left,
+            },
+        ],
+        now,
+    );
+    go(
+        &mut screen,
+        &[Command::Resize {
+            width: 80,
+            height: 24,
+        }],
+        now,
+    );
+    assert!(screen.geometry().is_some());
+    let board = screen.game().board();
+    assert!(
+        board
+            .mines()
+            .positions()
+            .all(|p| screen.game().cover(p) == Cover::Hidden)
+    );
+    assert_eq!(screen.cursor(), Pos::new(0, 0));
+    assert_eq!((screen.hints(), screen.clicks()), (0, 0));
+    assert_eq!(screen.elapsed(now + Duration::from_secs(5)), Duration::ZERO);
+}
+
 /// A win is final: `u` on the win screen takes nothing back, and the
 /// record keeps a clean win.
 #[test]
