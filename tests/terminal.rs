@@ -305,6 +305,46 @@ fn signals_give_the_terminal_back() {
     }
 }
 
+/// Ctrl-Z stops the game and `fg` (SIGCONT) resumes it: the terminal is
+/// given back meanwhile, and the clock leaves the time stopped out.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_suspended_game_keeps_its_clock_still() {
+    let home = std::env::temp_dir().join(format!("play-suspend-{}", std::process::id()));
+    let mut terminal = play(
+        "--rules classic --level beginner --seed 7 --no-record",
+        &home,
+    );
+    let game = children_of(terminal.child.process_id().unwrap())[0];
+    // Open the island (the clock starts), then stop at once.
+    terminal.send(b"ll \x1a");
+    terminal.wait_for("the stop", |screen| !screen.alternate_screen());
+    let stopped = Duration::from_secs(6);
+    std::thread::sleep(stopped);
+    let resumed = std::process::Command::new("kill")
+        .args(["-CONT", &game.to_string()])
+        .status()
+        .unwrap();
+    assert!(resumed.success());
+    terminal.wait_for("the game again", |screen| {
+        screen.alternate_screen() && line(screen, 0).starts_with("Mines ")
+    });
+    let status = line(terminal.parser.screen(), 0);
+    let time: f64 = status
+        .split("Time ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {status:?}"));
+    assert!(
+        time < stopped.as_secs_f64(),
+        "{time} s counts the {stopped:?} stopped"
+    );
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
 /// The terminal closed under a game in progress (a window closed): the
 /// game ends, rather than read end-of-file for ever.
 #[cfg(target_os = "linux")]

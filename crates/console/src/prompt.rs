@@ -244,9 +244,20 @@ impl Playing {
         changed: bool,
     ) -> io::Result<()> {
         self.log.note(event, Instant::now(), changed);
-        if !recorder.is_on() {
+        self.record(console, recorder)
+    }
+
+    /// Saves the game, or files it in the history once it has ended, with
+    /// the time played until now.
+    fn record<R, W, E: Write>(
+        &mut self,
+        console: &mut Console<R, W, E>,
+        recorder: &mut Recorder,
+    ) -> io::Result<()> {
+        if !recorder.is_on() || self.log.is_empty() {
             // A record is a look at the whole game (its 3BV at the end):
-            // not worth making to throw away.
+            // not worth making to throw away; and a game with no move yet
+            // has nothing to carry on.
             return Ok(());
         }
         let played = self.started.map_or(0, |at| millis(at.elapsed()));
@@ -364,7 +375,11 @@ fn play_game<R: BufRead, W: Write, E: Write>(
                 play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
                 continue;
             }
-            Some(Turn::Quit) => return Ok(Ending::Quit),
+            Some(Turn::Quit) => {
+                // Saved with the time up to the quit, to be carried on.
+                play.record(console, &mut session.recording.recorder)?;
+                return Ok(Ending::Quit);
+            }
             Some(Turn::Help) => {
                 let help = script.shortcuts.unwrap_or_default();
                 writeln!(console.out, "{help}")?;

@@ -65,7 +65,8 @@ pub fn run(
             terminal.draw(|frame| view::draw(frame, &screen, now))?;
             drawn = now;
         }
-        if raw.look_for_signals()? == Signalled::Resumed {
+        if let Signalled::Resumed { stopped } = raw.look_for_signals()? {
+            screen.away(stopped, Instant::now());
             redraw_whole(&mut terminal)?;
             drawn = now - TICK;
         }
@@ -78,8 +79,10 @@ pub fn run(
             continue;
         }
         if let Some(command) = command_for(&event::read()?, &mut held) {
-            if command == Command::Suspend {
-                raw.suspend()?;
+            if command == Command::Suspend
+                && let Signalled::Resumed { stopped } = raw.suspend()?
+            {
+                screen.away(stopped, Instant::now());
                 redraw_whole(&mut terminal)?;
             }
             screen.update(command, Instant::now());

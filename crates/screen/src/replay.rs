@@ -258,8 +258,10 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
                 Style::default().add_modifier(Modifier::REVERSED),
             );
         })?;
-        if raw.look_for_signals()? == Signalled::Resumed {
+        if let Signalled::Resumed { .. } = raw.look_for_signals()? {
+            // The time stopped is not the replay's to play.
             view::redraw_whole(&mut terminal)?;
+            last = Instant::now();
         }
         // The clock on screen moves on every tenth of a second.
         let wait = replay

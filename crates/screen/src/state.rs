@@ -300,9 +300,24 @@ impl Screen {
         };
         let changed = animation.advance(now);
         if animation.is_over() {
-            self.animation = None;
+            self.end_animation(now);
         }
         changed
+    }
+
+    /// The animated reveal is over (or skipped) at `now`: the clock, which
+    /// stood still while it played, goes on.
+    fn end_animation(&mut self, now: Instant) {
+        self.animation = None;
+        if self.game.status() == Status::Playing && !self.paused && self.clock.started() {
+            self.clock.start(now);
+        }
+    }
+
+    /// The program was stopped (Ctrl-Z) from `from` to `to`: the clock
+    /// leaves that time out.
+    pub fn away(&mut self, from: Instant, to: Instant) {
+        self.clock.skip(from, to);
     }
 
     /// When an animated reveal shows its next step, if one is playing.
@@ -324,7 +339,7 @@ impl Screen {
         if self.animation.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend)
         {
             // Any key skips the animation to its end; only quitting acts too.
-            self.animation = None;
+            self.end_animation(now);
             if command == Command::Quit {
                 self.quit(now);
             }
@@ -485,6 +500,11 @@ impl Screen {
         if matches!(outcome, Outcome::Opened(_) | Outcome::Detonated) {
             self.clock.start(now);
         }
+        if self.animation.is_some() {
+            // Watching the reveal is not playing: the clock goes on when
+            // it ends.
+            self.clock.stop(now);
+        }
         self.after_move(outcome, at, now);
         self.note(Event::Move(mv), now, outcome.changed_board());
         if let Some(gave_up) = self.game.maker_gave_up()
@@ -615,8 +635,15 @@ impl Screen {
     }
 
     fn quit(&mut self, now: Instant) {
-        // A game in progress stays saved, to be carried on.
-        if self.game.status() != Status::Playing {
+        if self.game.status() == Status::Playing {
+            // A game in progress stays saved, to be carried on, with the
+            // time played up to now, not to its last move.
+            if self.recording && !self.log.is_empty() {
+                let played = millis(self.clock.elapsed(now));
+                self.requests
+                    .push(Request::Save(self.log.record(&self.game, played)));
+            }
+        } else {
             self.leave(now);
         }
         self.quit = true;
@@ -705,5 +732,13 @@ impl Clock {
             + self
                 .since
                 .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))
+    }
+
+    /// Leaves out the time from `from` to `to`, if the clock was running.
+    fn skip(&mut self, from: Instant, to: Instant) {
+        if let Some(since) = self.since {
+            self.counted += from.saturating_duration_since(since);
+            self.since = Some(to.max(since));
+        }
     }
 }

@@ -356,6 +356,44 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     assert_eq!(screen.message(), plain.message());
 }
 
+/// The clock counts play only: not a stop (Ctrl-Z), not an animated
+/// reveal; and a game left by quitting is saved with its time to the quit.
+#[test]
+fn the_clock_counts_only_the_time_played() {
+    use records::Request;
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    let mut screen = two_mines(true);
+    go(&mut screen, &[to(1, 1), Command::Reveal], start);
+    // Stopped for 8 s after 2 s of play.
+    screen.away(later(2000), later(10_000));
+    assert_eq!(screen.elapsed(later(11_000)), Duration::from_secs(3));
+    screen.take_requests();
+    go(&mut screen, &[Command::Quit], later(11_000));
+    let requests = screen.take_requests();
+    let [Request::Save(record)] = &requests[..] else {
+        panic!("{requests:?}");
+    };
+    assert_eq!(record.ms, 3000, "the time up to the quit");
+
+    let delay = Duration::from_millis(60);
+    let mut setup = two_mines_setup(true);
+    setup.animate = Some(delay);
+    let mut screen = Screen::new(setup, 30, 9).unwrap();
+    go(&mut screen, &[to(2, 0), Command::Reveal], start);
+    let mut now = start;
+    while let Some(due) = screen.next_step_due() {
+        assert_eq!(screen.elapsed(due), Duration::ZERO, "the reveal plays");
+        now = due;
+        screen.tick(now);
+    }
+    assert!(now > start);
+    assert_eq!(
+        screen.elapsed(now + Duration::from_secs(1)),
+        Duration::from_secs(1)
+    );
+}
+
 #[test]
 fn screens() {
     let now = Instant::now();
@@ -380,7 +418,7 @@ fn screens() {
 
 /// The screen asks for a save after every move, keeps a finished game in
 /// the history when it is left, and lets go of an unfinished one left for
-/// a new board; quitting a game in progress keeps its save.
+/// a new board; quitting a game in progress saves it.
 #[test]
 fn the_records_follow_the_game() {
     use records::GameResult;
@@ -416,12 +454,17 @@ fn the_records_follow_the_game() {
     assert_eq!(record.result, GameResult::Lost);
     assert_eq!((record.deaths, record.undos), (2, 1));
     assert_eq!(record.moves, "r1,1@0 u@600 a@600");
-    // Quitting in the middle keeps the save, and asks for nothing more.
+    // Quitting in the middle saves the game once more, to be carried on,
+    // and lets nothing go.
     go(&mut screen, &[to(1, 1), Command::Reveal], now);
     screen.take_requests();
     go(&mut screen, &[Command::Quit], now);
     assert!(screen.has_quit());
-    assert_eq!(screen.take_requests(), []);
+    let requests = screen.take_requests();
+    assert!(
+        matches!(&requests[..], [Request::Save(r)] if r.result == GameResult::Playing),
+        "{requests:?}"
+    );
 }
 
 /// With the games not recorded, the screen asks nothing of them and

@@ -12,7 +12,7 @@
 //! which it takes at least every [`LOOK_EVERY`].
 
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::interrupt;
 use super::modes::{enter_modes, leave_modes};
@@ -25,6 +25,9 @@ pub struct RawMode {
     #[cfg(unix)]
     signals: unix::Signals,
     full_screen: bool,
+    /// When signals were last looked for: a stop the program was not told
+    /// of (SIGSTOP) came after it.
+    last_look: Instant,
 }
 
 /// What a look for signals found.
@@ -32,8 +35,12 @@ pub struct RawMode {
 pub enum Signalled {
     Nothing,
     /// The program was stopped and has been resumed: the screen may have
-    /// been drawn over, so draw it again.
-    Resumed,
+    /// been drawn over, so draw it again, and a clock should leave out
+    /// the time since `stopped` (as near as the program can tell: for a
+    /// stop it was not told of, its last look before).
+    Resumed {
+        stopped: Instant,
+    },
 }
 
 impl RawMode {
@@ -58,29 +65,42 @@ impl RawMode {
             #[cfg(unix)]
             signals,
             full_screen,
+            last_look: Instant::now(),
         })
     }
 
     /// Stops the program as Ctrl-Z would outside raw mode (where it is a
     /// key, not a signal): the terminal is put back first and taken again
-    /// on resume. The screen must then be drawn again.
-    pub fn suspend(&mut self) -> io::Result<()> {
+    /// on resume. The screen must then be drawn again, and the time away
+    /// left out of a clock ([`Signalled::Resumed`]).
+    pub fn suspend(&mut self) -> io::Result<Signalled> {
         #[cfg(unix)]
         {
+            let stopped = Instant::now();
             leave_modes(self.full_screen)?;
             signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
             self.look_for_signals()?;
             enter_modes(self.full_screen)?;
+            Ok(Signalled::Resumed { stopped })
         }
-        Ok(())
+        #[cfg(not(unix))]
+        Ok(Signalled::Nothing)
     }
 
     /// Acts on a stop or a resume that came since the last look.
     pub fn look_for_signals(&mut self) -> io::Result<Signalled> {
+        let last_look = std::mem::replace(&mut self.last_look, Instant::now());
         #[cfg(unix)]
-        return self.signals.act(self.full_screen);
+        {
+            let signalled = self.signals.act(self.full_screen, last_look);
+            self.last_look = Instant::now();
+            signalled
+        }
         #[cfg(not(unix))]
-        Ok(Signalled::Nothing)
+        {
+            let _ = last_look;
+            Ok(Signalled::Nothing)
+        }
     }
 }
 
@@ -111,6 +131,7 @@ mod unix {
     use std::io;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Instant;
 
     use signal_hook::consts::{SIGCONT, SIGTSTP};
     use signal_hook::low_level;
@@ -135,13 +156,18 @@ mod unix {
             Ok(Signals { last, ids })
         }
 
-        pub fn act(&mut self, full_screen: bool) -> io::Result<Signalled> {
+        /// Acts on the last stop or resume noted; `last_look` is when the
+        /// program last looked, so a resume from a stop it was not told of
+        /// began after it.
+        pub fn act(&mut self, full_screen: bool, last_look: Instant) -> io::Result<Signalled> {
             let signal = self.last.swap(0, Ordering::SeqCst) as i32;
             if signal == 0 {
                 return Ok(Signalled::Nothing);
             }
+            let mut stopped = last_look;
             leave_modes(full_screen)?;
             if signal == SIGTSTP {
+                stopped = Instant::now();
                 // Stops here until continued.
                 low_level::emulate_default_handler(SIGTSTP)?;
             }
@@ -150,7 +176,7 @@ mod unix {
                 .compare_exchange(SIGCONT as usize, 0, Ordering::SeqCst, Ordering::SeqCst)
                 .ok();
             enter_modes(full_screen)?;
-            Ok(Signalled::Resumed)
+            Ok(Signalled::Resumed { stopped })
         }
     }
 
