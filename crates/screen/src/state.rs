@@ -75,6 +75,9 @@ pub struct Screen {
     help: bool,
     /// Whether the chance of a mine is shown on each covered square.
     overlay: bool,
+    /// The square the last hint names, marked on the board until the next
+    /// move: the cursor stays where the player left it.
+    hinted: Option<Pos>,
     message: String,
     hints: usize,
     undos: usize,
@@ -189,6 +192,7 @@ impl Screen {
             paused: false,
             help: false,
             overlay: false,
+            hinted: None,
             message: "? shows the keys".to_owned(),
             hints: 0,
             undos: 0,
@@ -436,7 +440,23 @@ impl Screen {
             along(self.origin.row, rows, geometry.rows, board.rows()),
             along(self.origin.col, cols, geometry.cols, board.cols()),
         );
-        // The cursor stays on a square in view.
+        self.keep_cursor_in_view();
+    }
+
+    /// Moves the view as little as it takes to show `at`.
+    fn show(&mut self, at: Pos) {
+        if let Some(geometry) = self.geometry() {
+            let board = self.game.board();
+            self.origin = geometry.follow(self.origin, at, board.rows(), board.cols());
+            self.keep_cursor_in_view();
+        }
+    }
+
+    /// The cursor on the nearest square in view.
+    fn keep_cursor_in_view(&mut self) {
+        let Some(geometry) = self.geometry() else {
+            return;
+        };
         self.cursor = Pos::new(
             self.cursor
                 .row
@@ -473,9 +493,17 @@ impl Screen {
     }
 
     fn act(&mut self, action: Action, at: Pos, now: Instant) {
-        if self.game.status() != Status::Playing {
-            self.message = "The game is over: u undoes, r plays it again, n deals anew".to_owned();
-            return;
+        match self.game.status() {
+            Status::Playing => {}
+            Status::Won => {
+                self.message = "The game is won: r plays it again, n deals anew".to_owned();
+                return;
+            }
+            Status::Lost(_) => {
+                self.message =
+                    "The game is over: u undoes, r plays it again, n deals anew".to_owned();
+                return;
+            }
         }
         let mv = Move { action, at };
         let no_guess_known = self.game.maker_gave_up().is_some();
@@ -520,6 +548,7 @@ impl Screen {
     /// The message for a move's outcome, the clock stopped at the end, the
     /// overlay brought up to date.
     fn after_move(&mut self, outcome: Outcome, at: Pos, now: Instant) {
+        self.hinted = None;
         let script = self.setup.rule_set.script;
         self.message = match self.game.status() {
             Status::Won => script.won.trim().to_owned(),
@@ -551,6 +580,7 @@ impl Screen {
             self.message = "Nothing to undo".to_owned();
             return;
         };
+        self.hinted = None;
         self.undos += 1;
         self.summary = None;
         self.note(Event::Undo, now, false);
@@ -601,13 +631,21 @@ impl Screen {
         };
         self.hints += 1;
         self.note(Event::Hint, now, false);
-        self.cursor = match &hint {
+        let at = match &hint {
             Hint::Certain(deduction) => deduction.at,
             Hint::FirstMove(at) => *at,
             Hint::Guess(guess) => guess.at,
         };
-        self.follow();
+        // Marked, not moved to: a guess (or a mine) under the cursor is
+        // one natural Space from going off.
+        self.hinted = Some(at);
+        self.show(at);
         self.message = explain::hint(&hint);
+    }
+
+    /// The square the last hint names, while no move has been made since.
+    pub fn hinted(&self) -> Option<Pos> {
+        self.hinted
     }
 
     fn toggle_overlay(&mut self) {
@@ -665,6 +703,7 @@ impl Screen {
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);
         self.summary = None;
+        self.hinted = None;
         self.animation = None;
         self.paused = false;
         self.overlay = false;

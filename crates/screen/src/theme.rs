@@ -49,13 +49,31 @@ impl Looks {
         (text, style)
     }
 
-    /// The cursor drawn over a square's style.
-    pub fn cursor(&self, style: Style) -> Style {
+    /// The cursor drawn over the style of a square showing `glyph`. The
+    /// mine that went off keeps its alarm, underlined, so it never looks
+    /// like the cursor on a covered square.
+    pub fn cursor(&self, style: Style, glyph: Glyph) -> Style {
+        if glyph == Glyph::Detonated {
+            return style.add_modifier(Modifier::UNDERLINED);
+        }
         match self.theme {
             Theme::Mono => style.add_modifier(Modifier::REVERSED),
             Theme::Classic | Theme::Colorblind => style
                 .bg(Color::Yellow)
                 .fg(Color::Black)
+                .remove_modifier(Modifier::DIM),
+        }
+    }
+
+    /// The square a hint names, drawn over its style: apart from the
+    /// cursor, which the hint does not move.
+    pub fn hinted(&self, style: Style) -> Style {
+        match self.theme {
+            Theme::Mono => style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            Theme::Classic | Theme::Colorblind => style
+                .bg(Color::Indexed(39))
+                .fg(Color::Black)
+                .add_modifier(Modifier::BOLD)
                 .remove_modifier(Modifier::DIM),
         }
     }

@@ -107,12 +107,16 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
                 Cover::Hidden | Cover::Questioned => screen.chance(at),
                 Cover::Open | Cover::Flagged => None,
             };
+            let glyph = screen.glyph(at);
             let (text, mut style) = match chance {
                 Some(chance) => looks.chance(chance),
-                None => looks.square(screen.glyph(at)),
+                None => looks.square(glyph),
             };
+            if screen.hinted() == Some(at) {
+                style = looks.hinted(style);
+            }
             if at == screen.cursor() {
-                style = looks.cursor(style);
+                style = looks.cursor(style, glyph);
             }
             // A square is one character of width one: set in its cell
             // directly, without set_string's splitting into graphemes.

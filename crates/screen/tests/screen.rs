@@ -35,6 +35,14 @@ fn setup(deal: Deal, classic: bool) -> Setup {
     }
 }
 
+/// The looks of `theme`, in ASCII.
+fn setup_looks(theme: Theme) -> Looks {
+    Looks {
+        theme,
+        unicode: false,
+    }
+}
+
 /// The two mines' board, by classic rules or proj3's.
 fn two_mines_setup(classic: bool) -> Setup {
     setup(Deal::Board(parse_board(TWO_MINES).unwrap()), classic)
@@ -192,8 +200,11 @@ fn a_click_acts_on_the_square_under_it() {
     assert_eq!(screen.cursor(), Pos::new(2, 1));
 }
 
+/// A hint marks its square and says why; the cursor stays where the
+/// player left it (a guess under the cursor is one Space from going off),
+/// and the mark goes with the next move.
 #[test]
-fn a_hint_moves_the_cursor_and_says_why() {
+fn a_hint_marks_its_square_and_says_why() {
     let now = Instant::now();
     let mut screen = two_mines(false);
     go(
@@ -207,6 +218,39 @@ fn a_hint_moves_the_cursor_and_says_why() {
         "{}",
         screen.message()
     );
+    assert_eq!(screen.cursor(), Pos::new(2, 0));
+    let hinted = screen.hinted().expect("a square marked");
+    assert_ne!(hinted, screen.cursor());
+    let backend = backend(&screen, now);
+    let x = 2 + 2 * hinted.col as u16;
+    let y = 2 + hinted.row as u16;
+    let cell = &backend.buffer()[(x, y)];
+    assert!(
+        cell.modifier.contains(Modifier::UNDERLINED),
+        "the mono mark: {cell:?}"
+    );
+    go(&mut screen, &[Command::Flag], now);
+    assert_eq!(screen.hinted(), None);
+}
+
+/// The mine that went off keeps its alarm under the cursor: it never
+/// looks like the cursor on a covered square.
+#[test]
+fn the_mine_that_went_off_keeps_its_alarm_under_the_cursor() {
+    let now = Instant::now();
+    for theme in [Theme::Classic, Theme::Colorblind, Theme::Mono] {
+        let mut setup = two_mines_setup(true);
+        setup.looks.theme = theme;
+        let mut screen = Screen::new(setup, 80, 24).unwrap();
+        go(&mut screen, &[Command::Reveal], now);
+        assert!(matches!(screen.game().status(), Status::Lost(_)));
+        let backend = backend(&screen, now);
+        let cell = &backend.buffer()[(2, 2)];
+        assert_eq!(cell.symbol(), "X");
+        let (_, alarm) = setup_looks(theme).square(Glyph::Detonated);
+        assert_eq!(cell.bg, alarm.bg.unwrap_or(Color::Reset), "{theme:?}");
+        assert!(cell.modifier.contains(Modifier::UNDERLINED), "{theme:?}");
+    }
 }
 
 /// The overlay on a board of 360,000 squares with two mines, at the
@@ -238,11 +282,16 @@ fn the_overlay_works_on_a_big_board() {
         (Some(1.0), Some(0.0), Some(1.0), None)
     );
     go(&mut screen, &[Command::Hint], now);
-    assert!(
-        screen.cursor().row == 0 && screen.cursor().col < 3,
-        "{}",
-        screen.message()
-    );
+    let hinted = screen.hinted().expect("a hint");
+    assert!(hinted.row == 0 && hinted.col < 3, "{}", screen.message());
+    // The view went to the hint, and the cursor is still in it.
+    let geometry = screen.geometry().unwrap();
+    let origin = screen.origin();
+    let in_view = |at: Pos| {
+        (origin.row..origin.row + geometry.rows).contains(&at.row)
+            && (origin.col..origin.col + geometry.cols).contains(&at.col)
+    };
+    assert!(in_view(hinted) && in_view(screen.cursor()));
 }
 
 /// Wins and losses under both kinds of rules: the rules' own words, then
