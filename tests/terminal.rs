@@ -288,6 +288,11 @@ fn signals_give_the_terminal_back() {
     for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129)] {
         let home = std::env::temp_dir().join(format!("play-signal-{}", std::process::id()));
         let mut terminal = play("--level beginner --seed 7", &home);
+        // The first opening deals the board whose seed is then given.
+        terminal.send(b" ");
+        terminal.wait_for("the first opening", |screen| {
+            !line(screen, 2).starts_with("1 ·")
+        });
         let shell = terminal.child.process_id().unwrap();
         let game = children_of(shell);
         assert_eq!(game.len(), 1, "the game is the shell's one child");

@@ -8,7 +8,7 @@ use std::time::Duration;
 use console::animate::locale_is_utf8;
 use console::load::load_board;
 use console::render::Paint;
-use console::words::seed_line;
+use console::words::seed_sentence;
 use engine::RuleSet;
 use records::Front;
 use screen::RunError;
@@ -33,7 +33,7 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
         RunError::Rebuild(why) => AppError::saved_game(why),
     })?;
     if let Some(seed) = seed {
-        writeln!(out, "{}", seed_line(seed))?;
+        writeln!(out, "{}", seed_sentence(seed))?;
     }
     Ok(())
 }

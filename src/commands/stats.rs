@@ -74,11 +74,12 @@ fn write_text(
     loaded: &Loaded<IgnoredAny>,
     groups: &[Group],
 ) -> io::Result<()> {
-    let counted: usize = groups.iter().map(|g| g.played).sum();
+    let played: usize = groups.iter().map(|g| g.played).sum();
     writeln!(
         out,
-        "History: {} ({counted} games counted)",
-        visible::path(history)
+        "History: {} ({} counted)",
+        visible::path(history),
+        counted(played, "game")
     )?;
     if groups.is_empty() {
         writeln!(out, "\nNo finished games to count yet.")?;

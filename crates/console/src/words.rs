@@ -5,9 +5,15 @@ use engine::{Outcome, Pos, Script};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 
-/// The line that gives a random board's seed; also printed on a signal.
+/// The line that gives a random board's seed, indented as the prompt
+/// game's report is; also printed on a signal.
 pub fn seed_line(seed: u64) -> String {
-    format!("\tSeed: {seed} (play this board again with --seed {seed})")
+    format!("\t{}", seed_sentence(seed))
+}
+
+/// A random board's seed, to play it again.
+pub fn seed_sentence(seed: u64) -> String {
+    format!("Seed: {seed} (play this board again with --seed {seed})")
 }
 
 /// `n` things, in the singular for one.

@@ -114,6 +114,12 @@ impl Game {
         Ok(game)
     }
 
+    /// Whether the mines are where they stay: a board file's from the
+    /// start, a random board's from its first opening.
+    pub fn is_dealt(&self) -> bool {
+        self.pending.is_none()
+    }
+
     /// Why the board maker made no board, once the first opening asked it.
     pub fn maker_gave_up(&self) -> Option<&GaveUp> {
         self.maker_gave_up.as_ref()

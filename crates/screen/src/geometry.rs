@@ -7,10 +7,13 @@ use engine::Pos;
 
 /// Lines above the board: the status line and the column labels.
 pub const TOP: u16 = 2;
-/// Lines kept at the foot of the screen for the message, wrapped (a hint's
-/// reason or the end of a game's figures take more than one); the message
-/// also has any lines the board leaves.
+/// Lines always kept at the foot of the screen for the message, wrapped
+/// (a hint's reason or the end of a game's figures take more than one).
 pub const BOTTOM: u16 = 2;
+/// Lines kept under the board when the terminal has room beyond a view of
+/// [`SMALLEST`] rows: a blank line and four for the message (a hint's
+/// reason takes three on 60 columns).
+pub const FOOT: u16 = 5;
 /// The smallest view worth playing in, squares a side.
 const SMALLEST: usize = 5;
 
@@ -33,7 +36,12 @@ impl Geometry {
             return None;
         }
         let left = digits(board_rows) + 1;
-        let rows = usize::from(height - TOP - BOTTOM).min(board_rows);
+        // The whole message before more rows of the board, down to the
+        // smallest view.
+        let roomy = usize::from(height.saturating_sub(TOP + FOOT)).max(SMALLEST);
+        let rows = usize::from(height - TOP - BOTTOM)
+            .min(roomy)
+            .min(board_rows);
         let cols = usize::from((width - left) / 2).min(board_cols);
         Some(Geometry { left, rows, cols })
     }
@@ -95,7 +103,7 @@ mod tests {
     #[test]
     fn a_big_board_is_seen_through_a_view_and_a_tiny_terminal_through_none() {
         let view = Geometry::of(80, 24, 1000, 1000).unwrap();
-        assert_eq!((view.rows, view.cols, view.left), (20, 37, 5));
+        assert_eq!((view.rows, view.cols, view.left), (17, 37, 5));
         assert_eq!(Geometry::of(12, 24, 100, 100), None);
         assert_eq!(Geometry::of(80, 8, 100, 100), None);
         assert_eq!(Geometry::smallest(100, 100), (14, 9));
@@ -104,6 +112,19 @@ mod tests {
         // A board smaller than 5 a side needs only its own size.
         assert!(Geometry::of(10, 6, 2, 3).is_some());
         assert_eq!(Geometry::of(10, 5, 2, 3), None);
+    }
+
+    #[test]
+    fn the_message_keeps_four_lines_before_the_board_takes_more_rows() {
+        // Expert at 60x20: 13 of its 16 rows, and a blank line and four
+        // for the message.
+        let view = Geometry::of(60, 20, 16, 30).unwrap();
+        assert_eq!(view.rows, 13);
+        assert_eq!(TOP + view.rows as u16 + FOOT, 20);
+        // A short terminal gives the board its smallest view first.
+        assert_eq!(Geometry::of(60, 10, 16, 30).unwrap().rows, 5);
+        assert_eq!(Geometry::of(60, 12, 16, 30).unwrap().rows, 5);
+        assert_eq!(Geometry::of(60, 13, 16, 30).unwrap().rows, 6);
     }
 
     #[test]
@@ -124,7 +145,7 @@ mod tests {
         assert_eq!(view.follow(origin, Pos::new(5, 5), 100, 100), origin);
         assert_eq!(
             view.follow(origin, Pos::new(30, 40), 100, 100),
-            Pos::new(11, 3)
+            Pos::new(14, 3)
         );
         assert_eq!(
             view.follow(Pos::new(50, 50), Pos::new(49, 60), 100, 100),
@@ -132,7 +153,7 @@ mod tests {
         );
         assert_eq!(
             view.follow(Pos::new(95, 95), Pos::new(99, 99), 100, 100),
-            Pos::new(80, 62)
+            Pos::new(83, 62)
         );
     }
 }

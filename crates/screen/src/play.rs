@@ -33,7 +33,7 @@ pub enum RunError {
 
 /// Plays on the terminal until the player quits, `saved` first if it is
 /// given (its setup made from it), saving and filing the games with
-/// `recorder`; the seed of the last random board played, to print once the
+/// `recorder`; the seed of the random board played last, if it was dealt, to print once the
 /// screen is given back. The setup must have room for its mines
 /// ([`Screen::new`]).
 pub fn run(
@@ -55,7 +55,7 @@ pub fn run(
     let mut held = Held::default();
     // A signal that ends the game prints the seed, as quitting does.
     let seed_on_interrupt = SeedOnInterrupt::new();
-    seed_on_interrupt.keep(screen.seed());
+    seed_on_interrupt.keep(screen.dealt_seed());
     loop {
         let now = Instant::now();
         if screen.tick(now) {
@@ -90,13 +90,13 @@ pub fn run(
             if screen.has_quit() {
                 break;
             }
-            seed_on_interrupt.keep(screen.seed());
+            seed_on_interrupt.keep(screen.dealt_seed());
             drawn = now - TICK;
         }
     }
     drop(terminal);
     drop(raw);
-    Ok(screen.seed())
+    Ok(screen.dealt_seed())
 }
 
 /// Does what the screen asks of the records; the first trouble is shown

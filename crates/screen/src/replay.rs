@@ -182,7 +182,7 @@ impl Replay {
     fn go_to(&mut self, played: usize) {
         if played < self.played {
             let (width, height) = self.screen.size();
-            self.screen = replaying(&self.setup, width, height)
+            self.screen = replaying(&self.setup, width, height + 1)
                 .expect("the board had room when the replay began");
             self.played = 0;
         }
@@ -192,8 +192,9 @@ impl Replay {
         self.position = self.time_of_last_played();
     }
 
-    /// The bar at the foot of the screen.
-    pub fn bar(&self) -> String {
+    /// The bar at the foot of the screen, `width` columns at most: where
+    /// the replay is, then its keys, as many as fit.
+    pub fn bar(&self, width: usize) -> String {
         let state = if self.at_end() {
             "the end"
         } else if self.paused {
@@ -201,13 +202,21 @@ impl Replay {
         } else {
             "playing"
         };
-        format!(
-            "Replay {}: move {} of {}, {state}, {}x  space pause  \u{2190}\u{2192} step  + - speed  Home End  q quit",
+        let place = format!(
+            "Replay {}: move {} of {}, {state}, {}x",
             self.title,
             self.played,
             self.events.len(),
             self.speed
-        )
+        );
+        let keys = [
+            "  space pause  \u{2190}\u{2192} step  + - speed  Home End  q quit",
+            "  space \u{2190}\u{2192} + - q",
+            "",
+        ];
+        let fits = |keys: &str| place.chars().count() + keys.chars().count() <= width;
+        let keys = keys.into_iter().find(|keys| fits(keys)).unwrap_or_default();
+        format!("{place}{keys}")
     }
 }
 
@@ -253,7 +262,11 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
             frame.buffer_mut().set_stringn(
                 0,
                 y,
-                format!("{:<width$}", replay.bar(), width = usize::from(area.width)),
+                format!(
+                    "{:<width$}",
+                    replay.bar(usize::from(area.width)),
+                    width = usize::from(area.width)
+                ),
                 usize::from(area.width),
                 Style::default().add_modifier(Modifier::REVERSED),
             );
@@ -273,6 +286,7 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
         }
         let read = event::read()?;
         if let TermEvent::Resize(width, height) = read {
+            let height = height.saturating_sub(1);
             replay
                 .screen
                 .update(crate::command::Command::Resize { width, height }, now);
@@ -294,10 +308,11 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
     Ok(())
 }
 
-/// A screen for a replay: what it plays is already recorded, so it keeps
-/// no records.
+/// A screen for a replay on a terminal of `width` x `height`: the last
+/// line is the replay's bar; what it plays is already recorded, so it
+/// keeps no records.
 fn replaying(setup: &Setup, width: u16, height: u16) -> Result<Screen, NoRoom> {
-    let mut screen = Screen::new(setup.clone(), width, height)?;
-    screen.set_recording(false);
+    let mut screen = Screen::new(setup.clone(), width, height.saturating_sub(1))?;
+    screen.set_replay();
     Ok(screen)
 }

@@ -96,6 +96,8 @@ pub struct Screen {
     /// Whether the games are recorded: without, no record of the game is
     /// built after each move only to be dropped.
     recording: bool,
+    /// A replay's screen ([`Screen::set_replay`]).
+    replay: bool,
 }
 
 impl Screen {
@@ -171,6 +173,18 @@ impl Screen {
         self.recording = recording;
     }
 
+    /// The screen of a replay: a recorded game shown again, recording
+    /// nothing, whose keys are the replay's, not the game's.
+    pub fn set_replay(&mut self) {
+        self.recording = false;
+        self.replay = true;
+    }
+
+    /// Whether this screen shows a replay.
+    pub fn is_replay(&self) -> bool {
+        self.replay
+    }
+
     /// Puts `trouble` (the records could not be written) before the message.
     pub fn tell(&mut self, trouble: &str) {
         self.message = format!("{trouble}. {}", self.message);
@@ -204,6 +218,7 @@ impl Screen {
             log,
             requests: Vec::new(),
             recording: true,
+            replay: false,
         })
     }
 
@@ -364,7 +379,7 @@ impl Screen {
                 Command::Pause | Command::Quit | Command::Resize { .. }
             )
         {
-            self.message = "Paused: p to go on".to_owned();
+            // The board's place already says how to go on.
             return;
         }
         match command {
@@ -613,9 +628,10 @@ impl Screen {
             return;
         }
         self.paused = !self.paused;
+        // Paused, the board's place says how to go on; nothing else is.
+        self.message.clear();
         if self.paused {
             self.clock.stop(now);
-            self.message = "Paused: p to go on".to_owned();
         } else {
             if self.clock.started() {
                 self.clock.start(now);
@@ -718,6 +734,12 @@ impl Screen {
     /// The seed of the random board in play, if it is one.
     pub fn seed(&self) -> Option<u64> {
         self.setup.deal.seed()
+    }
+
+    /// The seed of the random board in play once its mines are placed:
+    /// before the first opening there is no board to play again.
+    pub fn dealt_seed(&self) -> Option<u64> {
+        self.seed().filter(|_| self.game.is_dealt())
     }
 }
 

@@ -20,7 +20,9 @@ use engine::{Cover, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
 pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
-    let area = frame.area();
+    // The screen's own size: a replay keeps the frame's last line for its bar.
+    let (width, height) = screen.size();
+    let area = Rect::new(0, 0, width, height).intersection(frame.area());
     let Some(geometry) = screen.geometry() else {
         too_small(frame, screen);
         return;
@@ -28,12 +30,22 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     let buffer = frame.buffer_mut();
     status_line(buffer, area, screen, now);
     if screen.is_paused() {
-        centred(buffer, area, "Paused: p to go on", Style::default().bold());
+        // In the middle of where the board is hidden.
+        let middle = TOP + geometry.rows as u16 / 2;
+        centred(
+            buffer,
+            area.width,
+            middle,
+            "Paused: p to go on",
+            Style::default().bold(),
+        );
     } else {
         column_labels(buffer, screen, &geometry);
         board(buffer, screen, &geometry);
     }
     let message = match screen.summary() {
+        // A replay's keys are on its own bar.
+        Some(summary) if screen.is_replay() => format!("{} {summary}.", screen.message()),
         Some(summary) => format!("{} {summary}. {}", screen.message(), summary.keys()),
         None => screen.message().to_owned(),
     };
@@ -135,9 +147,9 @@ fn too_small(frame: &mut Frame, screen: &Screen) {
     frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
 }
 
-fn centred(buffer: &mut Buffer, area: Rect, text: &str, style: Style) {
-    let x = area.width.saturating_sub(text.len() as u16) / 2;
-    buffer.set_string(x, area.height / 2, text, style);
+fn centred(buffer: &mut Buffer, width: u16, y: u16, text: &str, style: Style) {
+    let x = width.saturating_sub(text.len() as u16) / 2;
+    buffer.set_string(x, y, text, style);
 }
 
 /// The keys, in a box over the board.

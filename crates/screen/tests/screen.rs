@@ -577,6 +577,19 @@ fn a_board_too_big_to_show_takes_no_moves() {
     assert_eq!(screen.elapsed(now + Duration::from_secs(5)), Duration::ZERO);
 }
 
+/// The seed to play a board again is given only once there is a board:
+/// a random game's mines are placed at its first opening.
+#[test]
+fn a_seed_is_given_once_its_board_is_dealt() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    assert_eq!((screen.seed(), screen.dealt_seed()), (Some(7), None));
+    go(&mut screen, &[Command::Reveal], now);
+    assert_eq!(screen.dealt_seed(), Some(7));
+    go(&mut screen, &[Command::New], now);
+    assert_eq!((screen.seed(), screen.dealt_seed()), (Some(8), None));
+}
+
 /// A win is final: `u` on the win screen takes nothing back, and the
 /// record keeps a clean win.
 #[test]
@@ -684,11 +697,20 @@ fn a_replay_plays_at_the_pace_of_the_game() {
     replay.control(Control::End);
     assert!(replay.at_end());
     assert_eq!(replay.screen.game().cover(Pos::new(0, 0)), Cover::Flagged);
+    let bar = replay.bar(200);
+    assert!(bar.contains("move 3 of 3, the end"), "{bar}");
+    assert!(bar.ends_with("q quit"), "{bar}");
+    // On 80 columns the keys are told short; on 40, the place alone.
+    assert!(replay.bar(80).chars().count() <= 80, "{}", replay.bar(80));
+    assert!(replay.bar(80).ends_with(" q"), "{}", replay.bar(80));
     assert!(
-        replay.bar().contains("move 3 of 3, the end"),
+        replay.bar(40).ends_with("the end, 2x"),
         "{}",
-        replay.bar()
+        replay.bar(40)
     );
+    // The end of a replay gives its figures, not the game's keys.
+    let drawn = drawn(&replay.screen, now);
+    assert!(!drawn.contains("r again"), "{drawn}");
     replay.control(Control::Pause);
     assert_eq!(
         (replay.played, replay.paused),

@@ -187,7 +187,7 @@ mod unix {
     use signal_hook::iterator::Signals;
 
     use super::ENDING;
-    use crate::words::seed_line;
+    use crate::words::seed_sentence;
 
     pub fn start() -> io::Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
@@ -199,7 +199,7 @@ mod unix {
                 super::put_back_modes();
                 if ENDING.seed_known.load(Ordering::SeqCst) {
                     let seed = ENDING.seed.load(Ordering::SeqCst);
-                    let _ = writeln!(io::stderr(), "\n{}", seed_line(seed));
+                    let _ = writeln!(io::stderr(), "\n{}", seed_sentence(seed));
                 }
                 std::process::exit(128 + signal);
             }
