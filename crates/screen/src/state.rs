@@ -13,7 +13,7 @@ use console::explain;
 use console::words::message;
 pub use engine::Deal;
 use engine::RuleSet;
-use engine::{Action, Cover, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
+use engine::{Action, Cover, FirstMove, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
 use records::{Event, Front, Record, Request, millis};
@@ -680,10 +680,15 @@ impl Screen {
     }
 
     /// The chance of a mine on `pos` while the overlay is on and the game
-    /// goes on; `None` for an open square.
+    /// goes on; `None` for an open square. Before a random board's first
+    /// opening, when that square is kept clear, whichever square is
+    /// opened first is safe: 0 everywhere.
     pub fn chance(&self, pos: Pos) -> Option<f64> {
         if !self.overlay || self.game.status() != Status::Playing {
             return None;
+        }
+        if !self.game.is_dealt() && self.game.rules().first_move != FirstMove::Any {
+            return (self.game.cover(pos) != Cover::Open).then_some(0.0);
         }
         self.adviser.chance(pos)
     }

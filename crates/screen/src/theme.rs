@@ -1,7 +1,12 @@
 //! How squares look: the classic clue colours, a palette for colour-blind
-//! players (Okabe and Ito's, told apart without red and green), or none;
-//! Unicode symbols where the terminal shows them, ASCII otherwise. The
-//! cursor stands out in every theme.
+//! players, or none; Unicode symbols where the terminal shows them, ASCII
+//! otherwise. The cursor stands out in every theme.
+//!
+//! The colour themes draw the board on a background of their own, so that
+//! every colour keeps the same contrast on a dark terminal and a light one
+//! (at least 3:1 against it, tested); mono uses the terminal's own colours
+//! and tells squares apart by their characters and by bold, reverse and
+//! underline only.
 
 use ratatui::style::{Color, Modifier, Style};
 
@@ -14,7 +19,9 @@ pub enum Theme {
     /// The classic clue colours: 1 blue, 2 green, 3 red, and on.
     #[default]
     Classic,
-    /// Okabe-Ito colours, distinguishable without telling red from green.
+    /// Colours told apart without telling red from green (or blue from
+    /// yellow): Okabe and Ito's for 1 to 3, then colours chosen to stay apart
+    /// under each kind of colour blindness.
     Colorblind,
     /// No colour: reverse video for the cursor.
     Mono,
@@ -27,24 +34,35 @@ pub struct Looks {
     pub unicode: bool,
 }
 
+/// The board's own background in the colour themes: dark grey (#262626).
+pub const BOARD: Color = Color::Indexed(235);
+
 impl Looks {
+    /// The style every cell of the board starts from: the board's
+    /// background in the colour themes, the terminal's own in mono.
+    pub fn board(&self) -> Style {
+        match self.theme {
+            Theme::Mono => Style::default(),
+            Theme::Classic | Theme::Colorblind => Style::default().bg(BOARD).fg(GREY),
+        }
+    }
+
     /// The text and style of `glyph`.
     pub fn square(&self, glyph: Glyph) -> (&'static str, Style) {
-        let plain = Style::default();
+        let plain = self.board();
         let (text, style) = match glyph {
-            Glyph::Hidden => (self.pick("·", "."), plain.add_modifier(Modifier::DIM)),
-            Glyph::Flag => (self.pick("⚑", "F"), self.colour(Color::Red).bold()),
-            Glyph::Question => ("?", self.colour(Color::Yellow)),
+            Glyph::Hidden => (self.pick("·", "."), self.dim()),
+            Glyph::Flag => (self.pick("⚑", "F"), self.colour(RED).bold()),
+            Glyph::Question => ("?", self.colour(YELLOW)),
             Glyph::Open(0) => (" ", plain),
             Glyph::Open(n) => (CLUES[usize::from(n.min(8))], self.clue(n).bold()),
-            Glyph::Mine => ("*", plain.bold()),
+            Glyph::Mine => ("*", self.colour(WHITE).bold()),
             Glyph::Detonated => ("X", self.alarm()),
             Glyph::WrongFlag => ("x", self.alarm()),
-            Glyph::Seen => (self.charset().seen(), self.colour(Color::Yellow).bold()),
-            Glyph::Exploring(direction) => (
-                self.charset().arrow(direction),
-                self.colour(Color::Cyan).bold(),
-            ),
+            Glyph::Seen => (self.charset().seen(), self.colour(YELLOW).bold()),
+            Glyph::Exploring(direction) => {
+                (self.charset().arrow(direction), self.colour(TEAL).bold())
+            }
         };
         (text, style)
     }
@@ -78,18 +96,24 @@ impl Looks {
         }
     }
 
-    /// The chance of a mine, `p`, as one character and a colour from safe
-    /// to certain.
+    /// The chance `p` of a mine on a covered square, as one character that
+    /// no clue uses: safe only when certainly safe, `!` only when certainly
+    /// a mine, and between them a shade (a quarter, a half, three quarters,
+    /// more), so it never reads as a number of mines.
     pub fn chance(&self, p: f64) -> (&'static str, Style) {
-        let tenth = (p * 10.0).round() as usize;
-        let text = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "M"][tenth.min(10)];
-        let colour = match tenth {
-            0 => Color::Green,
-            1..=3 => Color::Cyan,
-            4..=6 => Color::Yellow,
-            _ => Color::Magenta,
+        if p <= 0.0 {
+            return (self.pick("○", "+"), self.colour(GREEN).bold());
+        }
+        if p >= 1.0 {
+            return ("!", self.colour(RED).bold());
+        }
+        let shade = match p {
+            p if p <= 0.25 => self.pick("░", "-"),
+            p if p <= 0.5 => self.pick("▒", "~"),
+            p if p <= 0.75 => self.pick("▓", "="),
+            _ => self.pick("█", "#"),
         };
-        (text, self.colour(colour))
+        (shade, self.colour(WHITE))
     }
 
     /// The animation's characters, as the prompt game draws them.
@@ -108,7 +132,15 @@ impl Looks {
     fn colour(&self, colour: Color) -> Style {
         match self.theme {
             Theme::Mono => Style::default(),
-            Theme::Classic | Theme::Colorblind => Style::default().fg(colour),
+            Theme::Classic | Theme::Colorblind => self.board().fg(colour),
+        }
+    }
+
+    /// A covered square: quieter than everything that tells something.
+    fn dim(&self) -> Style {
+        match self.theme {
+            Theme::Mono => Style::default().add_modifier(Modifier::DIM),
+            Theme::Classic | Theme::Colorblind => self.board().fg(COVERED),
         }
     }
 
@@ -124,39 +156,233 @@ impl Looks {
     }
 
     fn clue(&self, n: u8) -> Style {
-        let colour = match self.theme {
-            Theme::Mono => return Style::default(),
-            Theme::Classic => CLASSIC[usize::from(n.min(8))],
-            Theme::Colorblind => OKABE_ITO[usize::from(n.min(8))],
-        };
-        Style::default().fg(colour)
+        match self.theme {
+            Theme::Mono => Style::default(),
+            Theme::Classic => self.board().fg(CLASSIC[usize::from(n.min(8))]),
+            Theme::Colorblind => self.board().fg(COLOUR_BLIND[usize::from(n.min(8))]),
+        }
     }
 }
 
 const CLUES: [&str; 9] = ["0", "1", "2", "3", "4", "5", "6", "7", "8"];
 
-/// Windows Minesweeper's clue colours.
+// Colours from the xterm 256-colour cube, whose values are the same in
+// every terminal that has it. Each is light enough to read on the board's
+// background (at least 3:1, a test checks).
+const GREEN: Color = Color::Indexed(34); // #00af00
+const RED: Color = Color::Indexed(203); // #ff5f5f
+const YELLOW: Color = Color::Indexed(184); // #d7d700
+const TEAL: Color = Color::Indexed(37); // #00afaf
+const WHITE: Color = Color::Indexed(255); // #eeeeee
+const GREY: Color = Color::Indexed(245); // #8a8a8a
+const COVERED: Color = Color::Indexed(243); // #767676
+
+/// The classic game's clue colours, as light as the board's background
+/// needs: 1 blue, 2 green, 3 red, 4 violet (for navy), 5 brown-orange
+/// (for maroon), 6 teal, 7 white, 8 grey.
 const CLASSIC: [Color; 9] = [
     Color::Reset,
-    Color::Blue,
-    Color::Green,
-    Color::Red,
-    Color::Indexed(18),
-    Color::Indexed(88),
-    Color::Cyan,
-    Color::Magenta,
-    Color::Gray,
+    Color::Indexed(69),  // #5f87ff
+    Color::Indexed(34),  // #00af00
+    Color::Indexed(203), // #ff5f5f
+    Color::Indexed(141), // #af87ff
+    Color::Indexed(172), // #d78700
+    Color::Indexed(37),  // #00afaf
+    Color::Indexed(255), // #eeeeee
+    Color::Indexed(245), // #8a8a8a
 ];
 
-/// Okabe and Ito's palette, in an order that keeps neighbours apart.
-const OKABE_ITO: [Color; 9] = [
+/// Clue colours for colour-blind players: Okabe and Ito's sky blue,
+/// bluish green and vermillion for the commonest clues, then colours found
+/// by search to stay at least 15 apart (CIE76) from each other under
+/// normal vision and simulated protanopia, deuteranopia and tritanopia
+/// (Machado et al. 2009), a test checks.
+const COLOUR_BLIND: [Color; 9] = [
     Color::Reset,
-    Color::Rgb(0x00, 0x72, 0xB2),
-    Color::Rgb(0x00, 0x9E, 0x73),
-    Color::Rgb(0xD5, 0x5E, 0x00),
-    Color::Rgb(0xCC, 0x79, 0xA7),
-    Color::Rgb(0xE6, 0x9F, 0x00),
-    Color::Rgb(0x56, 0xB4, 0xE9),
-    Color::Rgb(0xF0, 0xE4, 0x42),
-    Color::Gray,
+    Color::Rgb(0x56, 0xB4, 0xE9), // sky blue
+    Color::Rgb(0x00, 0x9E, 0x73), // bluish green
+    Color::Rgb(0xD5, 0x5E, 0x00), // vermillion
+    Color::Indexed(189),          // #d7d7ff lavender
+    Color::Indexed(158),          // #afffd7 mint
+    Color::Indexed(143),          // #afaf5f olive
+    Color::Indexed(169),          // #d75faf pink
+    Color::Indexed(112),          // #87d700 lime
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The red, green and blue of `colour` (the cube's and the grey
+    /// ramp's values, as xterm defines them).
+    fn rgb(colour: Color) -> (u8, u8, u8) {
+        match colour {
+            Color::Rgb(r, g, b) => (r, g, b),
+            Color::Indexed(i @ 16..=231) => {
+                let level = |n: u8| if n == 0 { 0 } else { 55 + 40 * n };
+                let i = i - 16;
+                (level(i / 36), level(i / 6 % 6), level(i % 6))
+            }
+            Color::Indexed(i @ 232..=255) => {
+                let grey = 8 + 10 * (i - 232);
+                (grey, grey, grey)
+            }
+            other => panic!("{other:?} depends on the terminal"),
+        }
+    }
+
+    fn linear(c: u8) -> f64 {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
+
+    /// WCAG's relative luminance.
+    fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
+        0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    }
+
+    fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// Every colour drawn on the board, in the colour themes.
+    fn foregrounds(theme: Theme) -> Vec<Color> {
+        let looks = Looks {
+            theme,
+            unicode: true,
+        };
+        let glyphs = [
+            Glyph::Hidden,
+            Glyph::Flag,
+            Glyph::Question,
+            Glyph::Mine,
+            Glyph::Seen,
+        ]
+        .into_iter()
+        .chain((1..=8).map(Glyph::Open));
+        let chances = [0.0, 0.2, 0.4, 0.6, 0.9, 1.0];
+        glyphs
+            .map(|glyph| looks.square(glyph).1)
+            .chain(chances.map(|p| looks.chance(p).1))
+            .map(|style| style.fg.expect("a colour of its own"))
+            .collect()
+    }
+
+    #[test]
+    fn every_colour_reads_on_the_board_whatever_the_terminal() {
+        let board = rgb(BOARD);
+        for theme in [Theme::Classic, Theme::Colorblind] {
+            for colour in foregrounds(theme) {
+                let ratio = contrast(rgb(colour), board);
+                assert!(ratio >= 3.0, "{theme:?} {colour:?}: {ratio:.2}:1");
+            }
+            // The board's background is its own, not the terminal's.
+            let (_, style) = Looks {
+                theme,
+                unicode: false,
+            }
+            .square(Glyph::Open(0));
+            assert_eq!(style.bg, Some(BOARD));
+        }
+    }
+
+    /// CIE L*a*b* of a colour given in linear RGB.
+    fn lab([r, g, b]: [f64; 3]) -> [f64; 3] {
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        [
+            116.0 * f(y) - 16.0,
+            500.0 * (f(x) - f(y)),
+            200.0 * (f(y) - f(z)),
+        ]
+    }
+
+    /// `colour` as seen with normal vision (`None`) or through one of
+    /// Machado, Oliveira and Fernandes's (2009) simulations at full
+    /// severity.
+    fn seen(colour: Color, simulation: Option<[[f64; 3]; 3]>) -> [f64; 3] {
+        let (r, g, b) = rgb(colour);
+        let v = [linear(r), linear(g), linear(b)];
+        let Some(m) = simulation else {
+            return lab(v);
+        };
+        let row = |i: usize| (m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2]).clamp(0.0, 1.0);
+        lab([row(0), row(1), row(2)])
+    }
+
+    const PROTANOPIA: [[f64; 3]; 3] = [
+        [0.152286, 1.052583, -0.204868],
+        [0.114503, 0.786281, 0.099216],
+        [-0.003882, -0.048116, 1.051998],
+    ];
+    const DEUTERANOPIA: [[f64; 3]; 3] = [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ];
+    const TRITANOPIA: [[f64; 3]; 3] = [
+        [1.255528, -0.076749, -0.178779],
+        [-0.078411, 0.930809, 0.147602],
+        [0.004733, 0.691367, 0.303900],
+    ];
+
+    /// The least distance (CIE76) between two of the eight clue colours.
+    fn closest(palette: &[Color; 9], simulation: Option<[[f64; 3]; 3]>) -> f64 {
+        let mut least = f64::MAX;
+        for i in 1..9 {
+            for j in i + 1..9 {
+                let (a, b) = (seen(palette[i], simulation), seen(palette[j], simulation));
+                let distance = a
+                    .iter()
+                    .zip(b)
+                    .map(|(a, b)| (a - b).powi(2))
+                    .sum::<f64>()
+                    .sqrt();
+                least = least.min(distance);
+            }
+        }
+        least
+    }
+
+    #[test]
+    fn the_clue_colours_stay_apart() {
+        assert!(
+            closest(&CLASSIC, None) >= 20.0,
+            "{}",
+            closest(&CLASSIC, None)
+        );
+        for simulation in [None, Some(PROTANOPIA), Some(DEUTERANOPIA), Some(TRITANOPIA)] {
+            let least = closest(&COLOUR_BLIND, simulation);
+            assert!(least >= 15.0, "{simulation:?}: {least:.1}");
+        }
+    }
+
+    #[test]
+    fn a_chance_never_reads_as_safe_or_as_a_clue() {
+        for theme in [Theme::Classic, Theme::Colorblind, Theme::Mono] {
+            for unicode in [false, true] {
+                let looks = Looks { theme, unicode };
+                let safe = looks.chance(0.0).0;
+                for p in [1e-9, 0.01, 0.1, 0.3, 0.5, 0.7, 0.99, 1.0] {
+                    let (text, _) = looks.chance(p);
+                    assert_ne!(text, safe, "{p}");
+                    assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+                }
+                assert_eq!(looks.chance(1.0).0, "!");
+            }
+        }
+    }
+}

@@ -68,7 +68,7 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         Status::Won => "won",
         Status::Lost(_) => "lost",
     };
-    let text = format!(
+    let mut text = format!(
         "Mines {}  Time {:.1}  {}  Hints {}  Undos {}  Deaths {}  {state}",
         game.mines_left(),
         screen.elapsed(now).as_secs_f64(),
@@ -77,6 +77,10 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         screen.undos(),
         game.deaths(),
     );
+    // With the overlay, the exact chance under the cursor.
+    if let Some(chance) = screen.chance(screen.cursor()) {
+        text += &format!("  mine here {}", percent(chance));
+    }
     buffer.set_stringn(
         0,
         0,
@@ -84,6 +88,21 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         usize::from(area.width),
         Style::default().add_modifier(Modifier::REVERSED),
     );
+}
+
+/// A chance as a percentage with as many decimals as keep it from reading
+/// as certain when it is not: `0 %` and `100 %` only when exact.
+fn percent(p: f64) -> String {
+    let shown = |decimals: usize| format!("{:.decimals$}", 100.0 * p);
+    let text = [0, 1, 2, 3]
+        .into_iter()
+        .map(shown)
+        .find(|text| {
+            let certain = text.parse::<f64>().is_ok_and(|v| v == 0.0 || v == 100.0);
+            !certain || p == 0.0 || p == 1.0
+        })
+        .unwrap_or_else(|| shown(4));
+    format!("{text}\u{a0}%")
 }
 
 /// Column numbers above the board: the first in view and every fifth.
@@ -132,8 +151,15 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
             }
             // A square is one character of width one: set in its cell
             // directly, without set_string's splitting into graphemes.
-            if let Some(cell) = buffer.cell_mut((geometry.left + 2 * across as u16, y)) {
+            let x = geometry.left + 2 * across as u16;
+            if let Some(cell) = buffer.cell_mut((x, y)) {
                 cell.set_symbol(text).set_style(style);
+            }
+            // The gap before the next square is the board's too.
+            if across + 1 < geometry.cols
+                && let Some(cell) = buffer.cell_mut((x + 1, y))
+            {
+                cell.set_symbol(" ").set_style(looks.board());
             }
         }
     }
@@ -183,4 +209,19 @@ pub fn redraw_whole<B: Backend<Error = io::Error>>(terminal: &mut Terminal<B>) -
     terminal.swap_buffers();
     terminal.swap_buffers();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chance_reads_certain_only_when_it_is() {
+        assert_eq!(percent(0.0), "0\u{a0}%");
+        assert_eq!(percent(1.0), "100\u{a0}%");
+        assert_eq!(percent(0.123), "12\u{a0}%");
+        assert_eq!(percent(0.0004), "0.04\u{a0}%");
+        assert_eq!(percent(0.9996), "99.96\u{a0}%");
+        assert_eq!(percent(1e-9), "0.0000\u{a0}%");
+    }
 }

@@ -294,6 +294,49 @@ fn the_overlay_works_on_a_big_board() {
     assert!(in_view(hinted) && in_view(screen.cursor()));
 }
 
+/// Before a random board's first opening, with that square kept clear,
+/// the overlay says what a hint does: any square is safe to open first.
+/// The status line gives the exact chance under the cursor.
+#[test]
+fn the_overlay_before_the_first_move_agrees_with_the_rules() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    go(&mut screen, &[Command::Overlay], now);
+    assert_eq!(screen.chance(Pos::new(4, 4)), Some(0.0));
+    assert!(drawn(&screen, now).contains("mine here 0\u{a0}%"));
+    go(&mut screen, &[Command::Reveal], now);
+    let status = |screen: &Screen| drawn(screen, now).lines().next().unwrap().to_owned();
+    assert!(!status(&screen).contains("mine here"), "an open square");
+    let covered = screen
+        .game()
+        .board()
+        .mines()
+        .positions()
+        .find(|&p| screen.game().cover(p) == Cover::Hidden)
+        .unwrap();
+    go(
+        &mut screen,
+        &[to(covered.row as isize, covered.col as isize)],
+        now,
+    );
+    assert!(status(&screen).contains("mine here"), "{}", status(&screen));
+
+    let mut any = Screen::new(
+        Setup {
+            rules: RuleSet::CLASSIC
+                .rules
+                .with_first_move(engine::FirstMove::Any),
+            ..screen.setup().clone()
+        },
+        80,
+        24,
+    )
+    .unwrap();
+    go(&mut any, &[Command::Overlay], now);
+    let p = any.chance(Pos::new(4, 4)).unwrap();
+    assert!((p - 10.0 / 81.0).abs() < 1e-9, "{p}");
+}
+
 /// Wins and losses under both kinds of rules: the rules' own words, then
 /// the game's figures and what can be done next.
 #[test]
