@@ -5,12 +5,63 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use console::resume::Answer;
+use engine::Layout;
 use records::history::Loaded;
 use records::places::Places;
 use records::{Front, Record, Recorder};
 
-use crate::cli::RecordArgs;
+use crate::cli::{RandomArgs, RecordArgs};
 use crate::error::AppError;
+
+/// The kind of game the command line asks for: a saved game of another
+/// kind is not offered (it stays saved). Each part is `None` when the
+/// command line leaves it open.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Wanted {
+    /// The rule set's name.
+    pub rules: Option<&'static str>,
+    /// A board file, by the name it was given.
+    pub board: Option<String>,
+    /// A random board of this size and number of mines.
+    pub layout: Option<Layout>,
+    pub seed: Option<u64>,
+    /// A random board that needs no guess.
+    pub no_guess: bool,
+}
+
+impl Wanted {
+    /// What the random-board options ask for, beside `rules` and `board`.
+    pub fn of(
+        rules: Option<&'static str>,
+        board: Option<String>,
+        random: &RandomArgs,
+        no_guess: bool,
+    ) -> Self {
+        Wanted {
+            rules,
+            board,
+            layout: random.size_given().then(|| random.layout()),
+            seed: random.seed,
+            no_guess,
+        }
+    }
+
+    /// Whether `record` is a game of the kind asked for.
+    pub fn matches(&self, record: &Record) -> bool {
+        let board = &record.board;
+        let random = board.file.is_none();
+        let size = Layout::new(board.rows, board.cols, board.mines);
+        self.rules.is_none_or(|rules| record.rules == rules)
+            && self
+                .board
+                .as_ref()
+                .is_none_or(|name| !random && board.name.as_ref() == Some(name))
+            && self.layout.is_none_or(|layout| random && size == layout)
+            && self.seed.is_none_or(|seed| board.seed == Some(seed))
+            && (!self.no_guess || board.no_guess)
+    }
+}
 
 /// Where the records live, for the commands that read them.
 pub fn places() -> Result<Places, AppError> {
@@ -36,15 +87,19 @@ pub fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
 }
 
 /// The recorder of `front`'s games and the saved game to carry on first:
-/// with `--resume` the save, which must be there; otherwise the player's
-/// answer on a terminal. A saved game that cannot be played again stops
-/// here, before the game starts, as a bad board file does.
+/// with `--resume` the save, which must be there; otherwise, when it is
+/// the kind of game `wanted`, the player's answer on a terminal, given as
+/// `answer` says. A saved game that cannot be played again stops here,
+/// before the game starts, as a bad board file does.
 pub fn recorder_and_saved(
     records: &RecordArgs,
     front: Front,
+    wanted: &Wanted,
+    answer: Answer,
 ) -> Result<(Recorder, Option<Record>), AppError> {
     let mut recorder = recorder_for(records, front);
-    let saved = console::resume::choose(&mut recorder, records.resume)?;
+    let saved =
+        console::resume::choose(&mut recorder, records.resume, |r| wanted.matches(r), answer)?;
     if let Some(record) = &saved {
         records::rebuild::dealt(record).map_err(AppError::saved_game)?;
     }
@@ -68,4 +123,81 @@ pub fn read_history<M>(
         let _ = writeln!(err, "minesweeper: {problem}");
     }
     Ok(loaded)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use records::{BoardRecord, GameResult};
+
+    fn saved(rules: &str, board: BoardRecord) -> Record {
+        Record {
+            v: 1,
+            when: String::new(),
+            front: Front::Screen,
+            rules: rules.to_owned(),
+            first_move: "safe".to_owned(),
+            board,
+            result: GameResult::Playing,
+            ms: 0,
+            clicks: 1,
+            three_bv: 0,
+            three_bv_done: 0,
+            hints: 0,
+            undos: 0,
+            deaths: 0,
+            moves: "r1,1@0".to_owned(),
+        }
+    }
+
+    fn random(rows: usize, cols: usize, mines: usize, seed: u64) -> BoardRecord {
+        BoardRecord {
+            rows,
+            cols,
+            mines,
+            seed: Some(seed),
+            no_guess: false,
+            file: None,
+            name: None,
+        }
+    }
+
+    #[test]
+    fn a_saved_game_is_offered_only_when_it_is_the_kind_asked_for() {
+        let beginner = saved("classic", random(9, 9, 10, 7));
+        assert!(Wanted::default().matches(&beginner), "nothing asked");
+        let classic = |layout, seed| Wanted {
+            rules: Some("classic"),
+            layout,
+            seed,
+            ..Wanted::default()
+        };
+        assert!(classic(None, None).matches(&beginner));
+        assert!(classic(Some(Layout::BEGINNER), Some(7)).matches(&beginner));
+        assert!(!classic(Some(Layout::EXPERT), None).matches(&beginner));
+        assert!(!classic(None, Some(8)).matches(&beginner));
+        let proj3 = Wanted {
+            rules: Some("proj3"),
+            ..Wanted::default()
+        };
+        assert!(!proj3.matches(&beginner));
+        let no_guess = Wanted {
+            no_guess: true,
+            ..Wanted::default()
+        };
+        assert!(!no_guess.matches(&beginner));
+        // A board file: by the name it was given.
+        let mut file = random(5, 6, 1, 0);
+        (file.seed, file.name) = (None, Some("boards/board3.txt".to_owned()));
+        file.file = Some(String::from("+++").into());
+        let on_file = saved("proj3", file);
+        let board = |name: &str| Wanted {
+            board: Some(name.to_owned()),
+            ..Wanted::default()
+        };
+        assert!(board("boards/board3.txt").matches(&on_file));
+        assert!(!board("boards/board4.txt").matches(&on_file));
+        assert!(!board("boards/board3.txt").matches(&beginner));
+        assert!(!classic(Some(Layout::new(5, 6, 1)), None).matches(&on_file));
+    }
 }

@@ -403,10 +403,12 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.wait_for("the offer", offered);
     let contents = terminal.parser.screen().contents();
     assert!(
-        contents.contains("A classic game on a 9x9 board with 10 mines is in progress: 1 move,"),
+        contents.contains("A classic game on a 9x9 board with 10 mines is in progress:\n1 move,"),
         "{contents}"
     );
-    terminal.send(b"y\r");
+    assert!(contents.lines().all(|line| line.chars().count() <= 80));
+    // One key answers: no Enter, which the game would take as a reveal.
+    terminal.send(b"y");
     terminal.wait_for("the game carried on", island);
     terminal.send(&click(2, 5, 9));
     terminal.wait_for("flag", |screen| {
@@ -427,7 +429,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     let mut terminal = Terminal::start(&start, &home);
     terminal.wait_for("the offer", offered);
     assert!(terminal.parser.screen().contents().contains("2 moves"));
-    terminal.send(b"y\r");
+    terminal.send(b"y");
     terminal.wait_for("the flag carried on", |screen| {
         island(screen) && line(screen, 6).chars().nth(18) == Some('⚑')
     });
@@ -435,10 +437,22 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
 
+    // Another level asked for: not offered, and still saved.
+    let expert = format!(
+        "'{}' play --level expert; echo status=$?; stty -a",
+        bin.display()
+    );
+    let mut terminal = Terminal::start(&expert, &home);
+    terminal.wait_for("an expert board", |screen| {
+        line(screen, 0).starts_with("Mines 99 ")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+
     // No: a new game, and the history still empty (nothing ended).
     let mut terminal = Terminal::start(&start, &home);
     terminal.wait_for("the offer", offered);
-    terminal.send(b"n\r");
+    terminal.send(b"n");
     terminal.wait_for("a new board", |screen| {
         line(screen, 0).starts_with("Mines 10 ") && line(screen, 2).starts_with("1 · · ·")
     });

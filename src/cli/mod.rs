@@ -163,6 +163,11 @@ impl RandomArgs {
             || self.first_move.is_some()
     }
 
+    /// Whether any option names the board's size or its mines.
+    pub fn size_given(&self) -> bool {
+        self.level.is_some() || self.rows.is_some() || self.cols.is_some() || self.mines.is_some()
+    }
+
     /// The level's size (beginner without one), changed by --rows, --cols, --mines.
     pub fn layout(&self) -> Layout {
         let base = self.level.unwrap_or(Level::Beginner).layout();

@@ -3,11 +3,13 @@
 //! once the screen is given back.
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use console::animate::locale_is_utf8;
 use console::load::load_board;
 use console::render::Paint;
+use console::resume::Answer;
 use console::words::seed_sentence;
 use engine::RuleSet;
 use records::Front;
@@ -18,10 +20,16 @@ use screen::theme::{Looks, Theme};
 use crate::cli::{RulesArg, ScreenArgs};
 use crate::error::AppError;
 use crate::options::{fresh_seed, rules_of, too_many_mines};
-use crate::recording::recorder_and_saved;
+use crate::recording::{Wanted, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
-    let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen)?;
+    let wanted = Wanted::of(
+        args.rules.map(|rules| rules.set().name),
+        board_name(args.board.as_deref()),
+        &args.random,
+        args.no_guess,
+    );
+    let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen, &wanted, Answer::Key)?;
     let looks = looks(args.theme.into(), paint);
     let animate = args.animate.animate.map(Duration::from_millis);
     let setup = match &saved {
@@ -73,8 +81,13 @@ fn new_setup(
         rules,
         looks,
         animate,
-        board_name: board.map(|path| path.display().to_string()),
+        board_name: board_name(board),
     })
+}
+
+/// The name a board file given as `path` is recorded by.
+pub(super) fn board_name(path: Option<&Path>) -> Option<String> {
+    path.map(|path| path.display().to_string())
 }
 
 /// The looks the options ask for: mono when colour is off; Unicode

@@ -8,21 +8,29 @@ use console::animate::Animation;
 use console::load::load_board;
 use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
 use console::render::Paint;
+use console::resume::Answer;
 use records::Front;
 
 use crate::cli::{PlayArgs, RulesArg};
 use crate::error::AppError;
 use crate::options::{fresh_seed, rules_of, too_many_mines};
-use crate::recording::recorder_and_saved;
+use crate::recording::{Wanted, recorder_and_saved};
+
+use super::play::board_name;
 
 pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
     let mut session = session(args)?;
-    let (recorder, saved) = recorder_and_saved(&args.records, Front::Prompt)?;
+    // Proj3 is what a bare command plays: asked for only when said.
+    let rules = (args.rules != RulesArg::Proj3).then(|| args.rules.set().name);
+    let board_name = board_name(args.board.as_deref());
+    let wanted = Wanted::of(rules, board_name.clone(), &args.random, false);
+    let (recorder, saved) =
+        recorder_and_saved(&args.records, Front::Prompt, &wanted, Answer::Line)?;
     session.recording = Recording {
         recorder,
         resume: saved,
-        board_name: args.board.as_ref().map(|p| p.display().to_string()),
+        board_name,
     };
     let mut console = Console {
         input: io::stdin().lock(),

@@ -1,14 +1,25 @@
 //! Carrying on a saved game: the save found, described, and offered to a
-//! player at a terminal before the game starts; `--resume` takes it
-//! without asking.
+//! player at a terminal before the game starts, when it is the kind of
+//! game asked for; `--resume` takes it without asking.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use records::save::SaveError;
 use records::{Record, Recorder};
+use visible::Visible;
 
 use crate::answer::yes_or_no;
+use crate::terminal::RawMode;
 use crate::words::{counted, local_time};
+
+/// How the question is answered: a line, as the prompt game reads
+/// everything, or a single key, as on the full screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Line,
+    Key,
+}
 
 /// Why `--resume` has nothing to carry on.
 #[derive(Debug, thiserror::Error)]
@@ -20,10 +31,16 @@ pub enum ResumeError {
 }
 
 /// The saved game to carry on: with `resume` the save, which must be
-/// there; otherwise, when stdin and stdout are a terminal and a game is
-/// saved, the player's answer. A save that cannot be read is said on
-/// stderr and left as it is.
-pub fn choose(recorder: &mut Recorder, resume: bool) -> Result<Option<Record>, ResumeError> {
+/// there; otherwise, when stdin and stdout are a terminal and the game
+/// saved is one `wanted` (the kind the command line asks for), the
+/// player's answer, given as `answer` says. A save that cannot be read is
+/// said on stderr and left as it is, and so is one of another kind.
+pub fn choose(
+    recorder: &mut Recorder,
+    resume: bool,
+    wanted: impl Fn(&Record) -> bool,
+    answer: Answer,
+) -> Result<Option<Record>, ResumeError> {
     let saved = match recorder.saved() {
         Ok(saved) => saved,
         Err(e) if resume => return Err(e.into()),
@@ -35,10 +52,15 @@ pub fn choose(recorder: &mut Recorder, resume: bool) -> Result<Option<Record>, R
     match saved {
         None if resume => Err(ResumeError::NothingSaved),
         Some(record) if resume => Ok(Some(record)),
-        Some(record) if io::stdin().is_terminal() && io::stdout().is_terminal() => {
+        Some(record)
+            if wanted(&record) && io::stdin().is_terminal() && io::stdout().is_terminal() =>
+        {
             let mut out = io::stdout().lock();
-            let yes = ask(&mut io::stdin().lock(), &mut out, &record).unwrap_or(false);
-            Ok(yes.then_some(record))
+            let yes = match answer {
+                Answer::Line => ask(&mut io::stdin().lock(), &mut out, &record),
+                Answer::Key => ask_key(&mut out, &record),
+            };
+            Ok(yes.unwrap_or(false).then_some(record))
         }
         _ => Ok(None),
     }
@@ -62,21 +84,49 @@ pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> i
     }
 }
 
-/// One sentence on a saved game: its rules, its board, how far it got
-/// and when it was saved (in local time).
+/// Asks whether to carry on `record`, answered by a single key: `y` yes,
+/// `n`, Esc or Ctrl-C no; other keys are not an answer.
+pub fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
+    writeln!(out, "{}", describe(record))?;
+    write!(out, "Carry it on? (y/n) ")?;
+    out.flush()?;
+    let yes = {
+        let _raw = RawMode::enter()?;
+        loop {
+            let Event::Key(key) = event::read()? else {
+                continue;
+            };
+            if key.kind == KeyEventKind::Release {
+                continue;
+            }
+            match key.code {
+                KeyCode::Char('y' | 'Y') => break true,
+                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => break false,
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => break false,
+                _ => {}
+            }
+        }
+    };
+    writeln!(out, "{}", if yes { "yes" } else { "no" })?;
+    Ok(yes)
+}
+
+/// Two lines, under 80 columns for any ordinary board, on a saved game:
+/// its rules and its board, then how far it got and when it was saved
+/// (in local time). What the record says of itself is escaped.
 pub fn describe(record: &Record) -> String {
     let board = &record.board;
     let mines = counted(board.mines, "mine");
     let what = match &board.name {
-        Some(name) => format!("{name} ({}x{}, {mines})", board.rows, board.cols),
+        Some(name) => format!("{} ({}x{}, {mines})", Visible(name), board.rows, board.cols),
         None => format!("a {}x{} board with {mines}", board.rows, board.cols),
     };
     let moves = counted(record.moves.split_ascii_whitespace().count(), "move");
     format!(
-        "A {} game on {what} is in progress: {moves}, {:.1} s played, saved {}.",
-        record.rules,
+        "A {} game on {what} is in progress:\n{moves}, {:.1} s played, saved {}.",
+        Visible(&record.rules),
         record.ms as f64 / 1000.0,
-        local_time(&record.when)
+        Visible(&local_time(&record.when))
     )
 }
 
@@ -121,7 +171,7 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         assert_eq!(
             out,
-            "A proj3 game on board3.txt (5x6, 1 mine) is in progress: 1 move, 12.3 s \
+            "A proj3 game on board3.txt (5x6, 1 mine) is in progress:\n1 move, 12.3 s \
              played, saved not a time.\nCarry it on? (y/n) Carry it on? (y/n) "
         );
         let mut out = Vec::new();
