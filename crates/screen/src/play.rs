@@ -14,12 +14,14 @@ use crate::command::{Command, Held, command_for};
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
 use console::terminal::interrupt::SeedOnInterrupt;
-use console::terminal::{LOOK_EVERY, RawMode, Signalled};
+use console::terminal::{RawMode, Signalled};
 use records::rebuild::RebuildError;
 use records::{Record, Recorder};
 
-/// How often the clock on screen is redrawn while nothing happens.
-const TICK: Duration = Duration::from_millis(100);
+/// The longest the screen sleeps with nothing due: signals wake it sooner
+/// (SIGWINCH, raised by the stop and resume handlers), so this only bounds
+/// a sleep that something failed to end.
+const IDLE: Duration = Duration::from_secs(60);
 
 /// Why the full screen could not play.
 #[derive(Debug, thiserror::Error)]
@@ -51,30 +53,28 @@ pub fn run(
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
-    let mut drawn = Instant::now() - TICK;
     let mut held = Held::default();
     // A signal that ends the game prints the seed, as quitting does.
     let seed_on_interrupt = SeedOnInterrupt::new();
     seed_on_interrupt.keep(screen.dealt_seed());
     loop {
+        // Woken by something to show: draw it.
         let now = Instant::now();
-        if screen.tick(now) {
-            drawn = now - TICK;
-        }
-        if now.duration_since(drawn) >= TICK {
-            terminal.draw(|frame| view::draw(frame, &screen, now))?;
-            drawn = now;
-        }
+        screen.tick(now);
+        terminal.draw(|frame| view::draw(frame, &screen, now))?;
         if let Signalled::Resumed { stopped } = raw.look_for_signals()? {
             screen.away(stopped, Instant::now());
             redraw_whole(&mut terminal)?;
-            drawn = now - TICK;
+            continue;
         }
-        // An animated reveal's next step is drawn when it is due.
-        let wait = screen.next_step_due().map_or(LOOK_EVERY, |due| {
-            due.saturating_duration_since(Instant::now())
-                .min(LOOK_EVERY)
-        });
+        // Asleep until a key, a click, a signal (which wakes the reader),
+        // the next step of an animated reveal or the next tenth of a
+        // second the clock shows.
+        let wake = [screen.next_step_due(), screen.next_clock_tick(now)]
+            .into_iter()
+            .flatten()
+            .min();
+        let wait = wake.map_or(IDLE, |at| at.saturating_duration_since(Instant::now()));
         if !event::poll(wait)? {
             continue;
         }
@@ -91,7 +91,6 @@ pub fn run(
                 break;
             }
             seed_on_interrupt.keep(screen.dealt_seed());
-            drawn = now - TICK;
         }
     }
     drop(terminal);

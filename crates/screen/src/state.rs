@@ -333,6 +333,16 @@ impl Screen {
         }
     }
 
+    /// When the clock on screen next shows another tenth of a second;
+    /// `None` while it stands still (before the first move, paused, over).
+    pub fn next_clock_tick(&self, now: Instant) -> Option<Instant> {
+        self.clock.since?;
+        let tenth = Duration::from_millis(100);
+        let elapsed = self.clock.elapsed(now);
+        let into_tenth = Duration::from_nanos((elapsed.as_nanos() % tenth.as_nanos()) as u64);
+        Some(now + (tenth - into_tenth))
+    }
+
     /// The program was stopped (Ctrl-Z) from `from` to `to`: the clock
     /// leaves that time out.
     pub fn away(&mut self, from: Instant, to: Instant) {

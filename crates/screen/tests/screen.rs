@@ -486,6 +486,21 @@ fn the_clock_counts_only_the_time_played() {
     );
 }
 
+/// The screen sleeps while nothing it shows changes: the clock asks to be
+/// drawn again only at its next tenth of a second, and only while it runs.
+#[test]
+fn the_clock_asks_to_be_drawn_only_while_it_runs() {
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    let mut screen = two_mines(true);
+    assert_eq!(screen.next_clock_tick(start), None, "before the first move");
+    go(&mut screen, &[to(1, 1), Command::Reveal], start);
+    assert_eq!(screen.next_clock_tick(start), Some(later(100)));
+    assert_eq!(screen.next_clock_tick(later(150)), Some(later(200)));
+    go(&mut screen, &[Command::Pause], later(250));
+    assert_eq!(screen.next_clock_tick(later(300)), None, "paused");
+}
+
 #[test]
 fn screens() {
     let now = Instant::now();

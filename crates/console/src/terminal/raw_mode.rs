@@ -133,7 +133,7 @@ mod unix {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Instant;
 
-    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    use signal_hook::consts::{SIGCONT, SIGTSTP, SIGWINCH};
     use signal_hook::low_level;
     use signal_hook::{SigId, flag};
 
@@ -152,6 +152,16 @@ mod unix {
             let mut ids = Vec::new();
             for signal in [SIGTSTP, SIGCONT] {
                 ids.push(flag::register_usize(signal, last.clone(), signal as usize)?);
+                // A screen asleep in crossterm's poll wakes for SIGWINCH (it
+                // reads the size again): raised here, the stop or resume is
+                // acted on at once, however long the screen meant to sleep.
+                // SAFETY: raise(3) is async-signal-safe, and nothing else
+                // is done in the handler.
+                ids.push(unsafe {
+                    low_level::register(signal, || {
+                        let _ = low_level::raise(SIGWINCH);
+                    })
+                }?);
             }
             Ok(Signals { last, ids })
         }
