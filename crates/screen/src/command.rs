@@ -208,6 +208,7 @@ pub const KEYS: &[(&str, &str)] = &[
         "mouse",
         "left reveals, right flags, middle or left+right chord",
     ),
+    ("wheel", "scroll the view (sideways too)"),
 ];
 
 #[cfg(test)]

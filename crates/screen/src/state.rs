@@ -195,10 +195,16 @@ impl Screen {
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
         let game = setup.deal.game(setup.rules, &solver::NoGuess)?.with_undo();
         let log = new_log(&setup);
-        Ok(Screen {
+        let board = game.board();
+        // The middle of the board: every square is as few moves away as can be.
+        let middle = Pos::new(
+            board.rows().saturating_sub(1) / 2,
+            board.cols().saturating_sub(1) / 2,
+        );
+        let mut screen = Screen {
             setup,
             game,
-            cursor: Pos::new(0, 0),
+            cursor: middle,
             origin: Pos::new(0, 0),
             width,
             height,
@@ -219,7 +225,9 @@ impl Screen {
             requests: Vec::new(),
             recording: true,
             replay: false,
-        })
+        };
+        screen.follow();
+        Ok(screen)
     }
 
     /// The saved game `record` carried on, on the setup made from it.

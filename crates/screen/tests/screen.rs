@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use engine::{Cover, Glyph, Layout, Pos, RuleSet, Status, parse_board};
 use insta::assert_snapshot;
-use minesweeper_screen::command::{Button, Command};
+use minesweeper_screen::command::{Button, Command, Edge};
 use minesweeper_screen::state::{Deal, Screen, Setup};
 use minesweeper_screen::theme::{Looks, Theme};
 use minesweeper_screen::view;
@@ -48,17 +48,29 @@ fn two_mines_setup(classic: bool) -> Setup {
     setup(Deal::Board(parse_board(TWO_MINES).unwrap()), classic)
 }
 
+/// The two mines' board, the cursor in its top left corner, where the
+/// tests' moves count from (a game starts in the middle).
 fn two_mines(classic: bool) -> Screen {
-    Screen::new(two_mines_setup(classic), 80, 24).unwrap()
+    from_the_corner(Screen::new(two_mines_setup(classic), 80, 24).unwrap())
 }
 
+/// A random board of seed 7, the cursor in its top left corner.
 fn random(layout: Layout, width: u16, height: u16) -> Screen {
     let deal = Deal::Random {
         layout,
         seed: 7,
         no_guess: false,
     };
-    Screen::new(setup(deal, true), width, height).unwrap()
+    from_the_corner(Screen::new(setup(deal, true), width, height).unwrap())
+}
+
+fn from_the_corner(mut screen: Screen) -> Screen {
+    let edges = [
+        Command::Jump(Edge::FirstRow),
+        Command::Jump(Edge::FirstColumn),
+    ];
+    go(&mut screen, &edges, Instant::now());
+    screen
 }
 
 /// The screen drawn at `now`, as a test backend holds it.
@@ -172,6 +184,24 @@ fn the_clock_starts_at_the_first_reveal_and_stops_while_paused() {
     assert_eq!(screen.elapsed(later(21)), Duration::from_secs(3));
 }
 
+/// A game starts with the cursor in the middle of the board, in view.
+#[test]
+fn the_cursor_starts_in_the_middle() {
+    let deal = |layout| Deal::Random {
+        layout,
+        seed: 7,
+        no_guess: false,
+    };
+    let expert = Screen::new(setup(deal(Layout::EXPERT), true), 80, 24).unwrap();
+    assert_eq!(expert.cursor(), Pos::new(7, 14));
+    let big = Screen::new(setup(deal(Layout::new(1000, 1000, 10)), true), 80, 24).unwrap();
+    assert_eq!(big.cursor(), Pos::new(499, 499));
+    let geometry = big.geometry().unwrap();
+    let origin = big.origin();
+    assert!((origin.row..origin.row + geometry.rows).contains(&499));
+    assert!((origin.col..origin.col + geometry.cols).contains(&499));
+}
+
 #[test]
 fn a_click_acts_on_the_square_under_it() {
     let now = Instant::now();
@@ -241,7 +271,7 @@ fn the_mine_that_went_off_keeps_its_alarm_under_the_cursor() {
     for theme in [Theme::Classic, Theme::Colorblind, Theme::Mono] {
         let mut setup = two_mines_setup(true);
         setup.looks.theme = theme;
-        let mut screen = Screen::new(setup, 80, 24).unwrap();
+        let mut screen = from_the_corner(Screen::new(setup, 80, 24).unwrap());
         go(&mut screen, &[Command::Reveal], now);
         assert!(matches!(screen.game().status(), Status::Lost(_)));
         let backend = backend(&screen, now);
@@ -266,7 +296,7 @@ fn the_overlay_works_on_a_big_board() {
     }
     file += &format!("+{}+\n", "+".repeat(size));
     let board = parse_board(file.as_bytes()).unwrap();
-    let mut screen = Screen::new(setup(Deal::Board(board), true), 80, 24).unwrap();
+    let mut screen = from_the_corner(Screen::new(setup(Deal::Board(board), true), 80, 24).unwrap());
     let now = Instant::now();
     let far = to(size as isize, size as isize);
     go(&mut screen, &[far, Command::Reveal, Command::Overlay], now);
@@ -378,7 +408,7 @@ fn colour_blind_theme() {
         theme: Theme::Colorblind,
         unicode: true,
     };
-    let mut screen = Screen::new(setup, 24, 7).unwrap();
+    let mut screen = from_the_corner(Screen::new(setup, 24, 7).unwrap());
     go(
         &mut screen,
         &[to(2, 0), Command::Reveal, to(-2, 2), Command::Flag],
@@ -399,7 +429,7 @@ fn the_cursor_is_seen_in_every_theme() {
         let board = parse_board(b"+++++\n+*  +\n+   +\n+   +\n+++++\n").unwrap();
         let mut setup = setup(Deal::Board(board), true);
         setup.looks.theme = theme;
-        let mut screen = Screen::new(setup, 80, 24).unwrap();
+        let mut screen = from_the_corner(Screen::new(setup, 80, 24).unwrap());
         // 3,3 is empty: its reveal opens all but the mine.
         go(&mut screen, &[to(2, 2), Command::Reveal], now);
         let backend = backend(&screen, now);
@@ -424,7 +454,7 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     let delay = Duration::from_millis(60);
     let mut setup = two_mines_setup(true);
     setup.animate = Some(delay);
-    let mut screen = Screen::new(setup, 30, 9).unwrap();
+    let mut screen = from_the_corner(Screen::new(setup, 30, 9).unwrap());
     // 3,1 is empty: its island is 2,1 2,2 3,1 3,2.
     go(&mut screen, &[to(2, 0), Command::Reveal], start);
     assert_snapshot!("animation_first_step", drawn(&screen, start));
@@ -471,7 +501,7 @@ fn the_clock_counts_only_the_time_played() {
     let delay = Duration::from_millis(60);
     let mut setup = two_mines_setup(true);
     setup.animate = Some(delay);
-    let mut screen = Screen::new(setup, 30, 9).unwrap();
+    let mut screen = from_the_corner(Screen::new(setup, 30, 9).unwrap());
     go(&mut screen, &[to(2, 0), Command::Reveal], start);
     let mut now = start;
     while let Some(due) = screen.next_step_due() {
@@ -599,6 +629,7 @@ fn a_board_too_big_to_show_takes_no_moves() {
     let now = Instant::now();
     let mut screen = random(Layout::EXPERT, 30, 8);
     assert_eq!(screen.geometry(), None);
+    let cursor = screen.cursor();
     go(
         &mut screen,
         &[
@@ -630,7 +661,7 @@ fn a_board_too_big_to_show_takes_no_moves() {
             .positions()
             .all(|p| screen.game().cover(p) == Cover::Hidden)
     );
-    assert_eq!(screen.cursor(), Pos::new(0, 0));
+    assert_eq!(screen.cursor(), cursor);
     assert_eq!((screen.hints(), screen.clicks()), (0, 0));
     assert_eq!(screen.elapsed(now + Duration::from_secs(5)), Duration::ZERO);
 }
