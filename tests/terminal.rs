@@ -215,6 +215,15 @@ fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
     });
     assert!(line(terminal.parser.screen(), 0).starts_with("Mines 9 "));
 
+    // The mouse moved over a square, no button down: it is underlined.
+    let (x, y) = (3 + 2 * (7 - 1), 3 + (8 - 1));
+    terminal.send(format!("\x1b[<35;{x};{y}M").as_bytes());
+    terminal.wait_for("the square under the mouse", |screen| {
+        screen
+            .cell(y - 1, x - 1)
+            .is_some_and(|cell| cell.underline())
+    });
+
     // A left click on a covered square opens it too; `q` then quits.
     terminal.send(&click(0, 9, 1));
     terminal.wait_for("the click's square", |screen| {

@@ -25,6 +25,13 @@ pub enum Command {
         row: u16,
         button: Button,
     },
+    /// The mouse is over the terminal cell at `column`, `row`, holding
+    /// down what `press` says: shown, never played.
+    Pointer {
+        column: u16,
+        row: u16,
+        press: Press,
+    },
     /// The wheel: scroll the view.
     Scroll {
         rows: isize,
@@ -71,6 +78,18 @@ pub enum Button {
     Right,
     /// Chord: the middle button, or left and right together.
     Middle,
+}
+
+/// What the mouse holds down over a square, as the classic game shows it
+/// before the button is let go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Nothing: the mouse only points.
+    Up,
+    /// The left button: the square looks pressed.
+    Reveal,
+    /// Both buttons: the square and its covered neighbours look pressed.
+    Chord,
 }
 
 /// The mouse buttons held down, so that left and right pressed together
@@ -149,21 +168,28 @@ fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
             button,
         })
     };
+    let point = |press| Some(Command::Pointer { column, row, press });
+    let pressing = |held: &Held| match (held.both, held.left && !held.spent) {
+        (true, _) => Press::Chord,
+        (false, true) => Press::Reveal,
+        (false, false) => Press::Up,
+    };
     match mouse.kind {
         MouseEventKind::Down(MouseButton::Left) => {
             held.left = true;
             held.both = held.right;
-            None
+            point(pressing(held))
         }
         MouseEventKind::Down(MouseButton::Right) => {
             held.right = true;
             held.both = held.left;
             if held.both {
-                None
+                point(Press::Chord)
             } else {
                 click(Button::Right)
             }
         }
+        MouseEventKind::Moved | MouseEventKind::Drag(_) => point(pressing(held)),
         MouseEventKind::Up(button @ (MouseButton::Left | MouseButton::Right)) => {
             let chord = std::mem::take(&mut held.both);
             let spent = held.spent;
@@ -278,7 +304,62 @@ mod tests {
             command(&mouse(MouseEventKind::ScrollDown)),
             Some(Command::Scroll { rows: 3, cols: 0 })
         );
-        assert_eq!(command(&mouse(MouseEventKind::Moved)), None);
+        assert_eq!(
+            command(&mouse(MouseEventKind::Moved)),
+            Some(Command::Pointer {
+                column: 7,
+                row: 3,
+                press: Press::Up
+            })
+        );
+    }
+
+    /// What each mouse event shows of the buttons held down.
+    fn presses(kinds: &[MouseEventKind]) -> Vec<Option<Press>> {
+        let mut held = Held::default();
+        kinds
+            .iter()
+            .map(|&kind| {
+                let event = Event::Mouse(MouseEvent {
+                    kind,
+                    column: 7,
+                    row: 3,
+                    modifiers: KeyModifiers::NONE,
+                });
+                match command_for(&event, &mut held) {
+                    Some(Command::Pointer { press, .. }) => Some(press),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_pointer_shows_what_is_held_down() {
+        use MouseButton::{Left, Right};
+        use MouseEventKind::{Down, Drag, Moved, Up};
+        use Press::{Chord, Reveal};
+        assert_eq!(
+            presses(&[Moved, Down(Left), Drag(Left), Up(Left), Moved]),
+            [
+                Some(Press::Up),
+                Some(Reveal),
+                Some(Reveal),
+                None,
+                Some(Press::Up)
+            ]
+        );
+        assert_eq!(
+            presses(&[Down(Left), Down(Right), Drag(Left), Up(Right), Drag(Left)]),
+            [
+                Some(Reveal),
+                Some(Chord),
+                Some(Chord),
+                None,
+                Some(Press::Up)
+            ],
+            "after a chord the other button opens nothing"
+        );
     }
 
     /// The buttons pressed and let go in turn, and what each asked for.

@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::animation::{Animation, Steps};
-use crate::command::{Button, Command, Edge};
+use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::Geometry;
 use crate::summary::Summary;
 use crate::theme::Looks;
@@ -78,6 +78,8 @@ pub struct Screen {
     /// The square the last hint names, marked on the board until the next
     /// move: the cursor stays where the player left it.
     hinted: Option<Pos>,
+    /// The square under the mouse, and what it holds down there.
+    pointer: Option<(Pos, Press)>,
     message: String,
     hints: usize,
     undos: usize,
@@ -213,6 +215,7 @@ impl Screen {
             help: false,
             overlay: false,
             hinted: None,
+            pointer: None,
             message: "? shows the keys".to_owned(),
             hints: 0,
             undos: 0,
@@ -373,6 +376,14 @@ impl Screen {
 
     /// Acts on `command`, given at `now`.
     pub fn update(&mut self, command: Command, now: Instant) {
+        if let Command::Pointer { column, row, press } = command {
+            // Shown, never played: not a key that skips an animation either.
+            self.pointer = self
+                .geometry()
+                .and_then(|geometry| geometry.square_at(self.origin, column, row))
+                .map(|at| (at, press));
+            return;
+        }
         if self.animation.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend)
         {
             // Any key skips the animation to its end; only quitting acts too.
@@ -422,7 +433,7 @@ impl Screen {
             Command::Quit => self.quit(now),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
-            Command::OtherKey => {}
+            Command::OtherKey | Command::Pointer { .. } => {}
             Command::Resize { width, height } => {
                 (self.width, self.height) = (width, height);
                 self.follow();
@@ -501,6 +512,10 @@ impl Screen {
     }
 
     fn click(&mut self, column: u16, row: u16, button: Button, now: Instant) {
+        // Let go: nothing is held down any more.
+        if let Some((_, press)) = &mut self.pointer {
+            *press = Press::Up;
+        }
         let Some(at) = self
             .geometry()
             .and_then(|g| g.square_at(self.origin, column, row))
@@ -680,6 +695,30 @@ impl Screen {
     /// The square the last hint names, while no move has been made since.
     pub fn hinted(&self) -> Option<Pos> {
         self.hinted
+    }
+
+    /// The square under the mouse, if it is over the board.
+    pub fn hovered(&self) -> Option<Pos> {
+        self.pointer.map(|(at, _)| at)
+    }
+
+    /// Whether `pos` looks pressed: a covered square under the left
+    /// button, or with both buttons down, the square and its covered
+    /// neighbours, as the classic game shows what a release will open.
+    pub fn looks_pressed(&self, pos: Pos) -> bool {
+        let Some((at, press)) = self.pointer else {
+            return false;
+        };
+        let covered = matches!(self.game.cover(pos), Cover::Hidden | Cover::Questioned);
+        let near = pos.row.abs_diff(at.row) <= 1 && pos.col.abs_diff(at.col) <= 1;
+        let playing = self.game.status() == Status::Playing;
+        playing
+            && covered
+            && match press {
+                Press::Up => false,
+                Press::Reveal => pos == at,
+                Press::Chord => near,
+            }
     }
 
     fn toggle_overlay(&mut self) {

@@ -96,6 +96,16 @@ impl Looks {
         }
     }
 
+    /// The square under the mouse, drawn over its style.
+    pub fn hover(&self, style: Style) -> Style {
+        match self.theme {
+            Theme::Mono => style
+                .remove_modifier(Modifier::DIM)
+                .add_modifier(Modifier::BOLD),
+            Theme::Classic | Theme::Colorblind => style.add_modifier(Modifier::UNDERLINED),
+        }
+    }
+
     /// The chance `p` of a mine on a covered square, as one character that
     /// no clue uses: safe only when certainly safe, `!` only when certainly
     /// a mine, and between them a shade (a quarter, a half, three quarters,

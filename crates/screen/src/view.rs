@@ -16,7 +16,7 @@ use ratatui::{Frame, Terminal};
 use crate::command::KEYS;
 use crate::geometry::{BOTTOM, Geometry, TOP, digits};
 use crate::state::Screen;
-use engine::{Cover, Pos, Status};
+use engine::{Cover, Glyph, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
 pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
@@ -140,9 +140,15 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
             };
             let glyph = screen.glyph(at);
             let (text, mut style) = match chance {
+                // A button held down shows what letting go would open,
+                // as an empty square, the way the classic game does.
+                _ if screen.looks_pressed(at) => looks.square(Glyph::Open(0)),
                 Some(chance) => looks.chance(chance),
                 None => looks.square(glyph),
             };
+            if screen.hovered() == Some(at) {
+                style = looks.hover(style);
+            }
             if screen.hinted() == Some(at) {
                 style = looks.hinted(style);
             }

@@ -184,6 +184,76 @@ fn the_clock_starts_at_the_first_reveal_and_stops_while_paused() {
     assert_eq!(screen.elapsed(later(21)), Duration::from_secs(3));
 }
 
+/// The mouse shows before it plays: the square under it is marked, a
+/// button held down shows what letting go would open (with both, the
+/// square and its covered neighbours), and moving it never skips an
+/// animation nor counts as a move.
+#[test]
+fn the_mouse_is_shown_before_it_plays() {
+    use minesweeper_screen::command::Press;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    // Row 3, column 2 of the board: the screen's row 2 + 2, column 2 + 2 * 1.
+    let point = |press| Command::Pointer {
+        column: 4,
+        row: 4,
+        press,
+    };
+    go(&mut screen, &[point(Press::Up)], now);
+    assert_eq!(screen.hovered(), Some(Pos::new(2, 1)));
+    assert!(!screen.looks_pressed(Pos::new(2, 1)));
+    let cell = |screen: &Screen| backend(screen, now).buffer()[(4, 4)].clone();
+    assert!(
+        cell(&screen).modifier.contains(Modifier::BOLD),
+        "mono: bold"
+    );
+    go(&mut screen, &[point(Press::Reveal)], now);
+    assert!(screen.looks_pressed(Pos::new(2, 1)));
+    assert!(!screen.looks_pressed(Pos::new(1, 1)));
+    assert_eq!(cell(&screen).symbol(), " ");
+    go(&mut screen, &[point(Press::Chord)], now);
+    assert!(screen.looks_pressed(Pos::new(1, 1)) && screen.looks_pressed(Pos::new(2, 2)));
+    assert!(!screen.looks_pressed(Pos::new(0, 0)), "two rows up");
+    assert_eq!(screen.clicks(), 0, "nothing played yet");
+    assert!(
+        screen
+            .game()
+            .board()
+            .mines()
+            .positions()
+            .all(|p| screen.game().cover(p) == Cover::Hidden)
+    );
+    // Let go: played, and nothing held down any more.
+    let click = Command::Click {
+        column: 4,
+        row: 4,
+        button: Button::Left,
+    };
+    go(&mut screen, &[click], now);
+    assert_eq!(screen.game().cover(Pos::new(2, 1)), Cover::Open);
+    assert!(!screen.looks_pressed(Pos::new(2, 2)));
+    // Off the board: nothing under the mouse.
+    go(
+        &mut screen,
+        &[Command::Pointer {
+            column: 70,
+            row: 20,
+            press: Press::Up,
+        }],
+        now,
+    );
+    assert_eq!(screen.hovered(), None);
+
+    let delay = Duration::from_millis(60);
+    let mut setup = two_mines_setup(true);
+    setup.animate = Some(delay);
+    let mut animated = from_the_corner(Screen::new(setup, 30, 9).unwrap());
+    go(&mut animated, &[to(2, 0), Command::Reveal], now);
+    assert!(animated.next_step_due().is_some());
+    go(&mut animated, &[point(Press::Up)], now);
+    assert!(animated.next_step_due().is_some(), "the animation plays on");
+}
+
 /// A game starts with the cursor in the middle of the board, in view.
 #[test]
 fn the_cursor_starts_in_the_middle() {
