@@ -142,12 +142,33 @@ fn line(screen: &vt100::Screen, row: u16) -> String {
         .collect()
 }
 
+/// Where the full screen draws the square of a beginner board at `row`,
+/// `column` (from 1) on 80x24, from 0: the board centred, 19 cells wide
+/// (a one-digit label, a space, two cells a square less the last gap) and
+/// 9 lines high in the 17 above the message.
+fn beginner_cell(row: u16, column: u16) -> (u16, u16) {
+    (32 + 2 * (column - 1), 6 + (row - 1))
+}
+
+/// What a beginner board's square at `row`, `column` (from 1) shows.
+fn square(screen: &vt100::Screen, row: u16, column: u16) -> Option<char> {
+    let (x, y) = beginner_cell(row, column);
+    screen
+        .cell(y, x)
+        .and_then(|cell| cell.contents().chars().next())
+}
+
+/// The squares of a beginner board's `row` (from 1), as drawn: its label
+/// and the squares, a space apart.
+fn board_line(screen: &vt100::Screen, row: u16) -> String {
+    line(screen, beginner_cell(row, 1).1).trim().to_owned()
+}
+
 /// An SGR mouse report of `button` pressed and released on the square at
-/// `row`, `column` (from 1), where the full screen draws it: two terminal
-/// columns a square after a two-column label, below two lines.
+/// `row`, `column` (from 1) of a beginner board.
 fn click(button: u8, row: u16, column: u16) -> Vec<u8> {
-    let x = 3 + 2 * (column - 1);
-    let y = 3 + (row - 1);
+    let (x, y) = beginner_cell(row, column);
+    let (x, y) = (x + 1, y + 1);
     format!("\x1b[<{button};{x};{y}M\x1b[<{button};{x};{y}m").into_bytes()
 }
 
@@ -205,29 +226,25 @@ fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
     terminal.send(TOP_LEFT);
     terminal.send(b"ll ");
     terminal.wait_for("island", |screen| {
-        line(screen, 3).starts_with("2   1 1 2 ·")
+        board_line(screen, 2).starts_with("2   1 1 2 ·")
     });
     // A right click flags row 5, column 9: the counter goes down and the
     // square shows the flag.
     terminal.send(&click(2, 5, 9));
-    terminal.wait_for("flag", |screen| {
-        line(screen, 6).chars().nth(18) == Some('⚑')
-    });
+    terminal.wait_for("flag", |screen| square(screen, 5, 9) == Some('⚑'));
     assert!(line(terminal.parser.screen(), 0).starts_with("Mines 9 "));
 
     // The mouse moved over a square, no button down: it is underlined.
-    let (x, y) = (3 + 2 * (7 - 1), 3 + (8 - 1));
-    terminal.send(format!("\x1b[<35;{x};{y}M").as_bytes());
+    let (x, y) = beginner_cell(8, 7);
+    terminal.send(format!("\x1b[<35;{};{}M", x + 1, y + 1).as_bytes());
     terminal.wait_for("the square under the mouse", |screen| {
-        screen
-            .cell(y - 1, x - 1)
-            .is_some_and(|cell| cell.underline())
+        screen.cell(y, x).is_some_and(|cell| cell.underline())
     });
 
     // A left click on a covered square opens it too; `q` then quits.
     terminal.send(&click(0, 9, 1));
     terminal.wait_for("the click's square", |screen| {
-        !line(screen, 10).starts_with("9 ·")
+        square(screen, 9, 1) != Some('·')
     });
     terminal.send(b"q");
     let contents = assert_given_back(&mut terminal, 0);
@@ -256,8 +273,8 @@ fn keys_do_nothing_while_the_board_cannot_be_seen() {
     // The whole board drawn: its last row is there.
     terminal.wait_for("the board", |screen| {
         line(screen, 0).starts_with("Mines 99  Time 0.0 ")
-            && line(screen, 17).starts_with("16 ")
-            && line(screen, 17).trim_end().chars().count() == 3 + 2 * 30 - 1
+            && line(screen, 17).trim().starts_with("16 ")
+            && line(screen, 17).trim().chars().count() == 3 + 2 * 30 - 1
     });
     let screen = terminal.parser.screen();
     for row in 2..18 {
@@ -404,7 +421,7 @@ fn a_closed_terminal_ends_the_game() {
 #[test]
 fn a_game_left_or_killed_is_offered_back_as_it_was() {
     let home = std::env::temp_dir().join(format!("play-resume-{}", std::process::id()));
-    let island = |screen: &vt100::Screen| line(screen, 3).starts_with("2   1 1 2 ·");
+    let island = |screen: &vt100::Screen| board_line(screen, 2).starts_with("2   1 1 2 ·");
     let mut terminal = play("--rules classic --level beginner --seed 7", &home);
     terminal.send(TOP_LEFT);
     terminal.send(b"ll ");
@@ -428,9 +445,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.send(b"y");
     terminal.wait_for("the game carried on", island);
     terminal.send(&click(2, 5, 9));
-    terminal.wait_for("flag", |screen| {
-        line(screen, 6).chars().nth(18) == Some('⚑')
-    });
+    terminal.wait_for("flag", |screen| square(screen, 5, 9) == Some('⚑'));
     // Killed outright: the save after the last move is what comes back.
     let game = children_of(terminal.child.process_id().unwrap());
     assert_eq!(game.len(), 1);
@@ -448,7 +463,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     assert!(terminal.parser.screen().contents().contains("2 moves"));
     terminal.send(b"y");
     terminal.wait_for("the flag carried on", |screen| {
-        island(screen) && line(screen, 6).chars().nth(18) == Some('⚑')
+        island(screen) && square(screen, 5, 9) == Some('⚑')
     });
     assert!(line(terminal.parser.screen(), 0).starts_with("Mines 9 "));
     terminal.send(b"q");
@@ -471,7 +486,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.wait_for("the offer", offered);
     terminal.send(b"n");
     terminal.wait_for("a new board", |screen| {
-        line(screen, 0).starts_with("Mines 10 ") && line(screen, 2).starts_with("1 · · ·")
+        line(screen, 0).starts_with("Mines 10 ") && board_line(screen, 1).starts_with("1 · · ·")
     });
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);

@@ -1,6 +1,7 @@
 //! Where things go on the terminal: a status line, the column labels, the
-//! board (two cells a square, row labels on the left) and under it the
-//! message, two lines at least.
+//! board (two cells a square, row labels on the left; four cells and two
+//! lines a square when the whole board fits that way) and under it the
+//! message, two lines at least. The board is centred in the room it has.
 //! A board bigger than the terminal shows the part the view's origin says.
 
 use engine::Pos;
@@ -20,11 +21,18 @@ const SMALLEST: usize = 5;
 /// The board's place on a terminal of a given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Geometry {
-    /// Cells before the first square: the row labels and a space.
+    /// The column of the row labels.
+    pub labels: u16,
+    /// The column of the first square's character.
     pub left: u16,
+    /// The line of the first row of squares.
+    pub top: u16,
     /// Squares in view, down and across.
     pub rows: usize,
     pub cols: usize,
+    /// 1: a square is two cells wide and one line high; 2: four cells
+    /// and two lines.
+    pub scale: u16,
 }
 
 impl Geometry {
@@ -35,15 +43,35 @@ impl Geometry {
         if width < least_wide || height < least_high {
             return None;
         }
-        let left = digits(board_rows) + 1;
+        let label = digits(board_rows) + 1;
+        // Larger squares when the whole board fits them, message and all.
+        let fits = |scale: u64| {
+            u64::from(label) + 2 * scale * board_cols as u64 <= u64::from(width)
+                && u64::from(TOP + FOOT) + scale * board_rows as u64 <= u64::from(height)
+        };
+        let scale = if fits(2) { 2 } else { 1 };
         // The whole message before more rows of the board, down to the
         // smallest view.
         let roomy = usize::from(height.saturating_sub(TOP + FOOT)).max(SMALLEST);
         let rows = usize::from(height - TOP - BOTTOM)
             .min(roomy)
             .min(board_rows);
-        let cols = usize::from((width - left) / 2).min(board_cols);
-        Some(Geometry { left, rows, cols })
+        let cols = usize::from((width - label) / (2 * scale)).min(board_cols);
+        // Centred: across, the labels and the squares (without the gap
+        // after the last); down, the squares in the room above the message.
+        let wide = label + (2 * scale * cols as u16) - 1;
+        let labels = (width - wide) / 2;
+        let high = scale * rows as u16;
+        let room = height.saturating_sub(TOP + FOOT);
+        let top = TOP + room.saturating_sub(high) / 2;
+        Some(Geometry {
+            labels,
+            left: labels + label + scale - 1,
+            top,
+            rows,
+            cols,
+            scale,
+        })
     }
 
     /// The smallest terminal, width and height, that shows a board of
@@ -56,11 +84,26 @@ impl Geometry {
         )
     }
 
+    /// The terminal cell of the character of the square `down` rows and
+    /// `across` columns into the view.
+    pub fn cell_of(&self, down: usize, across: usize) -> (u16, u16) {
+        (
+            self.left + 2 * self.scale * across as u16,
+            self.top + self.scale * down as u16,
+        )
+    }
+
+    /// The line under the board.
+    pub fn bottom(&self) -> u16 {
+        self.top + self.scale * self.rows as u16
+    }
+
     /// The square drawn at the terminal cell `column`, `row`, with the
     /// view's top left square at `origin`.
     pub fn square_at(&self, origin: Pos, column: u16, row: u16) -> Option<Pos> {
-        let down = usize::from(row.checked_sub(TOP)?);
-        let across = usize::from(column.checked_sub(self.left)?) / 2;
+        let down = usize::from(row.checked_sub(self.top)? / self.scale);
+        let first = self.left - (self.scale - 1);
+        let across = usize::from(column.checked_sub(first)? / (2 * self.scale));
         (down < self.rows && across < self.cols)
             .then(|| Pos::new(origin.row + down, origin.col + across))
     }
@@ -95,15 +138,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expert_fits_80_by_24() {
+    fn expert_fits_80_by_24_centred() {
         let expert = Geometry::of(80, 24, 16, 30).unwrap();
-        assert_eq!((expert.rows, expert.cols, expert.left), (16, 30, 3));
+        assert_eq!((expert.rows, expert.cols, expert.scale), (16, 30, 1));
+        // 62 cells wide (labels, a space, 30 squares less the last gap): 9
+        // cells each side; 16 lines in 17 above the message.
+        assert_eq!((expert.labels, expert.left, expert.top), (9, 12, 2));
+        assert_eq!(expert.bottom(), 18);
+    }
+
+    #[test]
+    fn a_board_that_fits_twice_over_has_larger_squares() {
+        let expert = Geometry::of(200, 60, 16, 30).unwrap();
+        assert_eq!((expert.rows, expert.cols, expert.scale), (16, 30, 2));
+        // 3 + 4 * 30 - 1 = 122 cells: 39 each side; 32 lines in 53.
+        assert_eq!((expert.labels, expert.left, expert.top), (39, 43, 12));
+        assert_eq!(expert.cell_of(1, 2), (51, 14));
+        let origin = Pos::new(0, 0);
+        // A square's whole block, and its gap, are the square.
+        for column in 50..54 {
+            assert_eq!(expert.square_at(origin, column, 14), Some(Pos::new(1, 2)));
+            assert_eq!(expert.square_at(origin, column, 15), Some(Pos::new(1, 2)));
+        }
+        assert_eq!(expert.square_at(origin, 41, 12), None, "a label");
+        // Twice over only with the message's room kept: 2 + 2 * 27 + 5 = 61.
+        assert_eq!(Geometry::of(200, 60, 26, 9).unwrap().scale, 2);
+        assert_eq!(Geometry::of(200, 60, 27, 9).unwrap().scale, 1);
     }
 
     #[test]
     fn a_big_board_is_seen_through_a_view_and_a_tiny_terminal_through_none() {
         let view = Geometry::of(80, 24, 1000, 1000).unwrap();
-        assert_eq!((view.rows, view.cols, view.left), (17, 37, 5));
+        assert_eq!((view.rows, view.cols, view.left), (17, 37, 6));
         assert_eq!(Geometry::of(12, 24, 100, 100), None);
         assert_eq!(Geometry::of(80, 8, 100, 100), None);
         assert_eq!(Geometry::smallest(100, 100), (14, 9));

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
 use crate::command::KEYS;
-use crate::geometry::{BOTTOM, Geometry, TOP, digits};
+use crate::geometry::{BOTTOM, Geometry, digits};
 use crate::state::Screen;
 use engine::{Cover, Glyph, Pos, Status};
 
@@ -31,7 +31,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     status_line(buffer, area, screen, now);
     if screen.is_paused() {
         // In the middle of where the board is hidden.
-        let middle = TOP + geometry.rows as u16 / 2;
+        let middle = geometry.top + (geometry.bottom() - geometry.top) / 2;
         centred(
             buffer,
             area.width,
@@ -42,6 +42,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     } else {
         column_labels(buffer, screen, &geometry);
         board(buffer, screen, &geometry);
+        more_beyond(buffer, area, screen, &geometry);
     }
     let message = match screen.summary() {
         // A replay's keys are on its own bar.
@@ -52,7 +53,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     // Under the board after a blank line: two lines at least, up to four
     // where the board leaves room (a hint's reason may take three on 80
     // columns). No more: the paragraph styles every cell of its area.
-    let top = (TOP + geometry.rows as u16 + 1).min(area.height - BOTTOM);
+    let top = (geometry.bottom() + 1).min(area.height - BOTTOM);
     let foot = Rect::new(0, top, area.width, (area.height - top).min(4));
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if screen.shows_help() {
@@ -110,12 +111,12 @@ fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
     let mut free_from = 0;
     for k in 0..geometry.cols {
         let col = screen.origin().col + k;
-        let x = geometry.left + 2 * k as u16;
+        let (x, _) = geometry.cell_of(0, k);
         let label = (col + 1).to_string();
         if (k == 0 || (col + 1).is_multiple_of(5)) && x >= free_from {
             buffer.set_string(
                 x,
-                TOP - 1,
+                geometry.top - 1,
                 &label,
                 Style::default().add_modifier(Modifier::DIM),
             );
@@ -124,14 +125,55 @@ fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
     }
 }
 
+/// Marks at the edges of the view where more of the board lies beyond
+/// it: above the row labels, under them, before the first column label
+/// and after the last square.
+fn more_beyond(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geometry) {
+    let board = screen.game().board();
+    let origin = screen.origin();
+    let unicode = screen.setup().looks.unicode;
+    let mark = |unicode_mark, ascii| if unicode { unicode_mark } else { ascii };
+    let style = Style::default().add_modifier(Modifier::BOLD);
+    let label_row = geometry.top - 1;
+    let (last, _) = geometry.cell_of(0, geometry.cols - 1);
+    let marks = [
+        (origin.row > 0, geometry.labels, label_row, mark("▲", "^")),
+        (
+            origin.row + geometry.rows < board.rows(),
+            geometry.labels,
+            geometry.bottom(),
+            mark("▼", "v"),
+        ),
+        (
+            origin.col > 0,
+            geometry.left - geometry.scale,
+            label_row,
+            mark("◀", "<"),
+        ),
+        (
+            origin.col + geometry.cols < board.cols(),
+            (last + 2).min(area.width - 1),
+            label_row,
+            mark("▶", ">"),
+        ),
+    ];
+    for (more, x, y, text) in marks {
+        if more && let Some(cell) = buffer.cell_mut((x, y)) {
+            cell.set_symbol(text).set_style(style);
+        }
+    }
+}
+
 fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
     let looks = screen.setup().looks;
     let label_width = usize::from(digits(screen.game().board().rows()));
+    let scale = geometry.scale;
     for down in 0..geometry.rows {
         let row = screen.origin().row + down;
-        let y = TOP + down as u16;
+        let (_, y) = geometry.cell_of(down, 0);
         let label = format!("{:>label_width$}", row + 1);
-        buffer.set_string(0, y, label, Style::default().add_modifier(Modifier::DIM));
+        let dim = Style::default().add_modifier(Modifier::DIM);
+        buffer.set_string(geometry.labels, y, label, dim);
         for across in 0..geometry.cols {
             let at = Pos::new(row, screen.origin().col + across);
             let chance = match screen.game().cover(at) {
@@ -155,17 +197,25 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
             if at == screen.cursor() {
                 style = looks.cursor(style, glyph);
             }
-            // A square is one character of width one: set in its cell
-            // directly, without set_string's splitting into graphemes.
-            let x = geometry.left + 2 * across as u16;
-            if let Some(cell) = buffer.cell_mut((x, y)) {
-                cell.set_symbol(text).set_style(style);
-            }
-            // The gap before the next square is the board's too.
-            if across + 1 < geometry.cols
-                && let Some(cell) = buffer.cell_mut((x + 1, y))
-            {
-                cell.set_symbol(" ").set_style(looks.board());
+            // A square is one character of width one, set in its cell
+            // directly, without set_string's splitting into graphemes; a
+            // larger square is its style's block around it. The gap before
+            // the next square is the board's.
+            let (x, y) = geometry.cell_of(down, across);
+            let gap = across + 1 < geometry.cols;
+            for dy in 0..scale {
+                for dx in 0..2 * scale {
+                    let at_x = x + dx - (scale - 1);
+                    let (symbol, style) = match (dx, dy) {
+                        (dx, 0) if dx == scale - 1 => (text, style),
+                        (dx, _) if dx == 2 * scale - 1 && !gap => continue,
+                        (dx, _) if dx == 2 * scale - 1 => (" ", looks.board()),
+                        _ => (" ", style),
+                    };
+                    if let Some(cell) = buffer.cell_mut((at_x, y + dy)) {
+                        cell.set_symbol(symbol).set_style(style);
+                    }
+                }
             }
         }
     }

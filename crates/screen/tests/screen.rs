@@ -193,16 +193,13 @@ fn the_mouse_is_shown_before_it_plays() {
     use minesweeper_screen::command::Press;
     let now = Instant::now();
     let mut screen = two_mines(true);
-    // Row 3, column 2 of the board: the screen's row 2 + 2, column 2 + 2 * 1.
-    let point = |press| Command::Pointer {
-        column: 4,
-        row: 4,
-        press,
-    };
+    // Row 3, column 2 of the board, where the screen draws it.
+    let (column, row) = screen.geometry().unwrap().cell_of(2, 1);
+    let point = |press| Command::Pointer { column, row, press };
     go(&mut screen, &[point(Press::Up)], now);
     assert_eq!(screen.hovered(), Some(Pos::new(2, 1)));
     assert!(!screen.looks_pressed(Pos::new(2, 1)));
-    let cell = |screen: &Screen| backend(screen, now).buffer()[(4, 4)].clone();
+    let cell = |screen: &Screen| backend(screen, now).buffer()[(column, row)].clone();
     assert!(
         cell(&screen).modifier.contains(Modifier::BOLD),
         "mono: bold"
@@ -225,8 +222,8 @@ fn the_mouse_is_shown_before_it_plays() {
     );
     // Let go: played, and nothing held down any more.
     let click = Command::Click {
-        column: 4,
-        row: 4,
+        column,
+        row,
         button: Button::Left,
     };
     go(&mut screen, &[click], now);
@@ -276,10 +273,11 @@ fn the_cursor_starts_in_the_middle() {
 fn a_click_acts_on_the_square_under_it() {
     let now = Instant::now();
     let mut screen = two_mines(false);
-    // Row 3, column 2 of the board: the screen's row 2 + 2, column 2 + 2 * 1.
+    // Row 3, column 2 of the board, where the screen draws it.
+    let (column, row) = screen.geometry().unwrap().cell_of(2, 1);
     let click = |button| Command::Click {
-        column: 4,
-        row: 4,
+        column,
+        row,
         button,
     };
     screen.update(click(Button::Right), now);
@@ -322,8 +320,7 @@ fn a_hint_marks_its_square_and_says_why() {
     let hinted = screen.hinted().expect("a square marked");
     assert_ne!(hinted, screen.cursor());
     let backend = backend(&screen, now);
-    let x = 2 + 2 * hinted.col as u16;
-    let y = 2 + hinted.row as u16;
+    let (x, y) = screen.geometry().unwrap().cell_of(hinted.row, hinted.col);
     let cell = &backend.buffer()[(x, y)];
     assert!(
         cell.modifier.contains(Modifier::UNDERLINED),
@@ -345,7 +342,7 @@ fn the_mine_that_went_off_keeps_its_alarm_under_the_cursor() {
         go(&mut screen, &[Command::Reveal], now);
         assert!(matches!(screen.game().status(), Status::Lost(_)));
         let backend = backend(&screen, now);
-        let cell = &backend.buffer()[(2, 2)];
+        let cell = &backend.buffer()[screen.geometry().unwrap().cell_of(0, 0)];
         assert_eq!(cell.symbol(), "X");
         let (_, alarm) = setup_looks(theme).square(Glyph::Detonated);
         assert_eq!(cell.bg, alarm.bg.unwrap_or(Color::Reset), "{theme:?}");
@@ -504,7 +501,7 @@ fn the_cursor_is_seen_in_every_theme() {
         go(&mut screen, &[to(2, 2), Command::Reveal], now);
         let backend = backend(&screen, now);
         let geometry = screen.geometry().unwrap();
-        let cell = &backend.buffer()[(geometry.left + 4, 2 + 2)];
+        let cell = &backend.buffer()[geometry.cell_of(2, 2)];
         assert_eq!(cell.symbol(), " ");
         let style = cell.style();
         let stands_out = match theme {
