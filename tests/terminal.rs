@@ -291,6 +291,36 @@ fn keys_do_nothing_while_the_board_cannot_be_seen() {
     std::fs::remove_dir_all(&home).unwrap();
 }
 
+/// After a win, where it stands among the games of its kind, from the
+/// records: the first, then the second on the same board (the flags of a
+/// proj3 win start no clock: both take 0 s).
+#[test]
+fn a_win_says_where_it_stands_among_the_earlier_ones() {
+    let home = std::env::temp_dir().join(format!("play-standing-{}", std::process::id()));
+    let mut terminal = play("boards/single-mine.txt", &home);
+    terminal.send(b"f");
+    // The message wraps: read it as one line.
+    let said =
+        |screen: &vt100::Screen, text: &str| screen.contents().replace('\n', " ").contains(text);
+    terminal.wait_for("the first win", |screen| {
+        said(screen, "Your first clean win; 1 won of 1 played.")
+    });
+    terminal.send(b"r");
+    terminal.wait_for("the board again", |screen| {
+        screen.contents().contains("The same board again")
+    });
+    terminal.send(b"f");
+    terminal.wait_for("the second win", |screen| {
+        said(
+            screen,
+            "A new best time, of 2 clean wins; 2 won of 2 played.",
+        )
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
 /// The processes whose parent is `parent`, from Linux's /proc.
 #[cfg(target_os = "linux")]
 fn children_of(parent: u32) -> Vec<u32> {

@@ -9,7 +9,7 @@ use jiff::Timestamp;
 
 use crate::places::Places;
 use crate::save::SaveError;
-use crate::{Front, GameResult, Record, history, save};
+use crate::{Front, GameResult, Record, history, save, stats};
 
 /// What a front end asks of its records after a move, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +53,15 @@ impl Recorder {
     /// Whether records are kept: when not, a front end need not make them.
     pub fn is_on(&self) -> bool {
         self.places.is_some()
+    }
+
+    /// Where `win`, a game just won, stands among the games of its kind in
+    /// the history; `None` when records are off or the history cannot be
+    /// read (the game goes on without it).
+    pub fn standing(&self, win: &Record) -> Option<stats::Standing> {
+        let places = self.places.as_ref()?;
+        let loaded = history::read_summaries(&places.history).ok()?;
+        Some(stats::standing(&loaded.records, win))
     }
 
     /// The game saved in progress, if there is one. A save of a game that

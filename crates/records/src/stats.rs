@@ -130,6 +130,46 @@ pub fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> 
     groups
 }
 
+/// Where a win stands among the finished games of its kind (its group)
+/// before it, counting itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Its place among the clean wins by time (1: the best); `None` for a
+    /// win with help, whose time is not compared.
+    pub place: Option<usize>,
+    pub clean_wins: usize,
+    /// The best clean time, its own included.
+    pub best_ms: Option<u64>,
+    pub won: usize,
+    pub played: usize,
+}
+
+/// Where `win` stands among the finished games of its group in `records`
+/// (which do not hold it yet).
+pub fn standing<M, N>(records: &[(usize, Record<M>)], win: &Record<N>) -> Standing {
+    let key = Key::of(win);
+    let earlier: Vec<&Record<M>> = records
+        .iter()
+        .map(|(_, record)| record)
+        .filter(|record| record.result != GameResult::Playing && Key::of(*record) == key)
+        .collect();
+    let won = earlier.iter().filter(|r| r.result == GameResult::Won);
+    let clean: Vec<u64> = won
+        .clone()
+        .filter(|r| !r.assisted())
+        .map(|r| r.ms)
+        .collect();
+    let place = (!win.assisted()).then(|| 1 + clean.iter().filter(|&&ms| ms < win.ms).count());
+    let own = (!win.assisted()).then_some(win.ms);
+    Standing {
+        place,
+        clean_wins: clean.len() + usize::from(own.is_some()),
+        best_ms: clean.iter().copied().chain(own).min(),
+        won: won.count() + 1,
+        played: earlier.len() + 1,
+    }
+}
+
 fn group<M>(key: Key, games: &[(usize, &Record<M>)]) -> Group {
     let mut streak = 0;
     let mut best_streak = 0;
@@ -288,5 +328,31 @@ mod tests {
         let expert_only = groups(&records, &filter);
         assert_eq!(expert_only.len(), 1);
         assert_eq!(expert_only[0].last, [2]);
+    }
+
+    #[test]
+    fn a_win_stands_among_the_wins_of_its_kind() {
+        let history: Vec<(usize, Record)> = [
+            game(GameResult::Won, 30_000, 0),
+            game(GameResult::Lost, 5_000, 0),
+            game(GameResult::Won, 10_000, 0),
+            game(GameResult::Won, 2_000, 1),
+        ]
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| (i + 1, r))
+        .collect();
+        let win = game(GameResult::Won, 20_000, 0);
+        let s = standing(&history, &win);
+        assert_eq!(s.place, Some(2), "after 10 s, before 30 s; 2 s had help");
+        assert_eq!((s.clean_wins, s.best_ms), (3, Some(10_000)));
+        assert_eq!((s.won, s.played), (4, 5));
+        let helped = game(GameResult::Won, 1_000, 1);
+        assert_eq!(standing(&history, &helped).place, None);
+        assert_eq!(standing(&history, &helped).best_ms, Some(10_000));
+        // Another kind of board counts nothing.
+        let mut other = game(GameResult::Won, 20_000, 0);
+        other.board.mines = 11;
+        assert_eq!(standing(&history, &other).played, 1);
     }
 }

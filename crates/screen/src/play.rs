@@ -16,7 +16,7 @@ use crate::view::{self, redraw_whole};
 use console::terminal::interrupt::SeedOnInterrupt;
 use console::terminal::{RawMode, Signalled};
 use records::rebuild::RebuildError;
-use records::{Record, Recorder};
+use records::{GameResult, Record, Recorder, Request};
 
 /// The longest the screen sleeps with nothing due: signals wake it sooner
 /// (SIGWINCH, raised by the stop and resume handlers), so this only bounds
@@ -102,6 +102,14 @@ pub fn run(
 /// on the message line.
 fn record(screen: &mut Screen, recorder: &mut Recorder) {
     for request in screen.take_requests() {
+        // A win, before it is kept: where it stands among its kind.
+        if let Request::Save(record) | Request::File(record) = &request
+            && record.result == GameResult::Won
+            && screen.wants_standing()
+            && let Some(standing) = recorder.standing(record)
+        {
+            screen.note_standing(standing);
+        }
         if let Some(trouble) = recorder.carry_out(request) {
             screen.tell(&trouble);
         }

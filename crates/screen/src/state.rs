@@ -16,6 +16,7 @@ use engine::RuleSet;
 use engine::{Action, Cover, FirstMove, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
+use records::stats::Standing;
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
 
@@ -185,6 +186,21 @@ impl Screen {
     /// Whether this screen shows a replay.
     pub fn is_replay(&self) -> bool {
         self.replay
+    }
+
+    /// The game just won still waits to hear where it stands among the
+    /// games of its kind.
+    pub fn wants_standing(&self) -> bool {
+        self.summary
+            .as_ref()
+            .is_some_and(|summary| summary.won && summary.standing.is_none())
+    }
+
+    /// Where the game just won stands, as the records say.
+    pub fn note_standing(&mut self, standing: Standing) {
+        if let Some(summary) = &mut self.summary {
+            summary.standing = Some(standing);
+        }
     }
 
     /// Puts `trouble` (the records could not be written) before the message.

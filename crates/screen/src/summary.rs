@@ -6,7 +6,9 @@
 use std::fmt;
 use std::time::Duration;
 
+use console::words::counted;
 use engine::{Cover, Game, Status, ThreeBv, three_bv_done};
+use records::stats::Standing;
 
 /// The end of a game in figures.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -16,6 +18,9 @@ pub struct Summary {
     /// The board's 3BV and how much of it the open squares have done.
     pub three_bv: ThreeBv,
     pub clicks: usize,
+    /// Where a win stands among the games of its kind, once the records
+    /// have said.
+    pub standing: Option<Standing>,
 }
 
 impl Summary {
@@ -27,7 +32,33 @@ impl Summary {
             time,
             three_bv: three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open),
             clicks,
+            standing: None,
         }
+    }
+
+    /// The win's place among the games of its kind, in words: how its
+    /// time compares with the clean wins', then the games won of those
+    /// played (`Best 10.2 s, this one 3rd of 5; 4 won of 6 played.`).
+    pub fn standing(&self) -> Option<String> {
+        let standing = self.standing?;
+        let seconds = |ms: u64| format!("{:.1} s", ms as f64 / 1000.0);
+        let times = match (standing.place, standing.best_ms) {
+            (Some(_), _) if standing.clean_wins == 1 => "Your first clean win; ".to_owned(),
+            (Some(1), _) => format!("A new best time, of {} clean wins; ", standing.clean_wins),
+            (Some(place), Some(best)) => format!(
+                "Best {}, this one {} of {}; ",
+                seconds(best),
+                ordinal(place),
+                standing.clean_wins
+            ),
+            // Won with help: its time is not compared.
+            (_, Some(best)) => format!("Best clean time {}; ", seconds(best)),
+            (_, None) => String::new(),
+        };
+        Some(format!(
+            "{times}{} won of {} played.",
+            standing.won, standing.played
+        ))
     }
 
     /// What the player can do next.
@@ -40,6 +71,18 @@ impl Summary {
     }
 }
 
+/// `n` as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seconds = self.time.as_secs_f64();
@@ -50,7 +93,7 @@ impl fmt::Display for Summary {
         }
         // Nothing opened (a proj3 win by flags alone): no rate to give.
         if done == 0 {
-            return write!(f, ", {} clicks", self.clicks);
+            return write!(f, ", {}", counted(self.clicks, "click"));
         }
         let rate = if seconds > 0.0 {
             done as f64 / seconds
@@ -61,8 +104,8 @@ impl fmt::Display for Summary {
         let efficiency = 100.0 * done as f64 / self.clicks.max(1) as f64;
         write!(
             f,
-            ", {rate:.2} 3BV/s, {} clicks, {efficiency:.0}\u{a0}% efficient",
-            self.clicks
+            ", {rate:.2} 3BV/s, {}, {efficiency:.0}\u{a0}% efficient",
+            counted(self.clicks, "click")
         )
     }
 }
@@ -77,6 +120,7 @@ mod tests {
             time: Duration::from_millis(12_340),
             three_bv: ThreeBv { total, done },
             clicks: 20,
+            standing: None,
         }
     }
 
@@ -103,5 +147,44 @@ mod tests {
             "12.3 s, 3BV 10 of 40, 0.81 3BV/s, 20 clicks, 50\u{a0}% efficient"
         );
         assert!(summary(false, 40, 10).keys().starts_with("u undoes"));
+    }
+
+    #[test]
+    fn a_win_says_where_it_stands() {
+        let with = |place, clean_wins, best_ms, won, played| Summary {
+            standing: Some(Standing {
+                place,
+                clean_wins,
+                best_ms,
+                won,
+                played,
+            }),
+            ..summary(true, 40, 40)
+        };
+        let text = |s: Summary| s.standing().unwrap();
+        assert_eq!(
+            text(with(Some(3), 5, Some(10_200), 6, 9)),
+            "Best 10.2 s, this one 3rd of 5; 6 won of 9 played."
+        );
+        assert_eq!(
+            text(with(Some(1), 5, Some(9_000), 6, 9)),
+            "A new best time, of 5 clean wins; 6 won of 9 played."
+        );
+        assert_eq!(
+            text(with(Some(1), 1, Some(9_000), 1, 1)),
+            "Your first clean win; 1 won of 1 played."
+        );
+        assert_eq!(
+            text(with(None, 2, Some(9_000), 3, 4)),
+            "Best clean time 9.0 s; 3 won of 4 played."
+        );
+        assert_eq!(text(with(None, 0, None, 1, 2)), "1 won of 2 played.");
+        assert_eq!(summary(true, 40, 40).standing(), None);
+        assert_eq!(
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinal),
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
     }
 }

@@ -47,7 +47,14 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     let message = match screen.summary() {
         // A replay's keys are on its own bar.
         Some(summary) if screen.is_replay() => format!("{} {summary}.", screen.message()),
-        Some(summary) => format!("{} {summary}. {}", screen.message(), summary.keys()),
+        Some(summary) => match summary.standing() {
+            Some(standing) => format!(
+                "{} {summary}. {standing} {}",
+                screen.message(),
+                summary.keys()
+            ),
+            None => format!("{} {summary}. {}", screen.message(), summary.keys()),
+        },
         None => screen.message().to_owned(),
     };
     // Under the board after a blank line: two lines at least, up to four
