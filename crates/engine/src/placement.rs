@@ -29,6 +29,10 @@ impl Layout {
     pub const INTERMEDIATE: Layout = Layout::new(16, 16, 40);
     /// Expert: 16 rows and 30 columns with 99 mines.
     pub const EXPERT: Layout = Layout::new(16, 30, 99);
+    /// The most rows, and the most columns, a random board is dealt with,
+    /// on the command line and in the menu alike: the largest size the
+    /// program is measured on.
+    pub const MOST_SIDE: usize = 5000;
 
     pub const fn new(rows: usize, cols: usize, mines: usize) -> Self {
         Self { rows, cols, mines }

@@ -1,7 +1,7 @@
 //! The rule sets the program plays, each in one place: the name that the
 //! command line takes and the records keep, the rules, and the words.
 
-use crate::rules::{FirstMove, Rules};
+use crate::rules::{FirstMove, Marks, Rules};
 use crate::script::Script;
 
 /// One rule set by name.
@@ -45,6 +45,12 @@ impl RuleSet {
     /// The rule set called `name`.
     pub fn named(name: &str) -> Option<&'static RuleSet> {
         RuleSet::ALL.into_iter().find(|set| set.name == name)
+    }
+
+    /// Whether `rules`, played under this set, have its question marks
+    /// turned off.
+    pub fn drops_question_marks(&self, rules: Rules) -> bool {
+        self.rules.marks == Marks::FlagThenQuestion && rules.marks == Marks::Flag
     }
 
     /// The rules of the set called `name` with the first-move policy called

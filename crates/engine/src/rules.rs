@@ -115,4 +115,10 @@ impl Rules {
     pub const fn with_first_move(self, first_move: FirstMove) -> Rules {
         Rules { first_move, ..self }
     }
+
+    /// The same rules with marks that step as `marks` says: a player may
+    /// turn the classic game's question marks off.
+    pub const fn with_marks(self, marks: Marks) -> Rules {
+        Rules { marks, ..self }
+    }
 }
