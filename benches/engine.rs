@@ -181,11 +181,13 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
         rules: Rules::CLASSIC,
         rule_set: &RuleSet::CLASSIC,
         looks: Looks {
+            colour: true,
             theme: Theme::Classic,
             unicode: true,
         },
         animate: None,
         board_name: None,
+        spare_seed: 2,
     };
     let (width, height) = (200, 60);
     let mut screen = Screen::new(setup, width, height).unwrap();

@@ -41,6 +41,7 @@ fn sample_games() -> Vec<Record> {
                 front: Front::Screen,
                 rules: "classic",
                 first_move: "safe",
+                no_question_marks: false,
                 deal: &deal,
                 board_name: None,
             });

@@ -137,6 +137,7 @@ mod tests {
             front: Front::Screen,
             rules: rules.to_owned(),
             first_move: "safe".to_owned(),
+            no_question_marks: false,
             board,
             result: GameResult::Playing,
             ms: 0,

@@ -50,6 +50,7 @@ impl Terminal {
         command.env("HOME", home);
         command.env("XDG_DATA_HOME", home.join("data"));
         command.env("XDG_STATE_HOME", home.join("state"));
+        command.env("XDG_CONFIG_HOME", home.join("config"));
         command.env("TERM", "xterm-256color");
         command.env("LANG", "C.UTF-8");
         command.env_remove("NO_COLOR");
@@ -316,6 +317,37 @@ fn a_win_says_where_it_stands_among_the_earlier_ones() {
             "A new best time, of 2 clean wins; 2 won of 2 played.",
         )
     });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
+/// The menu deals the next game with what it says and keeps the choices
+/// in the config folder: the next session starts with them, unless the
+/// command line says otherwise.
+#[test]
+fn the_menu_choices_are_kept_for_the_next_session() {
+    let home = std::env::temp_dir().join(format!("play-menu-{}", std::process::id()));
+    let mut terminal = play("", &home);
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 10 "));
+    terminal.send(b"m");
+    terminal.wait_for("the menu", |screen| screen.contents().contains("Next game"));
+    // Right: the next level; Enter deals it.
+    terminal.send(b"\x1b[C\r");
+    terminal.wait_for("an intermediate board", |screen| {
+        line(screen, 0).starts_with("Mines 40 ") && !screen.contents().contains("Next game")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    let kept = std::fs::read_to_string(home.join("config/minesweeper/settings.json")).unwrap();
+    assert!(kept.contains("\"size\""), "{kept}");
+
+    let mut terminal = play("", &home);
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 40 "));
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    let mut terminal = play("--level expert", &home);
+    assert!(line(terminal.parser.screen(), 0).starts_with("Mines 99 "));
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
     std::fs::remove_dir_all(&home).unwrap();

@@ -128,11 +128,11 @@ pub struct RandomArgs {
     pub level: Option<Level>,
 
     /// Rows of the board (1 to 5000).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=Layout::MOST_SIDE as i64))]
     pub rows: Option<u16>,
 
     /// Columns of the board (1 to 5000).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=5000))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=Layout::MOST_SIDE as i64))]
     pub cols: Option<u16>,
 
     /// How many mines.
@@ -201,7 +201,9 @@ pub enum Command {
     /// and the chance of a mine on every square (? lists the keys).
     ///
     /// Without BOARD a random board by classic rules; with one, by proj3's
-    /// unless --rules says otherwise.
+    /// unless --rules says otherwise. The menu (m) changes the next game's
+    /// level, size, rules, no-guess, question marks and colours, and keeps
+    /// them: what the command line leaves open comes from there next time.
     #[command(mut_arg("animate", |arg| arg.help(
         "Show each reveal step by step, as the island is explored, MS milliseconds a step \
          (60 without a value); any key skips to the end"
@@ -274,7 +276,8 @@ pub struct ScreenArgs {
     #[arg(value_name = "BOARD", conflicts_with = "RandomArgs")]
     pub board: Option<PathBuf>,
 
-    /// The rules to play by [default: proj3 with BOARD, classic without].
+    /// The rules to play by [default: proj3 with BOARD; without, the
+    /// menu's last choice or classic].
     #[arg(long, value_enum)]
     pub rules: Option<RulesArg>,
 
@@ -284,9 +287,10 @@ pub struct ScreenArgs {
     pub no_guess: bool,
 
     /// The colours: classic clue colours, colorblind (Okabe-Ito), or
-    /// mono (also when colour is off).
-    #[arg(long, value_enum, default_value_t)]
-    pub theme: ThemeArg,
+    /// mono (also when colour is off) [default: the menu's last choice,
+    /// or classic].
+    #[arg(long, value_enum)]
+    pub theme: Option<ThemeArg>,
 
     #[command(flatten)]
     pub animate: AnimateArgs,
@@ -564,10 +568,9 @@ impl From<FirstMovePolicy> for FirstMove {
 }
 
 /// `play --theme`: the screen's themes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ThemeArg {
     /// The classic clue colours: 1 blue, 2 green, 3 red, and on.
-    #[default]
     Classic,
     /// Okabe-Ito colours, distinguishable without telling red from green.
     Colorblind,
@@ -662,6 +665,15 @@ mod tests {
         for rules in RulesArg::value_variants() {
             let name = rules.to_possible_value().unwrap();
             assert_eq!(name.get_name(), rules.set().name);
+        }
+    }
+
+    #[test]
+    fn themes_are_named_as_the_settings_name_them() {
+        for theme in ThemeArg::value_variants() {
+            let name = theme.to_possible_value().unwrap();
+            assert_eq!(Theme::named(name.get_name()), Some(Theme::from(*theme)));
+            assert_eq!(name.get_name(), Theme::from(*theme).name());
         }
     }
 

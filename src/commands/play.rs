@@ -11,13 +11,14 @@ use console::load::load_board;
 use console::render::Paint;
 use console::resume::Answer;
 use console::words::seed_sentence;
-use engine::RuleSet;
+use engine::{Layout, Marks, RuleSet, Rules};
 use records::Front;
+use records::settings::Settings;
 use screen::RunError;
 use screen::state::{Deal, Setup};
 use screen::theme::{Looks, Theme};
 
-use crate::cli::{RulesArg, ScreenArgs};
+use crate::cli::{RandomArgs, ScreenArgs, ThemeArg};
 use crate::error::AppError;
 use crate::options::{fresh_seed, rules_of, too_many_mines};
 use crate::recording::{Wanted, recorder_and_saved};
@@ -30,11 +31,15 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
         args.no_guess,
     );
     let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen, &wanted, Answer::Key)?;
-    let looks = looks(args.theme.into(), paint);
+    let settings = recorder.settings();
+    let looks = looks(theme(args.theme, &settings), paint);
     let animate = args.animate.animate.map(Duration::from_millis);
     let setup = match &saved {
-        Some(record) => Setup::recorded(record, looks, animate).map_err(AppError::saved_game)?,
-        None => new_setup(args, looks, animate)?,
+        Some(record) => Setup {
+            spare_seed: fresh_seed(),
+            ..Setup::recorded(record, looks, animate).map_err(AppError::saved_game)?
+        },
+        None => new_setup(args, &settings, looks, animate)?,
     };
     let seed = screen::run(setup, saved.as_ref(), recorder).map_err(|e| match e {
         RunError::Io(e) => AppError::Io(e),
@@ -47,31 +52,37 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
 }
 
 /// What a new session plays: the board file or random boards, by the
-/// rules asked for (proj3 on a board file, classic on random boards).
+/// rules asked for (proj3 on a board file; on random boards the menu's
+/// last choice, or classic). What the command line leaves open on random
+/// boards comes from the menu's last choices.
 fn new_setup(
     args: &ScreenArgs,
+    settings: &Settings,
     looks: Looks,
     animate: Option<Duration>,
 ) -> Result<Setup, AppError> {
     let board = args.board.as_deref();
-    let default = if board.is_some() {
-        &RuleSet::PROJ3
-    } else {
-        &RuleSet::CLASSIC
+    let chosen_rules = settings.rules.as_deref().and_then(RuleSet::named);
+    let rule_set = match (args.rules, board) {
+        (Some(rules), _) => rules.set(),
+        (None, Some(_)) => &RuleSet::PROJ3,
+        (None, None) => chosen_rules.unwrap_or(&RuleSet::CLASSIC),
     };
-    let rule_set = args.rules.map_or(default, RulesArg::set);
-    let rules = rules_of(rule_set, &args.random);
+    let mut rules = rules_of(rule_set, &args.random);
+    if settings.question_marks == Some(false) {
+        rules = rules.with_marks(Marks::Flag);
+    }
     let deal = match board {
         Some(path) => Deal::Board(load_board(path)?),
         None => {
-            let layout = args.random.layout();
+            let layout = layout(&args.random, settings, rules);
             layout
                 .check_room(rules.first_move)
                 .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
             Deal::Random {
                 layout,
                 seed: args.random.seed.unwrap_or_else(fresh_seed),
-                no_guess: args.no_guess,
+                no_guess: args.no_guess || settings.no_guess == Some(true),
             }
         }
     };
@@ -82,6 +93,38 @@ fn new_setup(
         looks,
         animate,
         board_name: board_name(board),
+        spare_seed: fresh_seed(),
+    })
+}
+
+/// The random boards' size: the command line's, or else the menu's last
+/// choice when it is one the command line would take and has room for its
+/// mines under `rules`, or else beginner.
+fn layout(random: &RandomArgs, settings: &Settings, rules: Rules) -> Layout {
+    let chosen = settings
+        .size
+        .map(|(rows, cols, mines)| Layout::new(rows, cols, mines))
+        .filter(|layout| {
+            let sides = 1..=Layout::MOST_SIDE;
+            sides.contains(&layout.rows)
+                && sides.contains(&layout.cols)
+                && layout.check_room(rules.first_move).is_ok()
+        });
+    match chosen {
+        Some(layout) if !random.size_given() => layout,
+        _ => random.layout(),
+    }
+}
+
+/// The colours: the command line's, or else the menu's last choice, or
+/// else classic.
+pub(super) fn theme(asked: Option<ThemeArg>, settings: &Settings) -> Theme {
+    asked.map(Theme::from).unwrap_or_else(|| {
+        settings
+            .theme
+            .as_deref()
+            .and_then(Theme::named)
+            .unwrap_or_default()
     })
 }
 
@@ -101,5 +144,6 @@ pub(super) fn looks(theme: Theme, paint: Paint) -> Looks {
     Looks {
         theme,
         unicode: locale_is_utf8(),
+        colour: paint == Paint::Colour,
     }
 }

@@ -8,17 +8,17 @@ use std::time::Instant;
 
 use console::render::Paint;
 use records::history::{self, Loaded};
+use records::places::Places;
 use records::rebuild::Rebuilder;
-use records::{Record, export, save};
+use records::{Record, export, save, settings};
 use screen::replay::Replay;
 use screen::state::Setup;
-use screen::theme::Theme;
 
 use crate::cli::ReplayArgs;
 use crate::error::AppError;
 use crate::recording::{places, read_history};
 
-use super::play::looks;
+use super::play::{looks, theme};
 
 pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let (record, title) = recorded_game(&args.game)?;
@@ -86,7 +86,11 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
         what: format!("the game {title}"),
         why,
     };
-    let looks = looks(Theme::default(), paint);
+    // In the colours last chosen in `play`'s menu.
+    let settings = Places::find()
+        .map(|places| settings::read(&places.settings))
+        .unwrap_or_default();
+    let looks = looks(theme(None, &settings), paint);
     let setup = Setup::recorded(record, looks, None).map_err(rebuild_error)?;
     // Every move is checked against the board before the screen is taken.
     let rebuilder = Rebuilder::new(record).map_err(rebuild_error)?;

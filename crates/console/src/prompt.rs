@@ -339,6 +339,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         front: Front::Prompt,
         rules: session.rule_set.name,
         first_move: rules.first_move.name(),
+        no_question_marks: session.rule_set.drops_question_marks(rules),
         deal: &deal,
         board_name: session.recording.board_name.clone(),
     });

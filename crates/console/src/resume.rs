@@ -142,6 +142,7 @@ mod tests {
             front: Front::Prompt,
             rules: "proj3".to_owned(),
             first_move: "safe".to_owned(),
+            no_question_marks: false,
             board: BoardRecord {
                 rows: 5,
                 cols: 6,

@@ -58,6 +58,9 @@ pub fn to_text(record: &Record) -> String {
         writeln!(text, "played: {front}")?;
         writeln!(text, "rules: {}", record.rules)?;
         writeln!(text, "first move: {}", record.first_move)?;
+        if record.no_question_marks {
+            writeln!(text, "question marks: off")?;
+        }
         write!(
             text,
             "board: {}x{}, {} mines",
@@ -198,6 +201,7 @@ struct Header {
     front: Option<Front>,
     rules: Option<String>,
     first_move: Option<String>,
+    no_question_marks: bool,
     size: Option<(usize, usize, usize)>,
     seed: Option<u64>,
     no_guess: bool,
@@ -229,6 +233,7 @@ impl Header {
             }
             "rules" => self.rules = Some(value.to_owned()),
             "first move" => self.first_move = Some(value.to_owned()),
+            "question marks" => self.no_question_marks = value == "off",
             "board" => self.board(value)?,
             "result" => {
                 self.result = Some(match value {
@@ -298,6 +303,7 @@ impl Header {
             front: self.front.unwrap_or(Front::Screen),
             rules: self.rules.ok_or("rules")?,
             first_move: self.first_move.ok_or("first move")?,
+            no_question_marks: self.no_question_marks,
             board: BoardRecord {
                 rows,
                 cols,

@@ -17,6 +17,7 @@ pub mod places;
 pub mod rebuild;
 mod recorder;
 pub mod save;
+pub mod settings;
 pub mod stats;
 
 use std::borrow::Cow;
@@ -24,7 +25,7 @@ use std::borrow::Cow;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
-use engine::{Board, BoardFile, Deal, Layout, RuleSet, Rules, parse_board, to_board_file};
+use engine::{Board, BoardFile, Deal, Layout, Marks, RuleSet, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
 pub use recorder::{Recorder, Request};
 
@@ -52,6 +53,10 @@ pub struct Record<Moves = String> {
     pub rules: String,
     /// The first-move policy, as `--first-move` takes it.
     pub first_move: String,
+    /// The rule set's question marks were turned off: marking steps
+    /// between flag and none (absent from records that kept them).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_question_marks: bool,
     pub board: BoardRecord,
     pub result: GameResult,
     /// Time played, in milliseconds: from the first opening, pauses left out.
@@ -232,7 +237,12 @@ impl Record {
 
     /// The rules it was played by; `None` for names this version does not know.
     pub fn game_rules(&self) -> Option<Rules> {
-        RuleSet::rules_named(&self.rules, &self.first_move)
+        let rules = RuleSet::rules_named(&self.rules, &self.first_move)?;
+        Some(if self.no_question_marks {
+            rules.with_marks(Marks::Flag)
+        } else {
+            rules
+        })
     }
 }
 
@@ -267,6 +277,7 @@ pub(crate) mod sample {
             front: Front::Screen,
             rules: "classic",
             first_move: "safe",
+            no_question_marks: false,
             deal: &deal,
             board_name: None,
         });

@@ -28,6 +28,8 @@ pub struct Described<'a> {
     pub rules: &'a str,
     /// The first-move policy's name.
     pub first_move: &'a str,
+    /// The rule set's question marks turned off.
+    pub no_question_marks: bool,
     pub deal: &'a Deal,
     /// A board file's name, as given.
     pub board_name: Option<String>,
@@ -43,6 +45,7 @@ impl Log {
                 front: game.front,
                 rules: game.rules.to_owned(),
                 first_move: game.first_move.to_owned(),
+                no_question_marks: game.no_question_marks,
                 board: BoardRecord::of(game.deal, game.board_name),
                 result: GameResult::Playing,
                 ms: 0,

@@ -1,7 +1,8 @@
-//! Where the records live: the platform's folders for an application's
-//! data and state (`etcetera`'s choice for command-line programs: XDG on
-//! Linux, the BSDs and macOS, honouring `XDG_DATA_HOME` and
-//! `XDG_STATE_HOME`; the known folders on Windows).
+//! Where the records and the settings live: the platform's folders for an
+//! application's data, state and configuration (`etcetera`'s choice for
+//! command-line programs: XDG on Linux, the BSDs and macOS, honouring
+//! `XDG_DATA_HOME`, `XDG_STATE_HOME` and `XDG_CONFIG_HOME`; the known
+//! folders on Windows).
 
 use std::path::PathBuf;
 
@@ -16,6 +17,8 @@ pub struct Places {
     pub history: PathBuf,
     /// The folder of the games in progress, one a front end.
     pub saves: PathBuf,
+    /// The choices made in `play`'s menu.
+    pub settings: PathBuf,
 }
 
 /// No home folder to keep records in.
@@ -25,9 +28,10 @@ pub struct NoHome;
 
 impl Places {
     /// The platform's places: `$XDG_DATA_HOME/minesweeper/history.jsonl`
-    /// (`~/.local/share` by default) and `$XDG_STATE_HOME/minesweeper/`
-    /// (`~/.local/state`) on Unix; on Windows both under the roaming
-    /// application data folder.
+    /// (`~/.local/share` by default), `$XDG_STATE_HOME/minesweeper/`
+    /// (`~/.local/state`) and `$XDG_CONFIG_HOME/minesweeper/settings.json`
+    /// (`~/.config`) on Unix; on Windows all under the roaming application
+    /// data folder.
     pub fn find() -> Result<Places, NoHome> {
         let strategy = choose_app_strategy(AppStrategyArgs {
             top_level_domain: "org".to_owned(),
@@ -41,6 +45,7 @@ impl Places {
         Ok(Places {
             history: data.join("history.jsonl"),
             saves: state,
+            settings: strategy.config_dir().join("settings.json"),
         })
     }
 

@@ -9,6 +9,7 @@ use jiff::Timestamp;
 
 use crate::places::Places;
 use crate::save::SaveError;
+use crate::settings::{self, Settings};
 use crate::{Front, GameResult, Record, history, save, stats};
 
 /// What a front end asks of its records after a move, in order.
@@ -111,6 +112,26 @@ impl Recorder {
         if let Some(places) = &self.places {
             let _ = save::remove(&places.save_of(self.front));
         }
+    }
+
+    /// The choices last made in `play`'s menu; none when records are off
+    /// (`--no-record` leaves the folders alone, the settings' too).
+    pub fn settings(&self) -> Settings {
+        self.places
+            .as_ref()
+            .map(|places| settings::read(&places.settings))
+            .unwrap_or_default()
+    }
+
+    /// Keeps `chosen`, the menu's choices, for the next session. `Some`
+    /// with what to tell the player when they cannot be kept.
+    pub fn keep_settings(&mut self, chosen: &Settings) -> Option<String> {
+        let places = self.places.as_ref()?;
+        let error = settings::write(&places.settings, chosen).err()?;
+        Some(format!(
+            "cannot keep the menu's choices in {}: {error}",
+            visible::path(&places.settings)
+        ))
     }
 
     /// Does what `request` asks; `Some` as for [`Recorder::save`].

@@ -44,6 +44,8 @@ pub enum Command {
     Hint,
     /// Show or hide the chance of a mine on every covered square.
     Overlay,
+    /// The menu: what the next game is dealt with.
+    Menu,
     /// The same board again.
     Restart,
     /// A new board.
@@ -154,6 +156,7 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('o') => Some(Command::Overlay),
         KeyCode::Char('r') => Some(Command::Restart),
         KeyCode::Char('n') => Some(Command::New),
+        KeyCode::Char('m') => Some(Command::Menu),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
         _ => None,
     }
@@ -221,12 +224,13 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Shift, H J K L", "move 5 squares"),
     ("Home End PgUp PgDn", "to an edge"),
     ("Space, Enter", "reveal (chord on a number)"),
-    ("f", "flag (flag, ?, none: classic)"),
+    ("f", "flag, ? (classic, unless m turns it off), none"),
     ("u, Ctrl-r", "undo, redo"),
     ("i", "hint"),
     ("o", "chance of a mine on each square"),
     ("p", "pause"),
     ("r, n", "same board again, new board"),
+    ("m", "menu: level, size, rules, no guess, marks, colours"),
     ("?", "these keys"),
     ("q, Esc", "quit"),
     ("Ctrl-z", "suspend (fg resumes)"),

@@ -13,6 +13,7 @@
 mod animation;
 pub mod command;
 pub mod geometry;
+pub mod menu;
 pub mod play;
 pub mod replay;
 pub mod state;

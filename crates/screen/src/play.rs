@@ -98,8 +98,8 @@ pub fn run(
     Ok(screen.dealt_seed())
 }
 
-/// Does what the screen asks of the records; the first trouble is shown
-/// on the message line.
+/// Does what the screen asks of the records, and keeps the menu's
+/// choices; the first trouble is shown on the message line.
 fn record(screen: &mut Screen, recorder: &mut Recorder) {
     for request in screen.take_requests() {
         // A win, before it is kept: where it stands among its kind.
@@ -113,5 +113,10 @@ fn record(screen: &mut Screen, recorder: &mut Recorder) {
         if let Some(trouble) = recorder.carry_out(request) {
             screen.tell(&trouble);
         }
+    }
+    if let Some(chosen) = screen.take_settings()
+        && let Some(trouble) = recorder.keep_settings(&chosen)
+    {
+        screen.tell(&trouble);
     }
 }

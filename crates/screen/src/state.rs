@@ -7,15 +7,19 @@ use std::time::{Duration, Instant};
 use crate::animation::{Animation, Steps};
 use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::Geometry;
+use crate::menu::{Choices, Menu};
 use crate::summary::Summary;
 use crate::theme::Looks;
 use console::explain;
-use console::words::message;
+use console::words::{counted, message};
 pub use engine::Deal;
 use engine::RuleSet;
-use engine::{Action, Cover, FirstMove, Game, Glyph, Move, NoRoom, Outcome, Pos, Rules, Status};
+use engine::{
+    Action, Cover, FirstMove, Game, Glyph, Layout, Marks, Move, NoRoom, Outcome, Pos, Rules, Status,
+};
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
+use records::settings::Settings;
 use records::stats::Standing;
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
@@ -34,6 +38,11 @@ pub struct Setup {
     pub animate: Option<Duration>,
     /// The board file's name, for the records.
     pub board_name: Option<String>,
+    /// The seed of the first random board the menu deals when the game is
+    /// on a board file (after a random board, the next seed follows its);
+    /// [`Setup::recorded`] gives the record's seed and one, which a front
+    /// end may replace with a fresh seed.
+    pub spare_seed: u64,
 }
 
 impl Setup {
@@ -56,6 +65,7 @@ impl Setup {
             looks,
             animate,
             board_name: record.board.name.clone(),
+            spare_seed: record.board.seed.unwrap_or_default().wrapping_add(1),
         })
     }
 }
@@ -81,6 +91,10 @@ pub struct Screen {
     hinted: Option<Pos>,
     /// The square under the mouse, and what it holds down there.
     pointer: Option<(Pos, Press)>,
+    /// The menu, while it is open.
+    menu: Option<Menu>,
+    /// Choices applied from the menu, for the settings file.
+    settings: Option<Settings>,
     message: String,
     hints: usize,
     undos: usize,
@@ -213,16 +227,10 @@ impl Screen {
     pub fn new(setup: Setup, width: u16, height: u16) -> Result<Self, NoRoom> {
         let game = setup.deal.game(setup.rules, &solver::NoGuess)?.with_undo();
         let log = new_log(&setup);
-        let board = game.board();
-        // The middle of the board: every square is as few moves away as can be.
-        let middle = Pos::new(
-            board.rows().saturating_sub(1) / 2,
-            board.cols().saturating_sub(1) / 2,
-        );
         let mut screen = Screen {
             setup,
             game,
-            cursor: middle,
+            cursor: Pos::new(0, 0),
             origin: Pos::new(0, 0),
             width,
             height,
@@ -232,6 +240,8 @@ impl Screen {
             overlay: false,
             hinted: None,
             pointer: None,
+            menu: None,
+            settings: None,
             message: "? shows the keys".to_owned(),
             hints: 0,
             undos: 0,
@@ -245,8 +255,19 @@ impl Screen {
             recording: true,
             replay: false,
         };
+        screen.cursor = screen.middle();
         screen.follow();
         Ok(screen)
+    }
+
+    /// The middle of the board, where a game starts: every square is as
+    /// few moves away as can be.
+    fn middle(&self) -> Pos {
+        let board = self.game.board();
+        Pos::new(
+            board.rows().saturating_sub(1) / 2,
+            board.cols().saturating_sub(1) / 2,
+        )
     }
 
     /// The saved game `record` carried on, on the setup made from it.
@@ -355,7 +376,14 @@ impl Screen {
     /// stood still while it played, goes on.
     fn end_animation(&mut self, now: Instant) {
         self.animation = None;
-        if self.game.status() == Status::Playing && !self.paused && self.clock.started() {
+        self.run_clock(now);
+    }
+
+    /// The clock goes on at `now` if the game is under way and nothing
+    /// holds it: a pause, an animation or the menu.
+    fn run_clock(&mut self, now: Instant) {
+        let held = self.paused || self.animation.is_some() || self.menu.is_some();
+        if self.game.status() == Status::Playing && !held && self.clock.started() {
             self.clock.start(now);
         }
     }
@@ -398,6 +426,17 @@ impl Screen {
                 .geometry()
                 .and_then(|geometry| geometry.square_at(self.origin, column, row))
                 .map(|at| (at, press));
+            return;
+        }
+        if let Some(menu) = &mut self.menu {
+            match command {
+                Command::Move { rows, .. } if rows != 0 => menu.go(rows),
+                Command::Move { cols, .. } => menu.change(cols),
+                Command::Reveal => self.apply_menu(now),
+                Command::Menu | Command::Quit => self.close_menu(now),
+                Command::Resize { width, height } => (self.width, self.height) = (width, height),
+                _ => {}
+            }
             return;
         }
         if self.animation.is_some() && !matches!(command, Command::Resize { .. } | Command::Suspend)
@@ -444,6 +483,7 @@ impl Screen {
             Command::Help => self.help = !self.help,
             Command::Hint => self.hint(now),
             Command::Overlay => self.toggle_overlay(),
+            Command::Menu => self.open_menu(now),
             Command::Restart => self.restart(false, now),
             Command::New => self.restart(true, now),
             Command::Quit => self.quit(now),
@@ -682,10 +722,7 @@ impl Screen {
         if self.paused {
             self.clock.stop(now);
         } else {
-            if self.clock.started() {
-                self.clock.start(now);
-            }
-            self.message.clear();
+            self.run_clock(now);
         }
     }
 
@@ -781,13 +818,109 @@ impl Screen {
         self.quit = true;
     }
 
+    /// Opens the menu over the board; the clock stands still while it is
+    /// open.
+    fn open_menu(&mut self, now: Instant) {
+        self.menu = Some(Menu::new(self.choices(), self.setup.looks.colour));
+        self.clock.stop(now);
+    }
+
+    /// Closes the menu with nothing changed; the clock goes on.
+    fn close_menu(&mut self, now: Instant) {
+        self.menu = None;
+        self.run_clock(now);
+    }
+
+    /// What the game in play is dealt with, as the menu shows it.
+    fn choices(&self) -> Choices {
+        let layout = match &self.setup.deal {
+            Deal::Random { layout, .. } => *layout,
+            Deal::Board(board) => Layout::new(board.rows(), board.cols(), board.mine_count()),
+        };
+        Choices {
+            rule_set: self.setup.rule_set,
+            layout,
+            no_guess: matches!(self.setup.deal, Deal::Random { no_guess: true, .. }),
+            question_marks: !self.setup.rule_set.drops_question_marks(self.setup.rules),
+            theme: self.setup.looks.theme,
+        }
+    }
+
+    /// Deals the next game with the menu's choices, and keeps them for the
+    /// settings; the menu stays open, saying why, if the mines leave no
+    /// room for the first move.
+    fn apply_menu(&mut self, now: Instant) {
+        let Some(menu) = self.menu else {
+            return;
+        };
+        let choices = menu.choices();
+        let set = choices.rule_set;
+        let mut rules = set.rules.with_first_move(self.setup.rules.first_move);
+        if !choices.question_marks {
+            rules = rules.with_marks(Marks::Flag);
+        }
+        if let Err(no_room) = choices.layout.check_room(rules.first_move) {
+            let layout = choices.layout;
+            self.message = format!(
+                "{} is too many for {}x{}: at most {} leave room for the first move",
+                counted(no_room.mines, "mine"),
+                layout.rows,
+                layout.cols,
+                no_room.room
+            );
+            return;
+        }
+        let seed = match self.setup.deal {
+            Deal::Random { seed, .. } => seed.wrapping_add(1),
+            Deal::Board(_) => self.setup.spare_seed,
+        };
+        self.leave(now);
+        self.setup.deal = Deal::Random {
+            layout: choices.layout,
+            seed,
+            no_guess: choices.no_guess,
+        };
+        (self.setup.rule_set, self.setup.rules) = (set, rules);
+        self.setup.board_name = None;
+        self.setup.looks.theme = choices.theme;
+        self.settings = Some(choices.settings());
+        self.menu = None;
+        self.deal();
+        self.cursor = self.middle();
+        self.follow();
+        self.message = "A new board, as the menu says".to_owned();
+    }
+
+    /// The menu, while it is open.
+    pub fn menu(&self) -> Option<&Menu> {
+        self.menu.as_ref()
+    }
+
+    /// The choices applied from the menu since the last call, for the
+    /// settings file.
+    pub fn take_settings(&mut self) -> Option<Settings> {
+        self.settings.take()
+    }
+
     /// The same board again, or with `anew` the next one.
     fn restart(&mut self, anew: bool, now: Instant) {
         self.leave(now);
         if anew && let Deal::Random { seed, .. } = &mut self.setup.deal {
             *seed = seed.wrapping_add(1);
         }
-        // The same layout as the first game's, which had room.
+        self.deal();
+        self.message = if anew {
+            "A new board"
+        } else {
+            "The same board again"
+        }
+        .to_owned();
+    }
+
+    /// A new game of the setup's deal, everything about the last one
+    /// forgotten.
+    fn deal(&mut self) {
+        // A layout that had room: the first game's, or one the menu checked.
         let Ok(game) = self.setup.deal.game(self.setup.rules, &solver::NoGuess) else {
             return;
         };
@@ -801,12 +934,6 @@ impl Screen {
         self.animation = None;
         self.paused = false;
         self.overlay = false;
-        self.message = if anew {
-            "A new board"
-        } else {
-            "The same board again"
-        }
-        .to_owned();
     }
 
     /// The seed of the random board in play, if it is one.
@@ -827,6 +954,7 @@ fn new_log(setup: &Setup) -> Log {
         front: Front::Screen,
         rules: setup.rule_set.name,
         first_move: setup.rules.first_move.name(),
+        no_question_marks: setup.rule_set.drops_question_marks(setup.rules),
         deal: &setup.deal,
         board_name: setup.board_name.clone(),
     })

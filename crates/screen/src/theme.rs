@@ -27,11 +27,33 @@ pub enum Theme {
     Mono,
 }
 
+impl Theme {
+    /// Every theme, in the order `--theme` lists them.
+    pub const ALL: [Theme; 3] = [Theme::Classic, Theme::Colorblind, Theme::Mono];
+
+    /// The name `--theme` and the settings give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Classic => "classic",
+            Theme::Colorblind => "colorblind",
+            Theme::Mono => "mono",
+        }
+    }
+
+    /// The theme called `name`.
+    pub fn named(name: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|theme| theme.name() == name)
+    }
+}
+
 /// A theme and a character set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Looks {
     pub theme: Theme,
     pub unicode: bool,
+    /// Whether colour may be used at all (not with NO_COLOR and the
+    /// like): without, the theme stays mono whatever the menu offers.
+    pub colour: bool,
 }
 
 /// The board's own background in the colour themes: dark grey (#262626).
@@ -265,6 +287,7 @@ mod tests {
         let looks = Looks {
             theme,
             unicode: true,
+            colour: true,
         };
         let glyphs = [
             Glyph::Hidden,
@@ -295,6 +318,7 @@ mod tests {
             let (_, style) = Looks {
                 theme,
                 unicode: false,
+                colour: true,
             }
             .square(Glyph::Open(0));
             assert_eq!(style.bg, Some(BOARD));
@@ -384,7 +408,11 @@ mod tests {
     fn a_chance_never_reads_as_safe_or_as_a_clue() {
         for theme in [Theme::Classic, Theme::Colorblind, Theme::Mono] {
             for unicode in [false, true] {
-                let looks = Looks { theme, unicode };
+                let looks = Looks {
+                    theme,
+                    unicode,
+                    colour: true,
+                };
                 let safe = looks.chance(0.0).0;
                 for p in [1e-9, 0.01, 0.1, 0.3, 0.5, 0.7, 0.99, 1.0] {
                     let (text, _) = looks.chance(p);

@@ -1,6 +1,6 @@
 //! Draws the screen's state: the status line, the board in view with its
-//! labels, the message at the foot, and over them the keys or the pause. Only
-//! what is on screen is drawn, whatever the board's size.
+//! labels, the message at the foot, and over them the keys, the menu or
+//! the pause. Only what is on screen is drawn, whatever the board's size.
 
 use std::io;
 use std::time::Instant;
@@ -15,6 +15,7 @@ use ratatui::{Frame, Terminal};
 
 use crate::command::KEYS;
 use crate::geometry::{BOTTOM, Geometry, digits};
+use crate::menu::Menu;
 use crate::state::Screen;
 use engine::{Cover, Glyph, Pos, Status};
 
@@ -65,6 +66,8 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if screen.shows_help() {
         keys(frame, area);
+    } else if let Some(menu) = screen.menu() {
+        menu_box(frame, area, menu);
     }
 }
 
@@ -247,6 +250,33 @@ fn keys(frame: &mut Frame, area: Rect) {
         .iter()
         .map(|(keys, does)| Line::from(format!("{keys:<20} {does}")))
         .collect();
+    boxed(frame, area, lines, " Keys (? closes) ");
+}
+
+/// The menu: a line for each choice, the chosen one in reverse video, and
+/// the keys that work it.
+fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
+    let mut lines: Vec<Line> = menu
+        .lines()
+        .into_iter()
+        .map(|(name, value, chosen)| {
+            let line = Line::from(format!(" {name:<15} {value:<20} "));
+            if chosen {
+                line.style(Style::default().add_modifier(Modifier::REVERSED))
+            } else {
+                line
+            }
+        })
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(" Up, Down: choose   Left, Right: change"));
+    lines.push(Line::from(" Shift: by 5   Enter: deal   Esc, m: close "));
+    boxed(frame, area, lines, " Next game ");
+}
+
+/// `lines` in a bordered box titled `title`, in the middle of `area`,
+/// over what is drawn there.
+fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line>, title: &str) {
     let width = (lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 2).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let boxed = Rect::new(
@@ -257,7 +287,7 @@ fn keys(frame: &mut Frame, area: Rect) {
     );
     frame.render_widget(Clear, boxed);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Keys (? closes) ")),
+        Paragraph::new(lines).block(Block::bordered().title(title)),
         boxed,
     );
 }

@@ -27,17 +27,20 @@ fn setup(deal: Deal, classic: bool) -> Setup {
         rule_set,
         rules: rule_set.rules,
         looks: Looks {
+            colour: true,
             theme: Theme::Mono,
             unicode: false,
         },
         animate: None,
         board_name: None,
+        spare_seed: 99,
     }
 }
 
 /// The looks of `theme`, in ASCII.
 fn setup_looks(theme: Theme) -> Looks {
     Looks {
+        colour: true,
         theme,
         unicode: false,
     }
@@ -472,6 +475,7 @@ fn colour_blind_theme() {
     let now = Instant::now();
     let mut setup = two_mines_setup(true);
     setup.looks = Looks {
+        colour: true,
         theme: Theme::Colorblind,
         unicode: true,
     };
@@ -872,5 +876,149 @@ fn a_replay_plays_at_the_pace_of_the_game() {
         (replay.played, replay.paused),
         (0, false),
         "from the start again"
+    );
+}
+
+/// The menu deals the next game with what it says, keeps the choices for
+/// the settings, and lets the unfinished game go; marks without question
+/// marks go from a flag straight back to covered.
+#[test]
+fn the_menu_deals_the_next_game_with_its_choices() {
+    use records::Request;
+    let now = Instant::now();
+    let mut screen = two_mines(false);
+    go(
+        &mut screen,
+        &[to(1, 1), Command::Reveal, Command::Menu],
+        now,
+    );
+    screen.take_requests();
+    let menu = screen.menu().expect("m opens the menu");
+    let lines = menu.lines();
+    assert_eq!(
+        lines[0],
+        ("Level", "custom".to_owned(), true),
+        "a board file's size"
+    );
+    assert_eq!(lines[4].1, "proj3");
+    // Beginner, then intermediate; classic rules; question marks off.
+    let choose = [to(0, 1), to(0, 1), to(4, 0), to(0, 1), to(2, 0), to(0, -1)];
+    go(&mut screen, &choose, now);
+    assert!(
+        screen.take_settings().is_none(),
+        "nothing kept before Enter"
+    );
+    go(&mut screen, &[Command::Reveal], now);
+    assert!(screen.menu().is_none());
+    assert_eq!(screen.take_requests(), [Request::Forget]);
+    assert!(
+        matches!(screen.setup().deal, Deal::Random { layout, .. } if layout == Layout::INTERMEDIATE),
+        "{:?}",
+        screen.setup().deal
+    );
+    assert_eq!(screen.setup().rule_set.name, "classic");
+    assert_eq!(
+        screen.seed(),
+        Some(99),
+        "the spare seed, after a board file"
+    );
+    assert_eq!(
+        screen.cursor(),
+        Pos::new(7, 7),
+        "a new game starts in the middle"
+    );
+    let settings = screen.take_settings().expect("the choices, to keep");
+    assert_eq!(settings.size, Some((16, 16, 40)));
+    assert_eq!(settings.rules.as_deref(), Some("classic"));
+    assert_eq!(settings.question_marks, Some(false));
+    assert!(screen.take_settings().is_none(), "kept once");
+
+    let at = screen.cursor();
+    go(&mut screen, &[Command::Flag], now);
+    assert_eq!(screen.glyph(at), Glyph::Flag);
+    go(&mut screen, &[Command::Flag], now);
+    assert_eq!(screen.glyph(at), Glyph::Hidden, "no question mark");
+
+    // The next deal from the menu follows the random board's seed.
+    go(&mut screen, &[Command::Menu, Command::Reveal], now);
+    assert_eq!(screen.seed(), Some(100));
+}
+
+/// The menu can be closed with nothing changed, stops the clock while it
+/// is open, and refuses a size that leaves no room for the first move,
+/// saying why.
+#[test]
+fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
+    let start = Instant::now();
+    let later = |s: u64| start + Duration::from_secs(s);
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    go(&mut screen, &[Command::Reveal], start);
+    go(&mut screen, &[Command::Menu], later(2));
+    // While it is open, keys work the menu, not the board.
+    go(&mut screen, &[to(1, 0), Command::Flag], later(3));
+    assert_eq!(screen.game().status(), Status::Playing);
+    go(&mut screen, &[Command::Quit], later(10));
+    assert!(
+        !screen.has_quit() && screen.menu().is_none(),
+        "Esc closes it"
+    );
+    assert_eq!(screen.elapsed(later(11)), Duration::from_secs(3));
+    assert_eq!(screen.setup().deal.seed(), Some(7), "nothing changed");
+
+    // One row, one column: the mine fills the only square.
+    let shrink = [Command::Menu, to(1, 0), to(0, -10), to(1, 0), to(0, -10)];
+    go(&mut screen, &shrink, later(12));
+    go(&mut screen, &[Command::Reveal], later(12));
+    assert!(screen.menu().is_some(), "still open");
+    assert_eq!(
+        screen.message(),
+        "1 mine is too many for 1x1: at most 0 leave room for the first move"
+    );
+    assert_eq!(screen.game().board().rows(), 9, "the game is as it was");
+}
+
+/// The colours chosen in the menu are the screen's from the next game on;
+/// without colour the menu offers none.
+#[test]
+fn the_menu_changes_the_colours() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    go(
+        &mut screen,
+        &[Command::Menu, to(7, 0), to(0, -1), Command::Reveal],
+        now,
+    );
+    assert_eq!(screen.setup().looks.theme, Theme::Colorblind);
+    let settings = screen.take_settings().unwrap();
+    assert_eq!(settings.theme.as_deref(), Some("colorblind"));
+
+    let mut setup = two_mines_setup(true);
+    setup.looks.colour = false;
+    let mut screen = Screen::new(setup, 80, 24).unwrap();
+    go(
+        &mut screen,
+        &[Command::Menu, to(7, 0), to(0, 1), Command::Reveal],
+        now,
+    );
+    assert_eq!(screen.setup().looks.theme, Theme::Mono);
+}
+
+#[test]
+fn the_menu_screen() {
+    let now = Instant::now();
+    let mut screen = random(Layout::EXPERT, 80, 24);
+    go(&mut screen, &[Command::Menu, to(2, 0)], now);
+    assert_snapshot!("menu", drawn(&screen, now));
+    let backend = backend(&screen, now);
+    let chosen = backend
+        .buffer()
+        .content()
+        .iter()
+        .filter(|cell| cell.modifier.contains(Modifier::REVERSED))
+        .map(|cell| cell.symbol())
+        .collect::<String>();
+    assert!(
+        chosen.contains("Columns"),
+        "the chosen line stands out: {chosen:?}"
     );
 }

@@ -1,0 +1,121 @@
+//! What the player chose in `play`'s menu, kept in the config folder
+//! (`settings.json`) and used when the command line says nothing else.
+//! A file that is missing, damaged or of another shape gives no settings,
+//! never an error that stops a game: settings are a convenience.
+
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// The choices, each `None` until made. Names are as the command line
+/// takes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// `classic`, `colorblind` or `mono`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub theme: Option<String>,
+    /// The rule set's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// A random board's rows, columns and mines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<(usize, usize, usize)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_guess: Option<bool>,
+    /// Whether marking steps through a question mark (classic rules).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub question_marks: Option<bool>,
+}
+
+/// Larger than any settings file this program writes: a bigger one is
+/// not read.
+const MOST_BYTES: u64 = 64 << 10;
+
+/// The settings in `path`; none when it is missing, not a regular file,
+/// too large, or does not read.
+pub fn read(path: &Path) -> Settings {
+    // Looked at before it is opened: opening a FIFO would wait for a writer.
+    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Settings::default();
+    }
+    let Ok(file) = File::open(path) else {
+        return Settings::default();
+    };
+    let mut text = String::new();
+    let read = file
+        .take(MOST_BYTES + 1)
+        .read_to_string(&mut text)
+        .is_ok_and(|n| n as u64 <= MOST_BYTES);
+    if !read {
+        return Settings::default();
+    }
+    serde_json::from_str(&text).unwrap_or_default()
+}
+
+/// Writes `settings` to `path` whole: a temporary file beside it, synced,
+/// then renamed over the last.
+pub fn write(path: &Path, settings: &Settings) -> io::Result<()> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(folder)?;
+    let mut file = tempfile::Builder::new()
+        .prefix(".settings-")
+        .tempfile_in(folder)?;
+    serde_json::to_writer_pretty(&mut file, settings)?;
+    file.write_all(b"\n")?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_written_whole_and_read_back() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("config/settings.json");
+        assert_eq!(read(&path), Settings::default(), "none yet");
+        let settings = Settings {
+            theme: Some("colorblind".to_owned()),
+            rules: Some("classic".to_owned()),
+            size: Some((16, 30, 99)),
+            no_guess: Some(true),
+            question_marks: Some(false),
+        };
+        write(&path, &settings).unwrap();
+        assert_eq!(read(&path), settings);
+    }
+
+    #[test]
+    fn a_bad_settings_file_gives_none_and_stops_nothing() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("settings.json");
+        for text in ["not json", "[1, 2]", "{\"theme\": 7}"] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(read(&path), Settings::default(), "{text}");
+        }
+        // Unknown names are left aside: a later version's file still reads.
+        std::fs::write(&path, "{\"theme\": \"mono\", \"sound\": true}").unwrap();
+        assert_eq!(read(&path).theme.as_deref(), Some("mono"));
+        // Too large, or a folder: not read.
+        std::fs::write(&path, " ".repeat(MOST_BYTES as usize + 1)).unwrap();
+        assert_eq!(read(&path), Settings::default());
+        assert_eq!(read(folder.path()), Settings::default());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_not_waited_on() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("settings.json");
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return;
+        }
+        assert_eq!(read(&path), Settings::default());
+    }
+}

@@ -1,0 +1,261 @@
+//! The menu (`m`): what the next game is dealt with, chosen inside the
+//! game rather than on the command line: a level or a size, the rules,
+//! boards that need no guess, question marks, and the colours. As values:
+//! the state moves through it, the view draws it.
+
+use engine::{Layout, RuleSet};
+use records::settings::Settings;
+
+use crate::theme::Theme;
+
+/// What the next game is dealt with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    pub rule_set: &'static RuleSet,
+    pub layout: Layout,
+    pub no_guess: bool,
+    /// Marking steps through a question mark (under rules that have them).
+    pub question_marks: bool,
+    pub theme: Theme,
+}
+
+impl Choices {
+    /// The choices as the settings file keeps them.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            theme: Some(self.theme.name().to_owned()),
+            rules: Some(self.rule_set.name.to_owned()),
+            size: Some((self.layout.rows, self.layout.cols, self.layout.mines)),
+            no_guess: Some(self.no_guess),
+            question_marks: Some(self.question_marks),
+        }
+    }
+}
+
+/// One line of the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Level,
+    Rows,
+    Columns,
+    Mines,
+    Rules,
+    NoGuess,
+    QuestionMarks,
+    Colours,
+}
+
+const ITEMS: [Item; 8] = [
+    Item::Level,
+    Item::Rows,
+    Item::Columns,
+    Item::Mines,
+    Item::Rules,
+    Item::NoGuess,
+    Item::QuestionMarks,
+    Item::Colours,
+];
+
+/// The levels, in the order the menu steps through them.
+const LEVELS: [(&str, Layout); 3] = [
+    ("beginner", Layout::BEGINNER),
+    ("intermediate", Layout::INTERMEDIATE),
+    ("expert", Layout::EXPERT),
+];
+
+/// The menu, open: the line chosen and the choices so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Menu {
+    line: usize,
+    choices: Choices,
+    /// Whether colours may be used at all (not with NO_COLOR and the like).
+    colour: bool,
+}
+
+impl Menu {
+    pub fn new(choices: Choices, colour: bool) -> Self {
+        Menu {
+            line: 0,
+            choices,
+            colour,
+        }
+    }
+
+    pub fn choices(&self) -> Choices {
+        self.choices
+    }
+
+    /// The line chosen.
+    pub fn item(&self) -> Item {
+        ITEMS[self.line]
+    }
+
+    /// Up (`by` < 0) or down a line, stopping at the ends.
+    pub fn go(&mut self, by: isize) {
+        self.line = self.line.saturating_add_signed(by).min(ITEMS.len() - 1);
+    }
+
+    /// The chosen line's value changed by `by` steps: a number up or down
+    /// by as many, the next or the previous of a list, a switch turned.
+    pub fn change(&mut self, by: isize) {
+        let item = self.item();
+        let next = by.signum();
+        let colour = self.colour;
+        let choices = &mut self.choices;
+        let layout = &mut choices.layout;
+        match item {
+            Item::Level => {
+                let now = LEVELS.iter().position(|(_, l)| l == layout);
+                let next = match now {
+                    Some(i) => cycle(i, next, LEVELS.len()),
+                    None if by > 0 => 0,
+                    None => LEVELS.len() - 1,
+                };
+                *layout = LEVELS[next].1;
+            }
+            Item::Rows => layout.rows = step(layout.rows, by, 1, Layout::MOST_SIDE),
+            Item::Columns => layout.cols = step(layout.cols, by, 1, Layout::MOST_SIDE),
+            Item::Mines => layout.mines = step(layout.mines, by, 0, usize::MAX),
+            Item::Rules => {
+                let now = RuleSet::ALL
+                    .iter()
+                    .position(|set| set.name == choices.rule_set.name)
+                    .unwrap_or(0);
+                choices.rule_set = RuleSet::ALL[cycle(now, next, RuleSet::ALL.len())];
+            }
+            Item::NoGuess => choices.no_guess = !choices.no_guess,
+            Item::QuestionMarks => choices.question_marks = !choices.question_marks,
+            Item::Colours if colour => {
+                let themes = Theme::ALL;
+                let now = themes.iter().position(|&t| t == choices.theme).unwrap_or(0);
+                choices.theme = themes[cycle(now, next, themes.len())];
+            }
+            Item::Colours => {}
+        }
+        // Never more mines than squares.
+        layout.mines = layout.mines.min(layout.rows * layout.cols);
+    }
+
+    /// The lines as they are shown: a name, a value, and whether it is the
+    /// line chosen.
+    pub fn lines(&self) -> Vec<(&'static str, String, bool)> {
+        let c = &self.choices;
+        let on = |yes: bool| if yes { "on" } else { "off" }.to_owned();
+        ITEMS
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let (name, value) = match item {
+                    Item::Level => (
+                        "Level",
+                        LEVELS
+                            .iter()
+                            .find(|(_, l)| *l == c.layout)
+                            .map_or("custom", |(name, _)| name)
+                            .to_owned(),
+                    ),
+                    Item::Rows => ("Rows", c.layout.rows.to_string()),
+                    Item::Columns => ("Columns", c.layout.cols.to_string()),
+                    Item::Mines => ("Mines", c.layout.mines.to_string()),
+                    Item::Rules => ("Rules", c.rule_set.name.to_owned()),
+                    Item::NoGuess => ("No guess", on(c.no_guess)),
+                    Item::QuestionMarks => ("Question marks", on(c.question_marks)),
+                    Item::Colours if self.colour => ("Colours", c.theme.name().to_owned()),
+                    Item::Colours => ("Colours", "mono (colour is off)".to_owned()),
+                };
+                (name, value, i == self.line)
+            })
+            .collect()
+    }
+}
+
+/// `at` moved `by` places round a list of `len`.
+fn cycle(at: usize, by: isize, len: usize) -> usize {
+    (at as isize + by).rem_euclid(len as isize) as usize
+}
+
+/// `value` moved by `by`, kept within `least..=most`.
+fn step(value: usize, by: isize, least: usize, most: usize) -> usize {
+    value.saturating_add_signed(by).clamp(least, most)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu() -> Menu {
+        Menu::new(
+            Choices {
+                rule_set: &RuleSet::CLASSIC,
+                layout: Layout::BEGINNER,
+                no_guess: false,
+                question_marks: true,
+                theme: Theme::Classic,
+            },
+            true,
+        )
+    }
+
+    #[test]
+    fn levels_step_round_and_a_size_of_its_own_is_custom() {
+        let mut m = menu();
+        m.change(1);
+        assert_eq!(m.choices().layout, Layout::INTERMEDIATE);
+        m.change(-1);
+        m.change(-5);
+        assert_eq!(m.choices().layout, Layout::EXPERT, "a step at a time");
+        m.go(3);
+        assert_eq!(m.item(), Item::Mines);
+        m.change(5);
+        assert_eq!(m.choices().layout, Layout::new(16, 30, 104));
+        assert_eq!(m.lines()[0].1, "custom");
+        assert!(m.lines()[3].2, "the mines' line is chosen");
+    }
+
+    #[test]
+    fn numbers_stay_within_the_board() {
+        let mut m = menu();
+        m.go(1);
+        m.change(-20);
+        assert_eq!(m.choices().layout.rows, 1);
+        m.go(1);
+        m.change(-20);
+        assert_eq!(
+            m.choices().layout,
+            Layout::new(1, 1, 1),
+            "mines cut to the squares"
+        );
+        m.go(-10);
+        assert_eq!(m.item(), Item::Level);
+    }
+
+    #[test]
+    fn rules_switches_and_colours_step_round() {
+        let mut m = menu();
+        m.go(4);
+        m.change(1);
+        assert_eq!(m.choices().rule_set.name, "coms227");
+        m.go(1);
+        m.change(1);
+        m.go(1);
+        m.change(1);
+        m.go(1);
+        m.change(-1);
+        let choices = m.choices();
+        assert!(choices.no_guess && !choices.question_marks);
+        assert_eq!(choices.theme, Theme::Mono);
+        let settings = choices.settings();
+        assert_eq!(settings.rules.as_deref(), Some("coms227"));
+        assert_eq!(settings.theme.as_deref(), Some("mono"));
+        assert_eq!(settings.size, Some((9, 9, 10)));
+    }
+
+    #[test]
+    fn without_colour_the_colours_do_not_change() {
+        let mut m = Menu::new(menu().choices(), false);
+        m.go(7);
+        m.change(1);
+        assert_eq!(m.choices().theme, Theme::Classic);
+        assert_eq!(m.lines()[7].1, "mono (colour is off)");
+    }
+}
