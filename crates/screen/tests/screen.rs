@@ -12,6 +12,7 @@ use minesweeper_screen::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};
+use records::stats::Standing;
 
 /// Two mines: in the top left corner and at row 2, column 3.
 const TWO_MINES: &[u8] = b"+++++\n+*  +\n+  *+\n+   +\n+++++\n";
@@ -1021,4 +1022,75 @@ fn the_menu_screen() {
         chosen.contains("Columns"),
         "the chosen line stands out: {chosen:?}"
     );
+}
+
+/// A win, told where it stands among the earlier games of its kind.
+#[test]
+fn a_win_with_its_standing() {
+    let now = Instant::now();
+    let mut won = two_mines(true);
+    go(&mut won, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    go(&mut won, &[to(0, -1), Command::Reveal], now);
+    assert!(won.wants_standing());
+    won.note_standing(Standing {
+        place: Some(2),
+        clean_wins: 3,
+        best_ms: Some(1500),
+        won: 3,
+        played: 5,
+    });
+    assert!(!won.wants_standing(), "asked once");
+    assert_snapshot!("won_with_standing", drawn(&won, now));
+}
+
+/// A board that fits twice over is drawn at twice the size, centred: a
+/// square four cells by two lines, its clue in the top line's middle.
+#[test]
+fn a_board_with_room_is_centred_and_doubled() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 30);
+    go(&mut screen, &[Command::Reveal], now);
+    assert_snapshot!("beginner_doubled", drawn(&screen, now));
+
+    // In colour, each square is a block of three cells by two lines in its
+    // own colours, a board-coloured gap after it.
+    let mut setup = screen.setup().clone();
+    setup.looks.theme = Theme::Classic;
+    let screen = Screen::new(setup, 80, 30).unwrap();
+    let backend = backend(&screen, now);
+    let geometry = screen.geometry().unwrap();
+    let (x, y) = geometry.cell_of(2, 6);
+    let square = backend.buffer()[(x, y)].style();
+    assert_ne!(square.bg, Some(Color::Reset));
+    for (dx, dy) in [(-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+        let cell = &backend.buffer()[((x as i32 + dx) as u16, y + dy)];
+        assert_eq!(cell.style().bg, square.bg, "{dx},{dy}");
+    }
+    let gap = &backend.buffer()[(x + 2, y)];
+    assert_eq!(gap.style().bg, Some(minesweeper_screen::theme::BOARD));
+}
+
+/// The overlay in each theme, cell by cell: no chance drawn as a digit,
+/// the safe mark only where the chance is 0.
+#[test]
+fn the_overlay_in_each_theme() {
+    let now = Instant::now();
+    for theme in Theme::ALL {
+        let mut setup = two_mines_setup(true);
+        setup.looks = Looks {
+            colour: true,
+            theme,
+            unicode: true,
+        };
+        let mut screen = from_the_corner(Screen::new(setup, 44, 8).unwrap());
+        go(
+            &mut screen,
+            &[to(2, 0), Command::Reveal, Command::Overlay],
+            now,
+        );
+        assert_snapshot!(
+            format!("overlay_{}", theme.name()),
+            format!("{:?}", backend(&screen, now).buffer())
+        );
+    }
 }
