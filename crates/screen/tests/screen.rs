@@ -1094,3 +1094,57 @@ fn the_overlay_in_each_theme() {
         );
     }
 }
+
+/// A player who knows the board wins beginner by mouse in one click per
+/// 3BV: a left click on each opening and on each number no opening
+/// reaches, nothing else counted (the first click opens an opening here,
+/// so it is one of them).
+#[test]
+fn a_mouse_win_costs_a_click_per_3bv() {
+    let now = Instant::now();
+    for seed in 1..=20 {
+        let deal = Deal::Random {
+            layout: Layout::BEGINNER,
+            seed,
+            no_guess: false,
+        };
+        let rules = RuleSet::CLASSIC
+            .rules
+            .with_first_move(engine::FirstMove::Opening);
+        let setup = Setup {
+            rules,
+            ..setup(deal, true)
+        };
+        let mut screen = Screen::new(setup, 80, 24).unwrap();
+        let click = |screen: &Screen, pos: Pos| {
+            let (column, row) = screen
+                .geometry()
+                .unwrap()
+                .cell_of(pos.row - screen.origin().row, pos.col - screen.origin().col);
+            Command::Click {
+                column,
+                row,
+                button: Button::Left,
+            }
+        };
+        let first = click(&screen, screen.cursor());
+        screen.update(first, now);
+        while screen.game().status() == Status::Playing {
+            let board = screen.game().board();
+            let covered_safe =
+                |pos: &Pos| !board.is_mine(*pos) && screen.game().cover(*pos) == Cover::Hidden;
+            let positions = (0..9).flat_map(|row| (0..9).map(move |col| Pos::new(row, col)));
+            let next = positions
+                .clone()
+                .filter(covered_safe)
+                .find(|&pos| board.clue(pos) == 0)
+                .or_else(|| positions.clone().find(covered_safe))
+                .unwrap();
+            let command = click(&screen, next);
+            screen.update(command, now);
+        }
+        let summary = screen.summary().unwrap();
+        assert!(summary.won, "seed {seed}");
+        assert_eq!(summary.clicks, summary.three_bv.total, "seed {seed}");
+    }
+}
