@@ -3,13 +3,13 @@
 //! on, and the history read with each line left out said on stderr.
 
 use std::io::{self, Write};
-use std::path::Path;
 
 use console::resume::Answer;
 use engine::Layout;
-use records::history::Loaded;
+use records::history::{self, Loaded};
 use records::places::Places;
 use records::{Front, Record, Recorder};
+use serde::de::DeserializeOwned;
 
 use crate::cli::{RandomArgs, RecordArgs};
 use crate::error::AppError;
@@ -106,22 +106,30 @@ pub fn recorder_and_saved(
     Ok((recorder, saved))
 }
 
-/// The history, read by `read`, each line left out said on stderr with
-/// its file and line.
-pub fn read_history<M>(
+/// Hands each record of the history to `visit` with its number, in
+/// order, a chunk at a time; each line left out is said on stderr with its
+/// file and line.
+pub fn each_in_history<M: DeserializeOwned + Send>(
     places: &Places,
-    read: fn(&Path) -> io::Result<Loaded<M>>,
-) -> Result<Loaded<M>, AppError> {
-    let loaded = read(&places.history).map_err(|e| {
+    visit: impl FnMut(usize, Record<M>),
+) -> Result<(), AppError> {
+    let problems = history::each(&places.history, visit).map_err(|e| {
         AppError::Records(format!(
             "cannot read {}: {e}",
             visible::path(&places.history)
         ))
     })?;
     let mut err = io::stderr().lock();
-    for problem in &loaded.problems {
+    for problem in &problems {
         let _ = writeln!(err, "minesweeper: {problem}");
     }
+    Ok(())
+}
+
+/// The whole history, as [`each_in_history`] reads it.
+pub fn read_history<M: DeserializeOwned + Send>(places: &Places) -> Result<Loaded<M>, AppError> {
+    let mut loaded = Loaded::default();
+    each_in_history(places, |line, record| loaded.records.push((line, record)))?;
     Ok(loaded)
 }
 

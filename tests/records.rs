@@ -203,9 +203,12 @@ fn a_folder_it_cannot_write_leaves_the_game_as_it_was_and_says_so_once() {
     );
 }
 
+/// A history that is a device (`/dev/full`, where every write fails as
+/// on a full disk) is refused as one, said once, and the games play on.
+/// A full disk itself is the history's unit test.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_full_disk_is_said_once_and_the_games_play_on() {
+fn a_history_that_is_a_device_is_said_once_and_the_games_play_on() {
     let home = Home::new();
     let folder = home.history();
     std::fs::create_dir_all(folder.parent().unwrap()).unwrap();
@@ -215,7 +218,70 @@ fn a_full_disk_is_said_once_and_the_games_play_on() {
     assert_eq!(text(&output.stdout).matches("You won!").count(), 3);
     let stderr = text(&output.stderr);
     assert_eq!(stderr.matches("cannot record games").count(), 1, "{stderr}");
-    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+}
+
+/// `output` of a child that must end within a minute, however the
+/// machine is loaded: a hang fails the test instead of stalling it.
+fn within_a_minute(mut child: Child) -> Output {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running after a minute: it waits on a file");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn fifo(path: &Path) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let status = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(status.success());
+}
+
+/// Record files replaced by a FIFO or a link to `/dev/zero`: `stats`,
+/// `replay` and the prompt game each say so in a line and never wait or
+/// fill memory; the game goes on.
+#[cfg(unix)]
+#[test]
+fn record_files_that_are_not_regular_files_are_refused_at_once() {
+    for make in ["fifo", "zero"] {
+        let home = Home::new();
+        let place = |path: &Path| match make {
+            "fifo" => fifo(path),
+            _ => {
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::os::unix::fs::symlink("/dev/zero", path).unwrap();
+            }
+        };
+        place(&home.history());
+        place(&home.save("prompt"));
+        let stats = within_a_minute(home.spawn(&["stats"], b""));
+        assert_eq!(stats.status.code(), Some(1), "{make}");
+        let said = text(&stats.stderr);
+        assert!(
+            said.contains("history.jsonl: not a regular file"),
+            "{make}: {said}"
+        );
+        let replay = within_a_minute(home.spawn(&["replay", "last"], b""));
+        assert!(
+            text(&replay.stderr).contains("not a regular file"),
+            "{make}"
+        );
+        let replay =
+            within_a_minute(home.spawn(&["replay", home.save("prompt").to_str().unwrap()], b""));
+        assert!(
+            text(&replay.stderr).contains("not a regular file"),
+            "{make}"
+        );
+        let game = within_a_minute(home.spawn(&args_with_seed("3"), &one_click_games(1)));
+        assert!(text(&game.stdout).contains("You won!"), "{make}");
+        assert!(text(&game.stderr).contains("not a regular file"), "{make}");
+    }
 }
 
 #[test]

@@ -7,16 +7,15 @@ use std::path::Path;
 use std::time::Instant;
 
 use console::render::Paint;
-use records::history::{self, Loaded};
 use records::places::Places;
 use records::rebuild::Rebuilder;
-use records::{Record, export, save, settings};
+use records::{MOST_RECORD, Record, export, file, save, settings};
 use screen::replay::Replay;
 use screen::state::Setup;
 
 use crate::cli::ReplayArgs;
 use crate::error::AppError;
-use crate::recording::{places, read_history};
+use crate::recording::{each_in_history, places};
 
 use super::play::{looks, theme};
 
@@ -36,40 +35,44 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
 /// The game `replay` names: `last`, a number in the history, or a file
 /// (a move log, or a saved game); with a title for the replay's bar.
 fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
-    let from_history = |pick: &dyn Fn(&Loaded) -> Option<(usize, Record)>| {
-        let places = places()?;
-        let loaded = read_history(&places, history::read)?;
-        let shown = visible::path(&places.history).to_string();
-        match pick(&loaded) {
-            Some((number, record)) => Ok((record, format!("of game #{number}"))),
-            None if loaded.records.is_empty() => Err(AppError::Records(format!(
-                "no game has been recorded yet (in {shown})"
-            ))),
-            None => Err(AppError::Records(format!(
-                "no game #{which} in {shown}: its games are numbered {} to {}",
-                loaded.records[0].0,
-                loaded.records[loaded.records.len() - 1].0
-            ))),
-        }
+    let number = match which {
+        "last" => None,
+        _ => match which.parse::<usize>() {
+            Ok(number) if !Path::new(which).exists() => Some(number),
+            _ => return recorded_file(Path::new(which)),
+        },
     };
-    if which == "last" {
-        return from_history(&|loaded| loaded.records.last().cloned());
+    // The history read a chunk at a time, only the game asked for kept.
+    let places = places()?;
+    let (mut first, mut last, mut found) = (None, 0, None);
+    each_in_history(&places, |line, record: Record| {
+        first.get_or_insert(line);
+        last = line;
+        if number.is_none_or(|number| number == line) {
+            found = Some((line, record));
+        }
+    })?;
+    let shown = visible::path(&places.history);
+    match (found, first) {
+        (Some((number, record)), _) => Ok((record, format!("of game #{number}"))),
+        (None, None) => Err(AppError::Records(format!(
+            "no game has been recorded yet (in {shown})"
+        ))),
+        (None, Some(first)) => Err(AppError::Records(format!(
+            "no game #{which} in {shown}: its games are numbered {first} to {last}"
+        ))),
     }
-    if let Ok(number) = which.parse::<usize>()
-        && !Path::new(which).exists()
-    {
-        return from_history(&|loaded| {
-            loaded
-                .records
-                .iter()
-                .find(|(line, _)| *line == number)
-                .cloned()
-        });
-    }
-    let path = Path::new(which);
-    let shown = visible::path(path).to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| AppError::Records(format!("cannot read {shown}: {e}")))?;
+}
+
+/// The game in the file at `path`: a move log, or a saved game.
+fn recorded_file(path: &Path) -> Result<(Record, String), AppError> {
+    let shown = visible::path(path);
+    let cannot = |e: std::io::Error| AppError::Records(format!("cannot read {shown}: {e}"));
+    let bytes = file::read_at_most(path, MOST_RECORD)
+        .map_err(cannot)?
+        .ok_or_else(|| cannot(std::io::ErrorKind::NotFound.into()))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| AppError::Records(format!("{shown}: not a move log (not UTF-8 text)")))?;
     let record = if text.trim_start().starts_with('{') {
         save::read(path)
             .map_err(|e| AppError::Records(e.to_string()))?

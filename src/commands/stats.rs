@@ -7,7 +7,7 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 
 use console::words::{counted, local_time};
-use records::history::{self, Loaded};
+use records::history::Loaded;
 use records::stats::{self, Filter, Group, Wins};
 use records::{GameResult, Summary};
 
@@ -17,7 +17,7 @@ use crate::recording::{places, read_history};
 
 pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
     let places = places()?;
-    let loaded = read_history(&places, history::read_summaries)?;
+    let loaded = read_history::<IgnoredAny>(&places)?;
     let filter = Filter {
         rules: args.rules.map(|r| r.set().name.to_owned()),
         size: args.level.map(|level| {
@@ -64,7 +64,9 @@ fn title(group: &Group) -> String {
         None => size,
     };
     let no_guess = if key.no_guess { ", no guess" } else { "" };
-    format!("{}, {board}{no_guess}", key.rules)
+    // The rules' name as the record has it: escaped, as it may be anything.
+    let rules = visible::Visible(&key.rules);
+    format!("{rules}, {board}{no_guess}")
 }
 
 /// The table.

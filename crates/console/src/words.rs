@@ -32,7 +32,8 @@ pub fn local_time(when: &str) -> String {
             .to_zoned(TimeZone::system())
             .strftime("%Y-%m-%d %H:%M")
             .to_string(),
-        Err(_) => when.to_owned(),
+        // Not a time: as it stands in the record, escaped.
+        Err(_) => visible::Visible(when).to_string(),
     }
 }
 

@@ -27,6 +27,7 @@ use std::fmt::Write as _;
 use crate::moves::{self, Event, Logged};
 use crate::{BoardRecord, BoardText, Front, GameResult, Record, VERSION};
 use engine::{Action, Move, Pos};
+use visible::Visible;
 
 const TITLE: &str = "minesweeper game log";
 
@@ -54,10 +55,12 @@ pub fn to_text(record: &Record) -> String {
     // Writing to a String cannot fail.
     let _ = (|| -> std::fmt::Result {
         writeln!(text, "{TITLE} {}", record.v)?;
-        writeln!(text, "when: {}", record.when)?;
+        // What a record says in words is escaped: a line end in it would
+        // forge a line of the log, an escape sequence drive a terminal.
+        writeln!(text, "when: {}", Visible(&record.when))?;
         writeln!(text, "played: {front}")?;
-        writeln!(text, "rules: {}", record.rules)?;
-        writeln!(text, "first move: {}", record.first_move)?;
+        writeln!(text, "rules: {}", Visible(&record.rules))?;
+        writeln!(text, "first move: {}", Visible(&record.first_move))?;
         if record.no_question_marks {
             writeln!(text, "question marks: off")?;
         }
@@ -74,7 +77,8 @@ pub fn to_text(record: &Record) -> String {
         }
         writeln!(text)?;
         if let Some(file) = &board.file {
-            writeln!(text, "board file: {}", board.name.as_deref().unwrap_or(""))?;
+            let name = Visible(board.name.as_deref().unwrap_or(""));
+            writeln!(text, "board file: {name}")?;
             for line in file.text().lines() {
                 writeln!(text, "  {line}")?;
             }
@@ -323,5 +327,27 @@ impl Header {
             deaths: self.deaths.unwrap_or(0),
             moves,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sample::{played, reveal};
+
+    /// Words from a record (a hand-edited one, or a board file's name)
+    /// cannot forge a line of the log or reach a terminal raw.
+    #[test]
+    fn what_a_record_says_is_escaped() {
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.when = "2026\nresult: won".to_owned();
+        record.rules = "classic\x1b]0;owned\x07".to_owned();
+        record.board.file = Some(BoardText::Text("+++\n+ +\n+++\n".to_owned()));
+        record.board.name = Some("b.txt\nresult: won".to_owned());
+        let text = to_text(&record);
+        assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
+        let results = text.lines().filter(|l| l.starts_with("result:")).count();
+        assert_eq!(results, 1, "{text}");
+        assert!(text.contains(r"board file: b.txt\nresult: won"), "{text}");
     }
 }

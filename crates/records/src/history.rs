@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, IgnoredAny};
 
-use crate::{Record, VERSION};
+use crate::{MOST_RECORD, Record, VERSION, file};
 
 /// The records of a history, with their line numbers, and the lines that
 /// could not be read; `Moves` as in [`Record`].
@@ -62,7 +62,10 @@ impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let at = format!("{}:{}", visible::path(&self.path), self.line);
         match &self.kind {
-            ProblemKind::Damaged(why) => write!(f, "{at}: not a game record ({why}); left out"),
+            ProblemKind::Damaged(why) => {
+                let why = visible::Visible(why);
+                write!(f, "{at}: not a game record ({why}); left out")
+            }
             ProblemKind::Newer(v) => write!(
                 f,
                 "{at}: written by a newer minesweeper (record version {v}, this one reads \
@@ -78,11 +81,10 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
     if let Some(folder) = path.parent() {
         fs::create_dir_all(folder)?;
     }
-    let mut file = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create(true)
-        .open(path)?;
+    let mut file = file::open(
+        path,
+        OpenOptions::new().read(true).append(true).create(true),
+    )?;
     file.lock()?;
     let written = append_locked(&mut file, record);
     // Dropping the file lets the lock go too; unlocking first says so.
@@ -160,50 +162,119 @@ pub fn read_summaries(path: &Path) -> io::Result<Loaded<IgnoredAny>> {
     read_as(path)
 }
 
-/// How much of the file is read at a time: the memory reading takes,
-/// whatever the history's size.
-const CHUNK: u64 = 8 << 20;
-
 fn read_as<M: DeserializeOwned + Send>(path: &Path) -> io::Result<Loaded<M>> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
-        Err(e) => return Err(e),
-    };
-    file.lock_shared()?;
-    let read = read_locked(path, &file);
-    let _ = file.unlock();
-    read
+    let mut loaded = Loaded::default();
+    loaded.problems = each(path, |line, record| loaded.records.push((line, record)))?;
+    Ok(loaded)
 }
 
-/// Reads whole lines a chunk at a time, each chunk's lines on every core.
-fn read_locked<M: DeserializeOwned + Send>(path: &Path, file: &File) -> io::Result<Loaded<M>> {
-    let mut loaded = Loaded::default();
-    let mut buffer = Vec::new();
-    let mut first_line = 1;
-    loop {
-        let read = Read::take(file, CHUNK).read_to_end(&mut buffer)?;
-        let at_end = read == 0;
-        // Up to the last whole line; a line longer than a chunk waits for more.
-        let cut = match buffer.iter().rposition(|&b| b == b'\n') {
-            _ if at_end => buffer.len(),
-            Some(last) => last + 1,
-            None => 0,
-        };
-        let lines = &buffer[..cut];
-        parse_into(&mut loaded, path, lines, first_line);
-        first_line += lines.iter().filter(|&&b| b == b'\n').count();
-        buffer.drain(..cut);
-        if at_end {
-            return Ok(loaded);
+/// How much of the file is read at a time: the memory reading takes,
+/// with the longest line, whatever the history's size.
+const CHUNK: usize = 8 << 20;
+
+/// Hands each record of the history at `path` to `visit` with its line
+/// number, in order, holding no more than a chunk and a line at a time;
+/// the lines left out are returned. No file is an empty history.
+pub fn each<M: DeserializeOwned + Send>(
+    path: &Path,
+    mut visit: impl FnMut(usize, Record<M>),
+) -> io::Result<Vec<Problem>> {
+    let Some(file) = file::open_regular(path)? else {
+        return Ok(Vec::new());
+    };
+    file.lock_shared()?;
+    let mut lines = Lines::new(path, MOST_RECORD);
+    let read = lines.read(&file, &mut visit);
+    let _ = file.unlock();
+    read.map(|()| lines.problems)
+}
+
+/// Reading whole lines out of chunks.
+struct Lines<'a> {
+    path: &'a Path,
+    /// The longest line read; a longer one is left out.
+    most: u64,
+    /// The number of the next line to hand on, from 1.
+    next_line: usize,
+    /// The bytes of the line being read while it is longer than any
+    /// record: read past, not kept.
+    skipping: bool,
+    problems: Vec<Problem>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(path: &'a Path, most: u64) -> Self {
+        Lines {
+            path,
+            most,
+            next_line: 1,
+            skipping: false,
+            problems: Vec::new(),
+        }
+    }
+
+    /// Reads `file` to its end. Each byte is looked at once: a chunk is
+    /// searched for its last line end only in what it adds.
+    fn read<M: DeserializeOwned + Send>(
+        &mut self,
+        mut file: &File,
+        visit: &mut impl FnMut(usize, Record<M>),
+    ) -> io::Result<()> {
+        let mut buffer: Vec<u8> = Vec::with_capacity(CHUNK);
+        loop {
+            let before = buffer.len();
+            let read = Read::take(&mut file, CHUNK as u64).read_to_end(&mut buffer)?;
+            let at_end = read == 0;
+            if self.skipping {
+                match buffer.iter().position(|&b| b == b'\n') {
+                    Some(end) => {
+                        buffer.drain(..=end);
+                        self.skipping = false;
+                        self.next_line += 1;
+                    }
+                    None => buffer.clear(),
+                }
+                if at_end {
+                    return Ok(());
+                }
+                continue;
+            }
+            // Up to the last whole line; a line longer than a chunk waits for more.
+            let cut = match buffer[before..].iter().rposition(|&b| b == b'\n') {
+                _ if at_end => buffer.len(),
+                Some(last) => before + last + 1,
+                None => 0,
+            };
+            if cut == 0 && buffer.len() as u64 > self.most {
+                self.problems.push(Problem {
+                    path: self.path.to_owned(),
+                    line: self.next_line,
+                    kind: ProblemKind::Damaged(format!(
+                        "longer than any record, {} bytes at most",
+                        self.most
+                    )),
+                });
+                buffer.clear();
+                self.skipping = true;
+                continue;
+            }
+            let lines = &buffer[..cut];
+            parse_into(visit, &mut self.problems, self.path, lines, self.next_line);
+            self.next_line += lines.iter().filter(|&&b| b == b'\n').count();
+            buffer.drain(..cut);
+            if at_end {
+                return Ok(());
+            }
         }
     }
 }
 
-/// Adds the records of `bytes`, whose first line is `first_line` of the
-/// file, to `loaded`. The lines are read on every core and kept in order.
+/// Hands the records of `bytes`, whose first line is `first_line` of the
+/// file, to `visit`, and the lines left out to `problems`. The lines are
+/// read on every core and handed on in order.
 fn parse_into<M: DeserializeOwned + Send>(
-    loaded: &mut Loaded<M>,
+    visit: &mut impl FnMut(usize, Record<M>),
+    problems: &mut Vec<Problem>,
     path: &Path,
     bytes: &[u8],
     first_line: usize,
@@ -221,8 +292,8 @@ fn parse_into<M: DeserializeOwned + Send>(
         .collect();
     for (line, read) in read {
         match read {
-            Ok(record) => loaded.records.push((line, record)),
-            Err(kind) => loaded.problems.push(Problem {
+            Ok(record) => visit(line, record),
+            Err(kind) => problems.push(Problem {
                 path: path.to_owned(),
                 line,
                 kind,
@@ -383,13 +454,62 @@ mod tests {
         assert_eq!(disk.bytes, b"{\"earlier\":1}\n");
     }
 
-    #[cfg(target_os = "linux")]
+    #[cfg(unix)]
     #[test]
-    fn a_full_disk_is_an_error() {
+    fn a_history_that_is_not_a_regular_file_is_refused_at_once() {
         let folder = tempfile::tempdir().unwrap();
         let path = folder.path().join("history.jsonl");
-        std::os::unix::fs::symlink("/dev/full", &path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        let error = read(&path).unwrap_err();
+        assert_eq!(error.to_string(), "not a regular file");
         let error = append(&path, &record(1)).unwrap_err();
-        assert_eq!(error.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(error.to_string(), "not a regular file");
+        fs::remove_file(&path).unwrap();
+        let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        assert_eq!(read(&path).unwrap_err().to_string(), "not a regular file");
+        assert!(append(&path, &record(1)).is_err());
+    }
+
+    /// A line longer than any record is named and read past, kept in
+    /// memory no longer than the limit; the records around it count.
+    #[test]
+    fn a_line_longer_than_any_record_is_read_past() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        append(&path, &record(1)).unwrap();
+        let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        file.write_all(&vec![b'x'; 3 * CHUNK + 5]).unwrap();
+        file.write_all(b"\n").unwrap();
+        drop(file);
+        append(&path, &record(3)).unwrap();
+        let file = File::open(&path).unwrap();
+        let mut lines = Lines::new(&path, 1 << 20);
+        let mut seen = Vec::new();
+        lines
+            .read::<IgnoredAny>(&file, &mut |line, _| seen.push(line))
+            .unwrap();
+        assert_eq!(seen, [1, 3]);
+        assert_eq!(lines.problems.len(), 1);
+        assert_eq!(lines.problems[0].line, 2);
+        assert!(
+            lines.problems[0]
+                .to_string()
+                .contains("longer than any record")
+        );
+    }
+
+    #[test]
+    fn what_a_damaged_line_says_is_shown_escaped() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        // A result that is no result: serde's message quotes it, its
+        // escape and bell decoded.
+        let line = r#"{"v":1,"result":"\u001b]0;owned\u0007"}"#;
+        fs::write(&path, format!("{line}\n")).unwrap();
+        let loaded = read(&path).unwrap();
+        let said = loaded.problems[0].to_string();
+        assert!(said.contains(r"\u{1b}]0;owned\u{7}"), "{said:?}");
+        assert!(!said.contains('\x1b') && !said.contains('\x07'), "{said:?}");
     }
 }

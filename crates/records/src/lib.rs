@@ -10,6 +10,7 @@
 //! a hundred thousand games need not play them all again.
 
 pub mod export;
+pub mod file;
 pub mod history;
 pub mod log;
 pub mod moves;
@@ -32,6 +33,11 @@ pub use recorder::{Recorder, Request};
 /// The environment variable that, set and not empty, turns recording off
 /// as `--no-record` does: for scripts and test suites that play games.
 pub const NO_RECORD_VARIABLE: &str = "MINESWEEPER_NO_RECORD";
+
+/// Larger than any record: a board file's text (at most 256 MiB, as the
+/// loader takes them) and the rest. A history line or a save beyond it is
+/// not read.
+pub const MOST_RECORD: u64 = 320 << 20;
 
 /// The version of the record format this program writes. A record of a
 /// later version is reported, never read as if it were this one.

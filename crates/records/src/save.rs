@@ -8,8 +8,9 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::Record;
+use crate::file;
 use crate::history::ProblemKind;
+use crate::{MOST_RECORD, Record};
 
 /// Why a save could not be read back.
 #[derive(Debug, thiserror::Error)]
@@ -50,9 +51,9 @@ fn sync_folder(folder: &Path) -> io::Result<()> {
 /// The game saved at `path`; `None` when there is none.
 pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
     let shown = || visible::path(path).to_string();
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+    let bytes = match file::read_at_most(path, MOST_RECORD) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(None),
         Err(source) => {
             return Err(SaveError::Io {
                 path: shown(),

@@ -3,11 +3,13 @@
 //! A file that is missing, damaged or of another shape gives no settings,
 //! never an error that stops a game: settings are a convenience.
 
-use std::fs::{self, File};
-use std::io::{self, Read, Write};
+use std::fs;
+use std::io::{self, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+
+use crate::file;
 
 /// The choices, each `None` until made. Names are as the command line
 /// takes them.
@@ -37,22 +39,10 @@ const MOST_BYTES: u64 = 64 << 10;
 /// The settings in `path`; none when it is missing, not a regular file,
 /// too large, or does not read.
 pub fn read(path: &Path) -> Settings {
-    // Looked at before it is opened: opening a FIFO would wait for a writer.
-    if !fs::metadata(path).is_ok_and(|m| m.is_file()) {
-        return Settings::default();
+    match file::read_at_most(path, MOST_BYTES) {
+        Ok(Some(bytes)) => serde_json::from_slice(&bytes).unwrap_or_default(),
+        _ => Settings::default(),
     }
-    let Ok(file) = File::open(path) else {
-        return Settings::default();
-    };
-    let mut text = String::new();
-    let read = file
-        .take(MOST_BYTES + 1)
-        .read_to_string(&mut text)
-        .is_ok_and(|n| n as u64 <= MOST_BYTES);
-    if !read {
-        return Settings::default();
-    }
-    serde_json::from_str(&text).unwrap_or_default()
 }
 
 /// Writes `settings` to `path` whole: a temporary file beside it, synced,

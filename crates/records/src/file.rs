@@ -1,0 +1,102 @@
+//! Record files opened as untrusted: the history, a save, a move log and
+//! the settings can each be replaced by anything, a FIFO that would make a
+//! read wait for ever or a link to `/dev/zero` that never ends. Only a
+//! regular file is read, and never more of it than a record file of its
+//! kind can hold.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// `path` opened for reading if it is a regular file; `None` when there
+/// is nothing there; an error saying so when it is something else.
+pub fn open_regular(path: &Path) -> io::Result<Option<File>> {
+    match open(path, OpenOptions::new().read(true)) {
+        Ok(file) => Ok(Some(file)),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// `path` opened with `options` if it is, or becomes, a regular file; an
+/// error when it is something else.
+pub fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
+    // Opening a FIFO waits for the other end unless it is opened without
+    // blocking; a regular file reads and writes the same either way.
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    // The file opened is the one looked at: no other can be put in its
+    // place between the two.
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
+    }
+    Ok(file)
+}
+
+/// The whole of the regular file at `path`, if it holds at most `most`
+/// bytes; `None` when there is nothing there.
+pub fn read_at_most(path: &Path, most: u64) -> io::Result<Option<Vec<u8>>> {
+    let Some(file) = open_regular(path)? else {
+        return Ok(None);
+    };
+    let mut bytes = Vec::new();
+    file.take(most + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > most {
+        return Err(too_large(most));
+    }
+    Ok(Some(bytes))
+}
+
+/// The error of a file larger than any of its kind.
+pub fn too_large(most: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("larger than any record file ({} MiB at most)", most >> 20),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_read_and_nothing_is_none() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("a.json");
+        assert!(read_at_most(&path, 10).unwrap().is_none());
+        std::fs::write(&path, "0123456789").unwrap();
+        assert_eq!(read_at_most(&path, 10).unwrap().unwrap(), b"0123456789");
+        let error = read_at_most(&path, 9).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn a_folder_is_refused() {
+        let folder = tempfile::tempdir().unwrap();
+        let error = open_regular(folder.path()).unwrap_err();
+        assert!(
+            error.to_string().contains("not a regular file")
+                || error.kind() == io::ErrorKind::IsADirectory,
+            "{error}"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_and_a_device_are_refused_without_waiting() {
+        let folder = tempfile::tempdir().unwrap();
+        let fifo = folder.path().join("fifo");
+        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let error = read_at_most(&fifo, 1 << 20).unwrap_err();
+        assert_eq!(error.to_string(), "not a regular file");
+        let zero = folder.path().join("zero");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let error = read_at_most(&zero, 1 << 20).unwrap_err();
+        assert_eq!(error.to_string(), "not a regular file");
+    }
+}
