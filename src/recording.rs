@@ -2,7 +2,7 @@
 //! game is played with (none with `--no-record`), the saved game carried
 //! on, and the history read with each line left out said on stderr.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use console::resume::Answer;
 use engine::Layout;
@@ -69,12 +69,15 @@ pub fn places() -> Result<Places, AppError> {
 }
 
 /// Where a front end's records go: nowhere with `--no-record` or
-/// MINESWEEPER_NO_RECORD, or when there is no home folder (said once on
-/// stderr).
+/// MINESWEEPER_NO_RECORD, when the input is not a terminal (a script's
+/// game) unless `--record` or `--resume` asks for the records, or when
+/// there is no home folder (said once on stderr).
 pub fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
     let switched_off =
         std::env::var_os(records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
-    if records.no_record || switched_off {
+    let asked = records.record || records.resume;
+    let scripted = !io::stdin().is_terminal() && !asked;
+    if records.no_record || switched_off || scripted {
         return Recorder::off(front);
     }
     match Places::find() {

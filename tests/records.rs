@@ -90,6 +90,14 @@ fn one_click_games(games: usize) -> Vec<u8> {
 }
 
 fn args_with_seed(seed: &str) -> Vec<&str> {
+    let mut args = unrecorded_with_seed(seed);
+    args.push("--record");
+    args
+}
+
+/// The same without `--record`: a game whose input is not a terminal,
+/// kept nowhere unless asked.
+fn unrecorded_with_seed(seed: &str) -> Vec<&str> {
     let mut args = ONE_CLICK.to_vec();
     args.extend(["--seed", seed]);
     args
@@ -177,7 +185,7 @@ fn a_program_killed_while_recording_leaves_every_earlier_record_readable() {
 fn a_folder_it_cannot_write_leaves_the_game_as_it_was_and_says_so_once() {
     let home = Home::new();
     let plain = home.run(
-        &[&args_with_seed("3")[..], &["--no-record"]].concat(),
+        &[&unrecorded_with_seed("3")[..], &["--no-record"]].concat(),
         &one_click_games(3),
     );
     // The data folder's place is taken by a file: nothing can be made in
@@ -317,7 +325,9 @@ fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten(
 #[test]
 fn a_game_left_unfinished_is_carried_on_with_resume_and_recorded_whole() {
     let home = Home::new();
-    let args = ["--rules", "classic", "--level", "beginner", "--seed", "11"];
+    let args = [
+        "--rules", "classic", "--level", "beginner", "--seed", "11", "--record",
+    ];
     // One move, then the input ends: the game is saved in progress.
     let first = home.run(&args, b"5 5 r\n");
     assert!(text(&first.stdout).contains("Input ended before the game finished."));
@@ -421,7 +431,7 @@ fn a_finished_game_exports_a_move_log_that_reads_back_and_stats_counts_it() {
 fn no_record_leaves_no_trace() {
     let home = Home::new();
     home.run(
-        &[&args_with_seed("1")[..], &["--no-record"]].concat(),
+        &[&unrecorded_with_seed("1")[..], &["--no-record"]].concat(),
         &one_click_games(2),
     );
     home.run(
@@ -437,4 +447,20 @@ fn no_record_leaves_no_trace() {
     assert!(text(&output.stdout).contains("You won!"));
     assert!(!home.path().join("data").exists());
     assert!(!home.path().join("state").exists());
+}
+
+/// A game played from a script, won or left unfinished, keeps nothing
+/// without `--record`: a teacher's thousand snapshot runs leave no history
+/// and no game to carry on.
+#[test]
+fn a_scripted_game_keeps_nothing_unless_asked() {
+    let home = Home::new();
+    let won = home.run(&unrecorded_with_seed("1"), &one_click_games(2));
+    assert_eq!(text(&won.stdout).matches("You won!").count(), 2);
+    let left = home.run(&["--rules", "classic", "--seed", "4"], b"5 5 r\n");
+    assert!(text(&left.stdout).contains("Input ended before the game finished."));
+    assert!(!home.path().join("data").exists());
+    assert!(!home.path().join("state").exists());
+    home.run(&args_with_seed("1"), &one_click_games(1));
+    assert_eq!(home.lines().len(), 1, "kept with --record");
 }

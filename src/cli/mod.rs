@@ -108,8 +108,14 @@ pub struct RecordArgs {
     /// Leave no trace of this game: neither the history of finished games
     /// nor the save of the game in progress is written (or read). So does
     /// MINESWEEPER_NO_RECORD set and not empty.
-    #[arg(long, conflicts_with = "resume")]
+    #[arg(long, conflicts_with_all = ["resume", "record"])]
     pub no_record: bool,
+
+    /// Keep this game in the records although its input is not a
+    /// terminal. Games played from a script or a file (`< moves.txt`) are
+    /// not recorded without it, so scripted runs leave no trace.
+    #[arg(long)]
+    pub record: bool,
 
     /// Carry on the game saved in progress, where it was left (a game is
     /// saved after every move). Without it, a terminal is asked.
