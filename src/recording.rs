@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 
 use console::resume::Answer;
 use engine::Layout;
-use records::history::{self, Loaded};
+use records::history::{self, Problem};
 use records::places::Places;
 use records::{Front, Record, Recorder};
 use serde::de::DeserializeOwned;
@@ -50,7 +50,7 @@ impl Wanted {
     /// Whether `record` is a game of the kind asked for.
     pub fn matches(&self, record: &Record) -> bool {
         let board = &record.board;
-        let random = board.file.is_none();
+        let random = board.is_random();
         let size = Layout::new(board.rows, board.cols, board.mines);
         self.rules.is_none_or(|rules| record.rules == rules)
             && self
@@ -111,11 +111,11 @@ pub fn recorder_and_saved(
 
 /// Hands each record of the history to `visit` with its number, in
 /// order, a chunk at a time; each line left out is said on stderr with its
-/// file and line.
+/// file and line, and returned.
 pub fn each_in_history<M: DeserializeOwned + Send>(
     places: &Places,
     visit: impl FnMut(usize, Record<M>),
-) -> Result<(), AppError> {
+) -> Result<Vec<Problem>, AppError> {
     let problems = history::each(&places.history, visit).map_err(|e| {
         AppError::Records(format!(
             "cannot read {}: {e}",
@@ -126,14 +126,7 @@ pub fn each_in_history<M: DeserializeOwned + Send>(
     for problem in &problems {
         let _ = writeln!(err, "minesweeper: {problem}");
     }
-    Ok(())
-}
-
-/// The whole history, as [`each_in_history`] reads it.
-pub fn read_history<M: DeserializeOwned + Send>(places: &Places) -> Result<Loaded<M>, AppError> {
-    let mut loaded = Loaded::default();
-    each_in_history(places, |line, record| loaded.records.push((line, record)))?;
-    Ok(loaded)
+    Ok(problems)
 }
 
 #[cfg(test)]
@@ -144,6 +137,7 @@ mod tests {
     fn saved(rules: &str, board: BoardRecord) -> Record {
         Record {
             v: 1,
+            id: None,
             when: String::new(),
             front: Front::Screen,
             rules: rules.to_owned(),
@@ -159,6 +153,7 @@ mod tests {
             undos: 0,
             deaths: 0,
             moves: "r1,1@0".to_owned(),
+            filing_at: None,
         }
     }
 
@@ -169,6 +164,7 @@ mod tests {
             mines,
             seed: Some(seed),
             no_guess: false,
+            sha256: None,
             file: None,
             name: None,
         }

@@ -173,12 +173,24 @@ fn a_program_killed_while_recording_leaves_every_earlier_record_readable() {
     let stats: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(stats["groups"][0]["played"], whole);
     // One more game goes on a line of its own; nothing before is touched.
+    // A game the last kill caught while it was being filed is filed now,
+    // unless its line made it in: no game is in the history twice.
     let output = home.run(&args_with_seed("7"), &one_click_games(1));
     assert!(output.status.success());
     let after = std::fs::read(home.history()).unwrap();
     assert!(after.starts_with(&before));
+    let records: Vec<Value> = home
+        .lines()
+        .iter()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let ids: std::collections::HashSet<&str> =
+        records.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids.len(), records.len(), "a game filed twice");
+    assert!(records.len() == whole + 1 || records.len() == whole + 2);
+    assert!(!home.save("prompt").exists());
     let stats: Value = serde_json::from_slice(&home.run(&["stats", "--json"], b"").stdout).unwrap();
-    assert_eq!(stats["groups"][0]["played"], whole + 1);
+    assert_eq!(stats["groups"][0]["played"], records.len());
 }
 
 #[test]
@@ -297,7 +309,7 @@ fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten(
     let home = Home::new();
     home.run(&args_with_seed("1"), &one_click_games(2));
     let mut history = std::fs::read_to_string(home.history()).unwrap();
-    history.push_str("{\"v\":2,\"a game of\":\"the future\"}\n");
+    history.push_str("{\"v\":3,\"a game of\":\"the future\"}\n");
     history.push_str("a line typed by hand\n");
     std::fs::write(home.history(), &history).unwrap();
     home.run(&args_with_seed("5"), &one_click_games(1));
@@ -309,7 +321,7 @@ fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten(
     let shown = home.history().display().to_string();
     assert!(
         stderr.contains(&format!(
-            "{shown}:3: written by a newer minesweeper (record version 2"
+            "{shown}:3: written by a newer minesweeper (record version 3"
         )),
         "{stderr}"
     );
@@ -407,7 +419,7 @@ fn a_finished_game_exports_a_move_log_that_reads_back_and_stats_counts_it() {
     let output = home.run(&["replay", "last", "--export", log.to_str().unwrap()], b"");
     assert!(output.status.success(), "{}", text(&output.stderr));
     let written = std::fs::read_to_string(&log).unwrap();
-    assert!(written.starts_with("minesweeper game log 1\n"), "{written}");
+    assert!(written.starts_with("minesweeper game log 2\n"), "{written}");
     assert!(
         written.contains("board: 1x2, 1 mines, seed 22\n"),
         "{written}"

@@ -543,7 +543,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
 
-    // No: a new game, and the history still empty (nothing ended).
+    // No: a new game; the one not carried on is kept, abandoned.
     let mut terminal = Terminal::start(&start, &home);
     terminal.wait_for("the offer", offered);
     terminal.send(b"n");
@@ -552,6 +552,9 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     });
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
-    assert!(!home.join("data/minesweeper/history.jsonl").exists());
+    let history = std::fs::read_to_string(home.join("data/minesweeper/history.jsonl")).unwrap();
+    assert_eq!(history.lines().count(), 1, "{history}");
+    assert!(history.contains("\"result\":\"abandoned\""), "{history}");
+    assert!(history.contains("\"moves\":\"r1,3@0 f5,9@"), "{history}");
     std::fs::remove_dir_all(&home).unwrap();
 }

@@ -9,7 +9,7 @@ use std::time::Instant;
 use console::render::Paint;
 use records::places::Places;
 use records::rebuild::Rebuilder;
-use records::{MOST_RECORD, Record, export, file, save, settings};
+use records::{MOST_RECORD, Record, boards, export, file, save, settings};
 use screen::replay::Replay;
 use screen::state::Setup;
 
@@ -20,7 +20,8 @@ use crate::recording::{each_in_history, places};
 use super::play::{looks, theme};
 
 pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
-    let (record, title) = recorded_game(&args.game)?;
+    let (mut record, title) = recorded_game(&args.game)?;
+    with_its_board(&mut record)?;
     match &args.export {
         Some(path) if path.as_os_str() == "-" => {
             out.write_all(export::to_text(&record).as_bytes())?
@@ -30,6 +31,17 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
         None => show(&record, title, args.speed, paint)?,
     }
     Ok(())
+}
+
+/// Puts the board file's text back in `record` when it names its board by
+/// SHA-256, from the store beside the history.
+fn with_its_board(record: &mut Record) -> Result<(), AppError> {
+    if record.board.sha256.is_none() || record.board.file.is_some() {
+        return Ok(());
+    }
+    let places = places()?;
+    boards::attach(&places.boards, record)
+        .map_err(|e| AppError::Records(format!("cannot replay the game: {e}")))
 }
 
 /// The game `replay` names: `last`, a number in the history, or a file

@@ -7,17 +7,16 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 
 use console::words::{counted, local_time};
-use records::history::Loaded;
-use records::stats::{self, Filter, Group, Wins};
-use records::{GameResult, Summary};
+use records::GameResult;
+use records::history::Problem;
+use records::stats::{Filter, Group, Tally, Wins};
 
 use crate::cli::StatsArgs;
 use crate::error::AppError;
-use crate::recording::{places, read_history};
+use crate::recording::{each_in_history, places};
 
 pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
     let places = places()?;
-    let loaded = read_history::<IgnoredAny>(&places)?;
     let filter = Filter {
         rules: args.rules.map(|r| r.set().name.to_owned()),
         size: args.level.map(|level| {
@@ -25,43 +24,35 @@ pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
             (layout.rows, layout.cols, layout.mines)
         }),
     };
-    let groups = stats::groups(&loaded.records, &filter);
+    // The history tallied as it is read, whatever its size.
+    let mut tally = Tally::new(filter);
+    let problems =
+        each_in_history::<IgnoredAny>(&places, |number, record| tally.add(number, &record))?;
+    let groups = tally.groups();
     if args.json {
-        write_json(out, &places.history, &loaded, &groups)?;
+        write_json(out, &places.history, &problems, &groups)?;
     } else {
-        write_text(out, &places.history, &loaded, &groups)?;
+        write_text(out, &places.history, &groups)?;
     }
     Ok(())
-}
-
-/// The record of game `number` (its line in the history).
-fn game(loaded: &Loaded<IgnoredAny>, number: usize) -> Option<&Summary> {
-    let i = loaded
-        .records
-        .binary_search_by_key(&number, |(line, _)| *line)
-        .ok()?;
-    Some(&loaded.records[i].1)
 }
 
 fn seconds(ms: Option<u64>) -> String {
     ms.map_or("-".to_owned(), |ms| format!("{:.1} s", ms as f64 / 1000.0))
 }
 
-fn result_word(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Won => "won",
-        GameResult::Lost => "lost",
-        GameResult::Playing => "playing",
-    }
-}
-
-/// A group's name: its rules, its level or size, no guess.
+/// A group's name: its rules, then its level or size and no guess, or the
+/// board file's name.
 fn title(group: &Group) -> String {
     let key = &group.key;
     let size = format!("{}x{}, {}", key.rows, key.cols, counted(key.mines, "mine"));
-    let board = match key.level() {
-        Some(level) => format!("{level} ({size})"),
-        None => size,
+    let board = match (&key.board, key.level()) {
+        (Some(_), _) => {
+            let name = group.board_name.as_deref().unwrap_or("?");
+            format!("board file {} ({size})", visible::Visible(name))
+        }
+        (None, Some(level)) => format!("{level} ({size})"),
+        (None, None) => size,
     };
     let no_guess = if key.no_guess { ", no guess" } else { "" };
     // The rules' name as the record has it: escaped, as it may be anything.
@@ -70,12 +61,7 @@ fn title(group: &Group) -> String {
 }
 
 /// The table.
-fn write_text(
-    out: &mut impl Write,
-    history: &Path,
-    loaded: &Loaded<IgnoredAny>,
-    groups: &[Group],
-) -> io::Result<()> {
+fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Result<()> {
     let played: usize = groups.iter().map(|g| g.played).sum();
     writeln!(
         out,
@@ -88,9 +74,14 @@ fn write_text(
     }
     for group in groups {
         writeln!(out, "\n{}", title(group))?;
+        // Abandoned games are played and not won: said when there are any.
+        let abandoned = match group.abandoned {
+            0 => String::new(),
+            n => format!(", abandoned {n}"),
+        };
         writeln!(
             out,
-            "  played {}, won {} ({:.1} %), streak {}, best streak {}",
+            "  played {}, won {} ({:.1} %){abandoned}, streak {}, best streak {}",
             group.played,
             group.won,
             group.win_percent(),
@@ -107,17 +98,17 @@ fn write_text(
         let last: Vec<String> = group
             .last
             .iter()
-            .filter_map(|&number| {
-                let record = game(loaded, number)?;
-                let time = match record.result {
-                    GameResult::Won => format!(" {}", seconds(Some(record.ms))),
+            .map(|game| {
+                let time = match game.result {
+                    GameResult::Won => format!(" {}", seconds(Some(game.ms))),
                     _ => String::new(),
                 };
-                Some(format!(
-                    "#{number} {}{time} ({})",
-                    result_word(record.result),
-                    local_time(&record.when)
-                ))
+                format!(
+                    "#{} {}{time} ({})",
+                    game.number,
+                    game.result.word(),
+                    local_time(&game.when)
+                )
             })
             .collect();
         writeln!(out, "  last: {}", last.join(", "))?;
@@ -146,7 +137,7 @@ fn write_wins(out: &mut impl Write, name: &str, wins: &Wins) -> io::Result<()> {
 fn write_json(
     out: &mut impl Write,
     history: &Path,
-    loaded: &Loaded<IgnoredAny>,
+    problems: &[Problem],
     groups: &[Group],
 ) -> io::Result<()> {
     let wins = |w: &Wins| {
@@ -165,14 +156,13 @@ fn write_json(
             let last: Vec<_> = g
                 .last
                 .iter()
-                .filter_map(|&number| {
-                    let r = game(loaded, number)?;
-                    Some(json!({
-                        "game": number,
-                        "result": result_word(r.result),
-                        "ms": r.ms,
-                        "when": r.when,
-                    }))
+                .map(|game| {
+                    json!({
+                        "game": game.number,
+                        "result": game.result.word(),
+                        "ms": game.ms,
+                        "when": game.when,
+                    })
                 })
                 .collect();
             json!({
@@ -182,8 +172,12 @@ fn write_json(
                 "mines": g.key.mines,
                 "no_guess": g.key.no_guess,
                 "level": g.key.level(),
+                "board_sha256": g.key.board,
+                "board_name": g.board_name,
                 "played": g.played,
                 "won": g.won,
+                "lost": g.lost,
+                "abandoned": g.abandoned,
                 "win_percent": g.win_percent(),
                 "current_streak": g.current_streak,
                 "best_streak": g.best_streak,
@@ -193,8 +187,7 @@ fn write_json(
             })
         })
         .collect();
-    let left_out: Vec<_> = loaded
-        .problems
+    let left_out: Vec<_> = problems
         .iter()
         .map(|p| json!({ "line": p.line, "problem": p.to_string() }))
         .collect();

@@ -33,8 +33,9 @@ pub enum ResumeError {
 /// The saved game to carry on: with `resume` the save, which must be
 /// there; otherwise, when stdin and stdout are a terminal and the game
 /// saved is one `wanted` (the kind the command line asks for), the
-/// player's answer, given as `answer` says. A save that cannot be read is
-/// said on stderr and left as it is, and so is one of another kind.
+/// player's answer, given as `answer` says; a game not carried on is kept
+/// in the history as abandoned. A save that cannot be read is said on
+/// stderr and left as it is, and so is one of another kind.
 pub fn choose(
     recorder: &mut Recorder,
     resume: bool,
@@ -60,7 +61,14 @@ pub fn choose(
                 Answer::Line => ask(&mut io::stdin().lock(), &mut out, &record),
                 Answer::Key => ask_key(&mut out, &record),
             };
-            Ok(yes.unwrap_or(false).then_some(record))
+            if yes.unwrap_or(false) {
+                return Ok(Some(record));
+            }
+            // Not carried on: the game counts, as abandoned.
+            if let Some(trouble) = recorder.abandon_saved(record) {
+                let _ = writeln!(io::stderr(), "minesweeper: {trouble}");
+            }
+            Ok(None)
         }
         _ => Ok(None),
     }
@@ -138,6 +146,7 @@ mod tests {
     fn saved() -> Record {
         Record {
             v: 1,
+            id: None,
             when: "not a time".to_owned(),
             front: Front::Prompt,
             rules: "proj3".to_owned(),
@@ -149,6 +158,7 @@ mod tests {
                 mines: 1,
                 seed: None,
                 no_guess: false,
+                sha256: None,
                 file: Some(String::new().into()),
                 name: Some("board3.txt".to_owned()),
             },
@@ -161,6 +171,7 @@ mod tests {
             undos: 0,
             deaths: 0,
             moves: "r1,1@0".to_owned(),
+            filing_at: None,
         }
     }
 

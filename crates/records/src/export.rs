@@ -3,7 +3,8 @@
 //! then one move a line with its time in milliseconds:
 //!
 //! ```text
-//! minesweeper game log 1
+//! minesweeper game log 2
+//! game: 5f0c9a2e41d7b803
 //! when: 2026-11-22T10:15:03.412Z
 //! played: screen
 //! rules: classic
@@ -47,16 +48,15 @@ pub fn to_text(record: &Record) -> String {
         Front::Prompt => "prompt",
         Front::Screen => "screen",
     };
-    let result = match record.result {
-        GameResult::Won => "won",
-        GameResult::Lost => "lost",
-        GameResult::Playing => "playing",
-    };
+    let result = record.result.word();
     // Writing to a String cannot fail.
     let _ = (|| -> std::fmt::Result {
         writeln!(text, "{TITLE} {}", record.v)?;
         // What a record says in words is escaped: a line end in it would
         // forge a line of the log, an escape sequence drive a terminal.
+        if let Some(id) = &record.id {
+            writeln!(text, "game: {}", Visible(id))?;
+        }
         writeln!(text, "when: {}", Visible(&record.when))?;
         writeln!(text, "played: {front}")?;
         writeln!(text, "rules: {}", Visible(&record.rules))?;
@@ -211,6 +211,7 @@ struct Header {
     no_guess: bool,
     name: Option<String>,
     result: Option<GameResult>,
+    id: Option<String>,
     ms: Option<u64>,
     clicks: Option<u32>,
     three_bv: Option<(u32, u32)>,
@@ -235,17 +236,15 @@ impl Header {
                     _ => return Err("expected prompt or screen".to_owned()),
                 })
             }
+            "game" => self.id = Some(value.to_owned()),
             "rules" => self.rules = Some(value.to_owned()),
             "first move" => self.first_move = Some(value.to_owned()),
             "question marks" => self.no_question_marks = value == "off",
             "board" => self.board(value)?,
             "result" => {
-                self.result = Some(match value {
-                    "won" => GameResult::Won,
-                    "lost" => GameResult::Lost,
-                    "playing" => GameResult::Playing,
-                    _ => return Err("expected won, lost or playing".to_owned()),
-                })
+                self.result = Some(
+                    GameResult::named(value).ok_or("expected won, lost, abandoned or playing")?,
+                )
             }
             "time" => {
                 let ms = value
@@ -303,6 +302,7 @@ impl Header {
         let (three_bv_done, three_bv) = self.three_bv.unwrap_or((0, 0));
         Ok(Record {
             v,
+            id: self.id,
             when: self.when.unwrap_or_default(),
             front: self.front.unwrap_or(Front::Screen),
             rules: self.rules.ok_or("rules")?,
@@ -314,6 +314,7 @@ impl Header {
                 mines,
                 seed: self.seed,
                 no_guess: self.no_guess,
+                sha256: None,
                 file: file.map(BoardText::Text),
                 name: self.name,
             },
@@ -326,6 +327,7 @@ impl Header {
             undos: self.undos.unwrap_or(0),
             deaths: self.deaths.unwrap_or(0),
             moves,
+            filing_at: None,
         })
     }
 }

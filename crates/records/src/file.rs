@@ -59,6 +59,32 @@ pub fn too_large(most: u64) -> io::Error {
     )
 }
 
+/// How old a temporary file must be before it is taken for one a killed
+/// program left: a live writer renames its own within milliseconds.
+pub const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Removes the temporary files in `folder` named `prefix…` that were last
+/// written [`LEFT_FOR`] ago or more: left by a program killed between
+/// writing one and renaming it into place. How many went.
+pub fn remove_leftovers(folder: &Path, prefix: &str) -> usize {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return 0;
+    };
+    let now = std::time::SystemTime::now();
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().starts_with(prefix))
+        .filter(|entry| {
+            entry.metadata().is_ok_and(|m| {
+                m.is_file()
+                    && m.modified()
+                        .is_ok_and(|at| now.duration_since(at).is_ok_and(|age| age >= LEFT_FOR))
+            })
+        })
+        .filter(|entry| std::fs::remove_file(entry.path()).is_ok())
+        .count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +109,24 @@ mod tests {
                 || error.kind() == io::ErrorKind::IsADirectory,
             "{error}"
         );
+    }
+
+    #[test]
+    fn only_old_leftovers_go() {
+        let folder = tempfile::tempdir().unwrap();
+        let old = folder.path().join(".saving-old");
+        let new = folder.path().join(".saving-new");
+        let other = folder.path().join("play-game.json");
+        for path in [&old, &new, &other] {
+            std::fs::write(path, "x").unwrap();
+        }
+        let long_ago = std::time::SystemTime::now() - 2 * LEFT_FOR;
+        for path in [&old, &other] {
+            let file = File::options().write(true).open(path).unwrap();
+            file.set_modified(long_ago).unwrap();
+        }
+        assert_eq!(remove_leftovers(folder.path(), ".saving-"), 1);
+        assert!(!old.exists() && new.exists() && other.exists());
     }
 
     #[cfg(unix)]

@@ -56,6 +56,8 @@ pub enum ProblemKind {
     /// Written by a later version of the program, in a format this one
     /// does not know.
     Newer(u32),
+    /// So many more lines after this one left out, not named each.
+    More(usize),
 }
 
 impl std::fmt::Display for Problem {
@@ -66,6 +68,12 @@ impl std::fmt::Display for Problem {
                 let why = visible::Visible(why);
                 write!(f, "{at}: not a game record ({why}); left out")
             }
+            ProblemKind::More(n) => write!(
+                f,
+                "{}: {n} more lines after line {} left out, not named each",
+                visible::path(&self.path),
+                self.line
+            ),
             ProblemKind::Newer(v) => write!(
                 f,
                 "{at}: written by a newer minesweeper (record version {v}, this one reads \
@@ -78,6 +86,18 @@ impl std::fmt::Display for Problem {
 /// Appends `record` to the history at `path`, making its folder if need
 /// be.
 pub fn append(path: &Path, record: &Record) -> io::Result<()> {
+    append_after(path, record, |_| Ok(()))
+}
+
+/// Appends `record` as [`append`] does, once `before` has been given the
+/// history's length under the lock and has done its part without error:
+/// what is written there is written before the line, and nothing else can
+/// come between.
+pub fn append_after(
+    path: &Path,
+    record: &Record,
+    before: impl FnOnce(u64) -> io::Result<()>,
+) -> io::Result<()> {
     if let Some(folder) = path.parent() {
         fs::create_dir_all(folder)?;
     }
@@ -86,7 +106,9 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
         OpenOptions::new().read(true).append(true).create(true),
     )?;
     file.lock()?;
-    let written = append_locked(&mut file, record);
+    let written = Appendable::len(&mut file)
+        .and_then(before)
+        .and_then(|()| append_locked(&mut file, record));
     // Dropping the file lets the lock go too; unlocking first says so.
     let _ = file.unlock();
     written
@@ -186,7 +208,25 @@ pub fn each<M: DeserializeOwned + Send>(
     let mut lines = Lines::new(path, MOST_RECORD);
     let read = lines.read(&file, &mut visit);
     let _ = file.unlock();
-    read.map(|()| lines.problems)
+    read.map(|()| lines.problems.into_list())
+}
+
+/// Whether the history at `path`, from byte `from` on, holds a record of
+/// the game `id`: what a save left by a program killed while filing it
+/// needs to know. Only what was appended since is read.
+pub fn holds(path: &Path, from: u64, id: &str) -> io::Result<bool> {
+    let Some(mut file) = file::open_regular(path)? else {
+        return Ok(false);
+    };
+    file.lock_shared()?;
+    let mut found = false;
+    let read = file.seek(SeekFrom::Start(from)).and_then(|_| {
+        Lines::new(path, MOST_RECORD).read::<IgnoredAny>(&file, &mut |_, record| {
+            found |= record.id.as_deref() == Some(id);
+        })
+    });
+    let _ = file.unlock();
+    read.map(|()| found)
 }
 
 /// Reading whole lines out of chunks.
@@ -199,7 +239,43 @@ struct Lines<'a> {
     /// The bytes of the line being read while it is longer than any
     /// record: read past, not kept.
     skipping: bool,
-    problems: Vec<Problem>,
+    problems: Problems,
+}
+
+/// The lines left out, each named up to [`MOST_NAMED`], then counted.
+#[derive(Debug, Default)]
+struct Problems {
+    named: Vec<Problem>,
+    more: usize,
+}
+
+/// How many lines left out are named one by one: a history of a million
+/// broken lines is not a million messages, nor their memory.
+const MOST_NAMED: usize = 100;
+
+impl Problems {
+    fn push(&mut self, problem: Problem) {
+        if self.named.len() < MOST_NAMED {
+            self.named.push(problem);
+        } else {
+            self.more += 1;
+        }
+    }
+
+    /// The problems named, then one for the rest, if any.
+    fn into_list(mut self) -> Vec<Problem> {
+        if self.more > 0
+            && let Some(last) = self.named.last()
+        {
+            let more = Problem {
+                path: last.path.clone(),
+                line: last.line,
+                kind: ProblemKind::More(self.more),
+            };
+            self.named.push(more);
+        }
+        self.named
+    }
 }
 
 impl<'a> Lines<'a> {
@@ -209,7 +285,7 @@ impl<'a> Lines<'a> {
             most,
             next_line: 1,
             skipping: false,
-            problems: Vec::new(),
+            problems: Problems::default(),
         }
     }
 
@@ -274,7 +350,7 @@ impl<'a> Lines<'a> {
 /// read on every core and handed on in order.
 fn parse_into<M: DeserializeOwned + Send>(
     visit: &mut impl FnMut(usize, Record<M>),
-    problems: &mut Vec<Problem>,
+    problems: &mut Problems,
     path: &Path,
     bytes: &[u8],
     first_line: usize,
@@ -490,13 +566,10 @@ mod tests {
             .read::<IgnoredAny>(&file, &mut |line, _| seen.push(line))
             .unwrap();
         assert_eq!(seen, [1, 3]);
-        assert_eq!(lines.problems.len(), 1);
-        assert_eq!(lines.problems[0].line, 2);
-        assert!(
-            lines.problems[0]
-                .to_string()
-                .contains("longer than any record")
-        );
+        let problems = lines.problems.into_list();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].line, 2);
+        assert!(problems[0].to_string().contains("longer than any record"));
     }
 
     #[test]
@@ -511,5 +584,24 @@ mod tests {
         let said = loaded.problems[0].to_string();
         assert!(said.contains(r"\u{1b}]0;owned\u{7}"), "{said:?}");
         assert!(!said.contains('\x1b') && !said.contains('\x07'), "{said:?}");
+    }
+}
+
+#[cfg(test)]
+mod many_problems {
+    use super::*;
+
+    #[test]
+    fn many_broken_lines_are_named_up_to_a_limit_then_counted() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("history.jsonl");
+        fs::write(&path, "not a record\n".repeat(MOST_NAMED + 50)).unwrap();
+        let problems = each::<IgnoredAny>(&path, |_, _| {}).unwrap();
+        assert_eq!(problems.len(), MOST_NAMED + 1);
+        let said = problems[MOST_NAMED].to_string();
+        assert!(
+            said.ends_with("50 more lines after line 100 left out, not named each"),
+            "{said}"
+        );
     }
 }

@@ -9,6 +9,7 @@
 //! its end (time, clicks, 3BV) are kept with it, so that statistics over
 //! a hundred thousand games need not play them all again.
 
+pub mod boards;
 pub mod export;
 pub mod file;
 pub mod history;
@@ -40,8 +41,10 @@ pub const NO_RECORD_VARIABLE: &str = "MINESWEEPER_NO_RECORD";
 pub const MOST_RECORD: u64 = 320 << 20;
 
 /// The version of the record format this program writes. A record of a
-/// later version is reported, never read as if it were this one.
-pub const VERSION: u32 = 1;
+/// later version is reported, never read as if it were this one. Version
+/// 2 added the game's `id`, abandoned games, and board files kept apart
+/// by their SHA-256; version 1's records read as they always did.
+pub const VERSION: u32 = 2;
 
 /// One game: how it was dealt, how it went, and every move. `Moves` is
 /// their notation (a `String`), or for statistics, which never look at
@@ -50,6 +53,11 @@ pub const VERSION: u32 = 1;
 pub struct Record<Moves = String> {
     /// The format's version ([`VERSION`]).
     pub v: u32,
+    /// The game's identity, made when it starts: a game filed twice (the
+    /// program killed between filing it and forgetting its save) is found
+    /// by it and kept once. Version 1's records have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// When the game ended, or for a game in progress when it was saved:
     /// RFC 3339, in UTC.
     pub when: String,
@@ -81,6 +89,12 @@ pub struct Record<Moves = String> {
     pub deaths: u32,
     /// Every move with its time, in the notation of [`moves`].
     pub moves: Moves,
+    /// In a save only: the game is being filed, and the history was this
+    /// long before its line went in. A save found so at the next start was
+    /// left by a program killed while filing: the history from here says
+    /// whether the line is in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub filing_at: Option<u64>,
 }
 
 /// A record without its moves: all that statistics read, in a fraction
@@ -103,8 +117,35 @@ pub enum Front {
 pub enum GameResult {
     Won,
     Lost,
+    /// Left unfinished for another game (or not carried on when offered):
+    /// counted as played and not won.
+    Abandoned,
     /// Not ended: a game in progress.
     Playing,
+}
+
+impl GameResult {
+    /// The result in a word, as records and move logs write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameResult::Won => "won",
+            GameResult::Lost => "lost",
+            GameResult::Abandoned => "abandoned",
+            GameResult::Playing => "playing",
+        }
+    }
+
+    /// The result called `word`.
+    pub fn named(word: &str) -> Option<GameResult> {
+        [
+            GameResult::Won,
+            GameResult::Lost,
+            GameResult::Abandoned,
+            GameResult::Playing,
+        ]
+        .into_iter()
+        .find(|result| result.word() == word)
+    }
 }
 
 /// The board: a random one by its layout and seed, or a board file whole.
@@ -119,7 +160,12 @@ pub struct BoardRecord {
     /// Whether a random board was made to need no guess.
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_guess: bool,
-    /// A board file's text.
+    /// A board file's SHA-256: its text is kept once in the data folder's
+    /// `boards/` ([`boards`]), not in every record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sha256: Option<String>,
+    /// A board file's text: in version 1's records, and in memory once a
+    /// record is read back with its board ([`boards::attach`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file: Option<BoardText>,
     /// The board file's name, as given.
@@ -183,6 +229,11 @@ impl<'de> Deserialize<'de> for BoardText {
 }
 
 impl BoardRecord {
+    /// Whether the board is a random one, not a board file.
+    pub fn is_random(&self) -> bool {
+        self.sha256.is_none() && self.file.is_none()
+    }
+
     /// The record of `deal`; `name` is a board file's name.
     pub fn of(deal: &Deal, name: Option<String>) -> Self {
         match deal {
@@ -192,6 +243,7 @@ impl BoardRecord {
                 mines: board.mine_count(),
                 seed: None,
                 no_guess: false,
+                sha256: None,
                 file: Some(BoardText::Board(board.clone())),
                 name,
             },
@@ -205,6 +257,7 @@ impl BoardRecord {
                 mines: layout.mines,
                 seed: Some(*seed),
                 no_guess: *no_guess,
+                sha256: None,
                 file: None,
                 name: None,
             },
@@ -212,7 +265,8 @@ impl BoardRecord {
     }
 
     /// The deal again; `None` when the record names neither a seed nor a
-    /// board file that reads back.
+    /// board file that reads back (a board kept by its SHA-256 is read
+    /// back by [`boards::attach`] first).
     pub fn deal(&self) -> Option<Deal> {
         if let Some(file) = &self.file {
             let board = match file {
@@ -220,6 +274,9 @@ impl BoardRecord {
                 BoardText::Text(text) => parse_board(text.as_bytes()).ok()?,
             };
             return Some(Deal::Board(board));
+        }
+        if self.sha256.is_some() {
+            return None;
         }
         Some(Deal::Random {
             layout: Layout::new(self.rows, self.cols, self.mines),
@@ -303,6 +360,7 @@ pub(crate) mod sample {
         }
         let mut record = log.record(&game, 1234);
         record.when = "2026-11-22T10:00:00Z".to_owned();
+        record.id = Some(format!("{seed:016x}"));
         (game, record)
     }
 

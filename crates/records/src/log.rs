@@ -41,6 +41,7 @@ impl Log {
         Log {
             record: Record {
                 v: VERSION,
+                id: Some(new_id()),
                 when: String::new(),
                 front: game.front,
                 rules: game.rules.to_owned(),
@@ -56,6 +57,7 @@ impl Log {
                 undos: 0,
                 deaths: 0,
                 moves: String::new(),
+                filing_at: None,
             },
             first: None,
             offset: 0,
@@ -64,8 +66,12 @@ impl Log {
 
     /// The log of a saved game, to go on with; its events must be those
     /// that [`rebuild`](super::rebuild) played.
-    pub fn resumed(record: Record) -> Self {
+    pub fn resumed(mut record: Record) -> Self {
         let offset = last_ms(&record.moves);
+        // Saved by an older version: the game gets its identity now.
+        record.id.get_or_insert_with(new_id);
+        record.v = VERSION;
+        record.filing_at = None;
         Log {
             record,
             first: None,
@@ -110,12 +116,39 @@ impl Log {
             Status::Playing => GameResult::Playing,
         };
         if record.result != GameResult::Playing {
-            let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
-            record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
-            record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);
+            count_3bv(&mut record, game);
         }
         record
     }
+
+    /// The record of `game` left unfinished after `played` milliseconds,
+    /// for another game: abandoned, with the 3BV it had done.
+    pub fn abandoned(&self, game: &Game, played: u64) -> Record {
+        let mut record = self.record(game, played);
+        record.result = GameResult::Abandoned;
+        count_3bv(&mut record, game);
+        record
+    }
+}
+
+/// The board's 3BV and what `game` did of it, in `record`.
+fn count_3bv(record: &mut Record, game: &Game) {
+    let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
+    record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
+    record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);
+}
+
+/// A new game's identity: 64 random bits in hexadecimal, from the
+/// standard library's randomly keyed hasher and the clock, unique among a
+/// player's games by a wide margin.
+fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    if let Ok(now) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        hasher.write_u128(now.as_nanos());
+    }
+    hasher.write_u32(std::process::id());
+    format!("{:016x}", hasher.finish())
 }
 
 /// The time of the last event in `moves`, the notation.

@@ -19,6 +19,8 @@ pub struct Places {
     pub saves: PathBuf,
     /// The choices made in `play`'s menu.
     pub settings: PathBuf,
+    /// The board files games were played on, each kept once by its SHA-256.
+    pub boards: PathBuf,
 }
 
 /// No home folder to keep records in.
@@ -44,6 +46,7 @@ impl Places {
         let state = strategy.state_dir().unwrap_or_else(|| data.clone());
         Ok(Places {
             history: data.join("history.jsonl"),
+            boards: data.join("boards"),
             saves: state,
             settings: strategy.config_dir().join("settings.json"),
         })

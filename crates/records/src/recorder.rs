@@ -5,22 +5,23 @@
 
 use std::io;
 
+use engine::Board;
 use jiff::Timestamp;
+use serde::de::IgnoredAny;
 
 use crate::places::Places;
 use crate::save::SaveError;
 use crate::settings::{self, Settings};
-use crate::{Front, GameResult, Record, history, save, stats};
+use crate::{BoardText, Front, GameResult, Record, boards, file, history, save, stats};
 
 /// What a front end asks of its records after a move, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     /// Save the game in progress (or ended, and not yet left).
     Save(Record),
-    /// File a finished game in the history.
+    /// File a finished game (won, lost, or abandoned for another) in the
+    /// history.
     File(Record),
-    /// The game in progress was left unfinished: its save goes.
-    Forget,
 }
 
 /// The records of one front end's games, or none (`--no-record`).
@@ -30,6 +31,26 @@ pub struct Recorder {
     front: Front,
     /// Whether a failure to record has been told already.
     told: bool,
+    /// The board file last kept in the store, and its SHA-256: a game's
+    /// board is hashed and kept once, not at every move.
+    kept: Option<(Board, String)>,
+    /// In tests, the step of filing a game at which the program "dies".
+    #[cfg(test)]
+    dies_after: Option<Filing>,
+}
+
+/// What a test's "kill" says.
+#[cfg(test)]
+const KILLED: &str = "killed here by the test";
+
+/// The steps of filing a game, in order; a program killed after any of
+/// them leaves the game to be filed exactly once at the next start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filing {
+    /// The save now says the game is ending, and how long the history was.
+    SaveMarked,
+    /// The history's line is written and synced.
+    LineWritten,
 }
 
 impl Recorder {
@@ -39,6 +60,9 @@ impl Recorder {
             places: Some(places),
             front,
             told: false,
+            kept: None,
+            #[cfg(test)]
+            dies_after: None,
         }
     }
 
@@ -48,6 +72,9 @@ impl Recorder {
             places: None,
             front,
             told: false,
+            kept: None,
+            #[cfg(test)]
+            dies_after: None,
         }
     }
 
@@ -61,25 +88,56 @@ impl Recorder {
     /// read (the game goes on without it).
     pub fn standing(&self, win: &Record) -> Option<stats::Standing> {
         let places = self.places.as_ref()?;
-        let loaded = history::read_summaries(&places.history).ok()?;
-        Some(stats::standing(&loaded.records, win))
+        let mut tally = stats::StandingTally::new(win);
+        history::each::<IgnoredAny>(&places.history, |_, record| tally.add(&record)).ok()?;
+        Some(tally.standing())
     }
 
-    /// The game saved in progress, if there is one. A save of a game that
-    /// had ended (the program stopped before it was kept) goes into the
-    /// history now.
+    /// The game saved in progress, if there is one, with its board. A save
+    /// of a game that had ended (the program stopped before it was kept,
+    /// or while it was being kept) goes into the history now, unless its
+    /// line is there already.
     pub fn saved(&mut self) -> Result<Option<Record>, SaveError> {
         let Some(places) = &self.places else {
             return Ok(None);
         };
+        // What killed programs left half-written, before anything is read.
+        file::remove_leftovers(&places.saves, save::TEMPORARY);
+        file::remove_leftovers(&places.boards, boards::TEMPORARY);
         let path = places.save_of(self.front);
-        match save::read(&path)? {
-            Some(record) if record.result != GameResult::Playing => {
-                let _ = self.file(record);
-                Ok(None)
-            }
-            saved => Ok(saved),
+        let Some(mut record) = save::read(&path)? else {
+            return Ok(None);
+        };
+        if record.result != GameResult::Playing {
+            let _ = self.file_again(record);
+            return Ok(None);
         }
+        boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Io {
+            path: visible::path(&path),
+            source,
+        })?;
+        Ok(Some(record))
+    }
+
+    /// Files `record`, the save found of a game that had ended: as it was
+    /// saved, unless the history, from where it was when the filing began,
+    /// already holds it.
+    fn file_again(&mut self, record: Record) -> Option<String> {
+        let places = self.places.as_ref()?;
+        if let (Some(from), Some(id)) = (record.filing_at, &record.id)
+            && history::holds(&places.history, from, id).unwrap_or(false)
+        {
+            let _ = save::remove(&places.save_of(self.front));
+            return None;
+        }
+        self.file_stamped(record)
+    }
+
+    /// The player chose not to carry `record`, the game saved in progress,
+    /// on: it is filed as abandoned.
+    pub fn abandon_saved(&mut self, mut record: Record) -> Option<String> {
+        record.result = GameResult::Abandoned;
+        self.file(record)
     }
 
     /// Saves `record`, the game in progress, stamped now. `Some` with what
@@ -88,30 +146,92 @@ impl Recorder {
         let places = self.places.as_ref()?;
         record.when = now();
         let folder = places.saves.clone();
-        let saved = save::write(&places.save_of(self.front), &record);
+        let path = places.save_of(self.front);
+        let saved = self
+            .keep_board(&mut record)
+            .and_then(|()| save::write(&path, &record));
         self.told_once(saved, &folder)
     }
 
     /// Files `record`, a finished game, in the history, stamped now, and
     /// lets its save go. `Some` as for [`Recorder::save`].
     pub fn file(&mut self, mut record: Record) -> Option<String> {
-        let places = self.places.as_ref()?;
         record.when = now();
-        let save = places.save_of(self.front);
-        let history = places.history.clone();
-        let kept = history::append(&history, &record);
-        if kept.is_ok() {
-            // The game is in the history: a save of it would be kept twice.
-            let _ = save::remove(&save);
-        }
-        self.told_once(kept, &history)
+        self.file_stamped(record)
     }
 
-    /// Forgets the game in progress (a new game replaces it).
-    pub fn forget_saved(&mut self) {
-        if let Some(places) = &self.places {
-            let _ = save::remove(&places.save_of(self.front));
+    /// Files `record` exactly once, whatever step a kill stops it at: the
+    /// save is first rewritten to say the game is being filed and how long
+    /// the history was (under the history's lock), then the line goes in
+    /// and is synced, then the save goes. A save found at the next start
+    /// is filed again only if its line is not in the history since then.
+    fn file_stamped(&mut self, mut record: Record) -> Option<String> {
+        let places = self.places.clone()?;
+        let save_path = places.save_of(self.front);
+        if let Err(e) = self.keep_board(&mut record) {
+            return self.told_once(Err(e), &places.boards);
         }
+        record.filing_at = None;
+        let marked = |at: u64| {
+            let marked = Record {
+                filing_at: Some(at),
+                ..record.clone()
+            };
+            save::write(&save_path, &marked)?;
+            self.dies_after(Filing::SaveMarked)
+        };
+        let kept = history::append_after(&places.history, &record, marked)
+            .and_then(|()| self.dies_after(Filing::LineWritten));
+        #[cfg(test)]
+        if kept.as_ref().is_err_and(|e| e.to_string() == KILLED) {
+            return None;
+        }
+        if kept.is_ok() {
+            // The game is in the history: its save would file it again.
+            let _ = save::remove(&save_path);
+        }
+        self.told_once(kept, &places.history)
+    }
+
+    /// A board file's text goes to the store, and `record` names it by its
+    /// SHA-256: kept once, hashed once a game.
+    fn keep_board(&mut self, record: &mut Record) -> io::Result<()> {
+        let Some(places) = &self.places else {
+            return Ok(());
+        };
+        let Some(text) = record.board.file.take() else {
+            return Ok(());
+        };
+        let known = match (&text, &self.kept) {
+            (BoardText::Board(board), Some((kept, sha256))) if board.is_copy_of(kept) => {
+                Some(sha256.clone())
+            }
+            _ => None,
+        };
+        let sha256 = match known {
+            Some(sha256) => sha256,
+            None => {
+                let sha256 = boards::sha256(&text);
+                boards::keep(&places.boards, &sha256, &text)?;
+                if let BoardText::Board(board) = &text {
+                    self.kept = Some((board.clone(), sha256.clone()));
+                }
+                sha256
+            }
+        };
+        record.board.sha256 = Some(sha256);
+        Ok(())
+    }
+
+    /// In tests, stops filing after `step` as a kill would; otherwise
+    /// nothing.
+    fn dies_after(&self, step: Filing) -> io::Result<()> {
+        #[cfg(test)]
+        if self.dies_after == Some(step) {
+            return Err(io::Error::other(KILLED));
+        }
+        let _ = step;
+        Ok(())
     }
 
     /// The choices last made in `play`'s menu; none when records are off
@@ -139,10 +259,6 @@ impl Recorder {
         match request {
             Request::Save(record) => self.save(record),
             Request::File(record) => self.file(record),
-            Request::Forget => {
-                self.forget_saved();
-                None
-            }
         }
     }
 
@@ -164,4 +280,100 @@ fn now() -> String {
     now.round(jiff::Unit::Millisecond)
         .unwrap_or(now)
         .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::log::{Described, Log};
+    use crate::sample::{played, reveal};
+    use engine::{Deal, Rules, parse_board};
+
+    fn places(folder: &std::path::Path) -> Places {
+        Places {
+            history: folder.join("data/history.jsonl"),
+            saves: folder.join("state"),
+            settings: folder.join("config/settings.json"),
+            boards: folder.join("data/boards"),
+        }
+    }
+
+    fn won() -> Record {
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.result = GameResult::Won;
+        record
+    }
+
+    /// A program killed at each step of filing a won game (before it
+    /// begins: only the save after the winning move is there), then
+    /// started again twice: the game is in the history exactly once, and
+    /// no save is left to offer it again.
+    #[test]
+    fn a_game_killed_at_any_step_of_filing_is_filed_exactly_once() {
+        let steps = [None, Some(Filing::SaveMarked), Some(Filing::LineWritten)];
+        for killed in [false, true] {
+            for step in steps {
+                let folder = tempfile::tempdir().unwrap();
+                let places = places(folder.path());
+                let won = won();
+                let mut recorder = Recorder::new(places.clone(), Front::Screen);
+                assert_eq!(recorder.save(won.clone()), None);
+                if killed {
+                    recorder.dies_after = step;
+                    assert_eq!(recorder.file(won.clone()), None);
+                }
+                for _ in 0..2 {
+                    let mut again = Recorder::new(places.clone(), Front::Screen);
+                    assert!(again.saved().unwrap().is_none());
+                }
+                let loaded = history::read(&places.history).unwrap();
+                let ids: Vec<_> = loaded.records.iter().map(|(_, r)| r.id.clone()).collect();
+                assert_eq!(
+                    ids,
+                    std::slice::from_ref(&won.id),
+                    "killed {killed}, after {step:?}"
+                );
+                assert_eq!(loaded.records[0].1.filing_at, None);
+                assert!(!places.save_of(Front::Screen).exists());
+            }
+        }
+    }
+
+    /// A board file is kept once in the store; the records name it by its
+    /// SHA-256 and a save comes back with its text.
+    #[test]
+    fn a_board_file_is_kept_once_and_comes_back_with_its_save() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let text = "++++\n+* +\n+  +\n++++\n";
+        let deal = Deal::Board(parse_board(text.as_bytes()).unwrap());
+        let game = deal.game(Rules::CLASSIC, &solver::NoGuess).unwrap();
+        let log = Log::new(Described {
+            front: Front::Screen,
+            rules: "classic",
+            first_move: "safe",
+            no_question_marks: false,
+            deal: &deal,
+            board_name: Some("b.txt".to_owned()),
+        });
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        for _ in 0..3 {
+            assert_eq!(recorder.save(log.record(&game, 0)), None);
+        }
+        let saved = std::fs::read_to_string(places.save_of(Front::Screen)).unwrap();
+        assert!(!saved.contains("+*"), "no board text in the save: {saved}");
+        assert_eq!(std::fs::read_dir(&places.boards).unwrap().count(), 1);
+        let back = recorder.saved().unwrap().unwrap();
+        assert_eq!(back.board.file.unwrap().text(), text);
+        assert_eq!(
+            back.board.sha256.as_deref().map(boards::is_sha256),
+            Some(true)
+        );
+        let mut abandoned = log.record(&game, 0);
+        abandoned.result = GameResult::Playing;
+        assert_eq!(recorder.abandon_saved(abandoned), None);
+        let line = std::fs::read_to_string(&places.history).unwrap();
+        assert!(line.len() < 1024, "a line without the board: {line}");
+        assert!(line.contains("\"result\":\"abandoned\""), "{line}");
+    }
 }

@@ -23,13 +23,16 @@ pub enum SaveError {
     Newer { path: String, v: u32 },
 }
 
+/// How a save being written is named until it is renamed into place.
+pub const TEMPORARY: &str = ".saving-";
+
 /// Saves `record` at `path`, replacing the save before it only once the
 /// new one is whole on disk.
 pub fn write(path: &Path, record: &Record) -> io::Result<()> {
     let folder = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(folder)?;
     let mut file = tempfile::Builder::new()
-        .prefix(".saving-")
+        .prefix(TEMPORARY)
         .tempfile_in(folder)?;
     serde_json::to_writer(&mut file, record)?;
     file.write_all(b"\n")?;
@@ -65,7 +68,16 @@ pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
     match crate::history::record_in(line) {
         Ok(record) => Ok(Some(record)),
         Err(ProblemKind::Newer(v)) => Err(SaveError::Newer { path: shown(), v }),
-        Err(ProblemKind::Damaged(why)) => Err(SaveError::Damaged { path: shown(), why }),
+        Err(ProblemKind::Damaged(why)) => Err(SaveError::Damaged {
+            path: shown(),
+            // Serde quotes what it could not read: escaped, as it may be anything.
+            why: visible::Visible(&why).to_string(),
+        }),
+        // One line is read, never counted among others.
+        Err(ProblemKind::More(_)) => Err(SaveError::Damaged {
+            path: shown(),
+            why: "not one record".to_owned(),
+        }),
     }
 }
 

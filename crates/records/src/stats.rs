@@ -1,13 +1,22 @@
 //! Statistics, worked out from the records each time they are read, never
 //! kept as running totals: nothing a crash could leave half-updated.
 //!
-//! Games are grouped by rule set and board (size, mines, and whether it
-//! was made to need no guess). Losses never count in times. A win with an
-//! undo, a hint or a mine set off and taken back is counted as a win, and
-//! its figures are kept apart from the clean wins'.
+//! Games are grouped by rule set and board: a random board's size, mines
+//! and whether it was made to need no guess, or a board file by its text.
+//! Every game started and ended counts as played: won, lost, or abandoned
+//! for another (minesweeper.online counts that as a loss; here it is
+//! counted apart, and is not a win). Losses and abandoned games never
+//! count in times. A win with an undo, a hint or a mine set off and taken
+//! back is counted as a win, and its figures are kept apart from the clean
+//! wins'.
+//!
+//! The records are tallied one at a time as the history is read: what is
+//! kept of a game is its time if it is a win (for the median), so a
+//! million games take a few megabytes whatever the history's size.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
+use crate::boards;
 use crate::{GameResult, Record};
 
 /// Which games a group holds.
@@ -18,21 +27,34 @@ pub struct Key {
     pub cols: usize,
     pub mines: usize,
     pub no_guess: bool,
+    /// A board file's SHA-256; `None` for random boards.
+    pub board: Option<String>,
 }
 
 impl Key {
     fn of<M>(record: &Record<M>) -> Self {
+        let board = &record.board;
+        // Version 1's records hold the text: hashed, it groups with the
+        // same board's later records.
+        let file = board
+            .sha256
+            .clone()
+            .or_else(|| board.file.as_ref().map(boards::sha256));
         Key {
             rules: record.rules.clone(),
-            rows: record.board.rows,
-            cols: record.board.cols,
-            mines: record.board.mines,
-            no_guess: record.board.no_guess,
+            rows: board.rows,
+            cols: board.cols,
+            mines: board.mines,
+            no_guess: board.no_guess,
+            board: file,
         }
     }
 
-    /// The standard level this size is, if it is one.
+    /// The standard level this size is, if it is one and a random board.
     pub fn level(&self) -> Option<&'static str> {
+        if self.board.is_some() {
+            return None;
+        }
         LEVELS
             .iter()
             .find(|(_, size)| *size == (self.rows, self.cols, self.mines))
@@ -52,17 +74,18 @@ pub const LEVELS: [(&str, (usize, usize, usize)); 3] = [
 pub struct Filter {
     /// Only this rule set.
     pub rules: Option<String>,
-    /// Only boards of this size: rows, columns, mines.
+    /// Only random boards of this size: rows, columns, mines.
     pub size: Option<(usize, usize, usize)>,
 }
 
 impl Filter {
     fn keeps<M>(&self, record: &Record<M>) -> bool {
         let board = &record.board;
+        let random = board.is_random();
         self.rules.as_ref().is_none_or(|r| *r == record.rules)
             && self
                 .size
-                .is_none_or(|size| size == (board.rows, board.cols, board.mines))
+                .is_none_or(|size| random && size == (board.rows, board.cols, board.mines))
     }
 }
 
@@ -70,18 +93,34 @@ impl Filter {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
     pub key: Key,
+    /// The board file's name, as the group's last game gave it.
+    pub board_name: Option<String>,
+    /// Won, lost and abandoned.
     pub played: usize,
     pub won: usize,
-    /// The winning streak the last games make (0 after a loss), and the
-    /// longest.
+    pub lost: usize,
+    pub abandoned: usize,
+    /// The winning streak the last games make (0 after a loss or an
+    /// abandoned game), and the longest.
     pub current_streak: usize,
     pub best_streak: usize,
     /// Wins without undo, hints or deaths.
     pub clean: Wins,
     /// Wins with any of them.
     pub assisted: Wins,
-    /// The last games, the latest first, by their numbers in the history.
-    pub last: Vec<usize>,
+    /// The last games, the latest first.
+    pub last: Vec<Game>,
+}
+
+/// One of a group's last games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Its number in the history (its line).
+    pub number: usize,
+    pub result: GameResult,
+    pub ms: u64,
+    /// When it ended, as the record says.
+    pub when: String,
 }
 
 /// Figures of a set of wins; times in milliseconds.
@@ -101,7 +140,7 @@ pub struct Wins {
 pub const LAST_GAMES: usize = 5;
 
 impl Group {
-    /// Wins in percent of games played.
+    /// Wins in percent of games played (abandoned ones included).
     pub fn win_percent(&self) -> f64 {
         if self.played == 0 {
             return 0.0;
@@ -110,24 +149,164 @@ impl Group {
     }
 }
 
-/// The groups of the finished games that `filter` keeps, the most played
-/// first. `records` are in the history's order (its line numbers).
-pub fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> {
-    let mut by_key: HashMap<Key, Vec<(usize, &Record<M>)>> = HashMap::new();
-    for (line, record) in records {
-        if record.result != GameResult::Playing && filter.keeps(record) {
-            by_key
-                .entry(Key::of(record))
-                .or_default()
-                .push((*line, record));
+/// The groups of games, tallied a record at a time.
+#[derive(Debug, Default)]
+pub struct Tally {
+    filter: Filter,
+    groups: HashMap<Key, Tallied>,
+}
+
+/// A group as it is tallied.
+#[derive(Debug, Default)]
+struct Tallied {
+    board_name: Option<String>,
+    won: usize,
+    lost: usize,
+    abandoned: usize,
+    streak: usize,
+    best_streak: usize,
+    clean: WinsSoFar,
+    assisted: WinsSoFar,
+    last: VecDeque<Game>,
+}
+
+/// Wins as they are tallied: every time (for the median), the rest as sums.
+#[derive(Debug, Default)]
+struct WinsSoFar {
+    times: Vec<u64>,
+    best_rate: Option<f64>,
+    efficiency_sum: f64,
+    efficiencies: usize,
+}
+
+impl Tally {
+    /// A tally of the games `filter` keeps.
+    pub fn new(filter: Filter) -> Self {
+        Tally {
+            filter,
+            groups: HashMap::new(),
         }
     }
-    let mut groups: Vec<Group> = by_key
-        .into_iter()
-        .map(|(key, games)| group(key, &games))
-        .collect();
-    groups.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.key.cmp(&b.key)));
-    groups
+
+    /// Counts `record`, game `number` of the history (in the history's
+    /// order); a game in progress is not counted.
+    pub fn add<M>(&mut self, number: usize, record: &Record<M>) {
+        if record.result == GameResult::Playing || !self.filter.keeps(record) {
+            return;
+        }
+        let group = self.groups.entry(Key::of(record)).or_default();
+        if record.board.name.is_some() {
+            group.board_name.clone_from(&record.board.name);
+        }
+        match record.result {
+            GameResult::Won => {
+                group.won += 1;
+                group.streak += 1;
+                group.best_streak = group.best_streak.max(group.streak);
+                let wins = if record.assisted() {
+                    &mut group.assisted
+                } else {
+                    &mut group.clean
+                };
+                wins.add(record);
+            }
+            GameResult::Lost | GameResult::Abandoned => {
+                if record.result == GameResult::Lost {
+                    group.lost += 1;
+                } else {
+                    group.abandoned += 1;
+                }
+                group.streak = 0;
+            }
+            GameResult::Playing => {}
+        }
+        if group.last.len() == LAST_GAMES {
+            group.last.pop_front();
+        }
+        group.last.push_back(Game {
+            number,
+            result: record.result,
+            ms: record.ms,
+            when: record.when.clone(),
+        });
+    }
+
+    /// The groups, the most played first.
+    pub fn groups(self) -> Vec<Group> {
+        let mut groups: Vec<Group> = self
+            .groups
+            .into_iter()
+            .map(|(key, tallied)| tallied.group(key))
+            .collect();
+        groups.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.key.cmp(&b.key)));
+        groups
+    }
+}
+
+impl Tallied {
+    fn group(self, key: Key) -> Group {
+        Group {
+            key,
+            board_name: self.board_name,
+            played: self.won + self.lost + self.abandoned,
+            won: self.won,
+            lost: self.lost,
+            abandoned: self.abandoned,
+            current_streak: self.streak,
+            best_streak: self.best_streak,
+            clean: self.clean.wins(),
+            assisted: self.assisted.wins(),
+            last: self.last.into_iter().rev().collect(),
+        }
+    }
+}
+
+impl WinsSoFar {
+    fn add<M>(&mut self, won: &Record<M>) {
+        self.times.push(won.ms);
+        if won.ms > 0 && won.three_bv_done > 0 {
+            let rate = f64::from(won.three_bv_done) * 1000.0 / won.ms as f64;
+            self.best_rate = Some(self.best_rate.map_or(rate, |best| best.max(rate)));
+        }
+        if won.clicks > 0 {
+            self.efficiency_sum += f64::from(won.three_bv_done) / f64::from(won.clicks);
+            self.efficiencies += 1;
+        }
+    }
+
+    fn wins(mut self) -> Wins {
+        if self.times.is_empty() {
+            return Wins::default();
+        }
+        let times = &mut self.times;
+        times.sort_unstable();
+        let middle = times.len() / 2;
+        let median = if times.len() % 2 == 1 {
+            times[middle]
+        } else {
+            (times[middle - 1] + times[middle]) / 2
+        };
+        let total: u128 = times.iter().map(|&t| u128::from(t)).sum();
+        Wins {
+            count: times.len(),
+            best_ms: times.first().copied(),
+            median_ms: Some(median),
+            mean_ms: Some((total / times.len() as u128) as u64),
+            best_3bv_per_s: self.best_rate,
+            mean_efficiency: (self.efficiencies > 0)
+                .then(|| self.efficiency_sum / self.efficiencies as f64),
+        }
+    }
+}
+
+/// The groups of the finished games that `filter` keeps among `records`,
+/// which are in the history's order: [`Tally`] over a list.
+pub fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> {
+    let mut tally = Tally::new(filter.clone());
+    for (number, record) in records {
+        tally.add(*number, record);
+    }
+    tally.groups()
 }
 
 /// Where a win stands among the finished games of its kind (its group)
@@ -144,98 +323,73 @@ pub struct Standing {
     pub played: usize,
 }
 
+/// The games of one kind, tallied for where a new win stands among them:
+/// counts, and the clean wins faster than it and the best.
+#[derive(Clone, Debug)]
+pub struct StandingTally {
+    key: Key,
+    ms: u64,
+    assisted: bool,
+    faster: usize,
+    clean: usize,
+    best_ms: Option<u64>,
+    won: usize,
+    played: usize,
+}
+
+impl StandingTally {
+    /// A tally for `win`, a game just won and not yet in the history.
+    pub fn new<N>(win: &Record<N>) -> Self {
+        StandingTally {
+            key: Key::of(win),
+            ms: win.ms,
+            assisted: win.assisted(),
+            faster: 0,
+            clean: 0,
+            best_ms: None,
+            won: 0,
+            played: 0,
+        }
+    }
+
+    /// Counts `record` if it is a finished game of the win's kind.
+    pub fn add<M>(&mut self, record: &Record<M>) {
+        if record.result == GameResult::Playing || Key::of(record) != self.key {
+            return;
+        }
+        self.played += 1;
+        if record.result != GameResult::Won {
+            return;
+        }
+        self.won += 1;
+        if !record.assisted() {
+            self.clean += 1;
+            self.faster += usize::from(record.ms < self.ms);
+            self.best_ms = Some(self.best_ms.map_or(record.ms, |best| best.min(record.ms)));
+        }
+    }
+
+    /// Where the win stands, itself counted.
+    pub fn standing(&self) -> Standing {
+        let own = (!self.assisted).then_some(self.ms);
+        Standing {
+            place: own.map(|_| 1 + self.faster),
+            clean_wins: self.clean + usize::from(own.is_some()),
+            best_ms: self.best_ms.into_iter().chain(own).min(),
+            won: self.won + 1,
+            played: self.played + 1,
+        }
+    }
+}
+
 /// Where `win` stands among the finished games of its group in `records`
 /// (which do not hold it yet).
 pub fn standing<M, N>(records: &[(usize, Record<M>)], win: &Record<N>) -> Standing {
-    let key = Key::of(win);
-    let earlier: Vec<&Record<M>> = records
-        .iter()
-        .map(|(_, record)| record)
-        .filter(|record| record.result != GameResult::Playing && Key::of(*record) == key)
-        .collect();
-    let won = earlier.iter().filter(|r| r.result == GameResult::Won);
-    let clean: Vec<u64> = won
-        .clone()
-        .filter(|r| !r.assisted())
-        .map(|r| r.ms)
-        .collect();
-    let place = (!win.assisted()).then(|| 1 + clean.iter().filter(|&&ms| ms < win.ms).count());
-    let own = (!win.assisted()).then_some(win.ms);
-    Standing {
-        place,
-        clean_wins: clean.len() + usize::from(own.is_some()),
-        best_ms: clean.iter().copied().chain(own).min(),
-        won: won.count() + 1,
-        played: earlier.len() + 1,
+    let mut tally = StandingTally::new(win);
+    for (_, record) in records {
+        tally.add(record);
     }
-}
-
-fn group<M>(key: Key, games: &[(usize, &Record<M>)]) -> Group {
-    let mut streak = 0;
-    let mut best_streak = 0;
-    for (_, record) in games {
-        if record.result == GameResult::Won {
-            streak += 1;
-            best_streak = best_streak.max(streak);
-        } else {
-            streak = 0;
-        }
-    }
-    let won: Vec<&Record<M>> = games
-        .iter()
-        .map(|(_, r)| *r)
-        .filter(|r| r.result == GameResult::Won)
-        .collect();
-    let (assisted, clean): (Vec<&Record<M>>, Vec<&Record<M>>) =
-        won.iter().partition(|r| r.assisted());
-    Group {
-        key,
-        played: games.len(),
-        won: won.len(),
-        current_streak: streak,
-        best_streak,
-        clean: wins(&clean),
-        assisted: wins(&assisted),
-        last: games
-            .iter()
-            .rev()
-            .take(LAST_GAMES)
-            .map(|(line, _)| *line)
-            .collect(),
-    }
-}
-
-fn wins<M>(won: &[&Record<M>]) -> Wins {
-    if won.is_empty() {
-        return Wins::default();
-    }
-    let mut times: Vec<u64> = won.iter().map(|r| r.ms).collect();
-    times.sort_unstable();
-    let middle = times.len() / 2;
-    let median = if times.len() % 2 == 1 {
-        times[middle]
-    } else {
-        (times[middle - 1] + times[middle]) / 2
-    };
-    let total: u128 = times.iter().map(|&t| u128::from(t)).sum();
-    let rates = won
-        .iter()
-        .filter(|r| r.ms > 0 && r.three_bv_done > 0)
-        .map(|r| f64::from(r.three_bv_done) * 1000.0 / r.ms as f64);
-    let efficiencies: Vec<f64> = won
-        .iter()
-        .filter(|r| r.clicks > 0)
-        .map(|r| f64::from(r.three_bv_done) / f64::from(r.clicks))
-        .collect();
-    Wins {
-        count: won.len(),
-        best_ms: times.first().copied(),
-        median_ms: Some(median),
-        mean_ms: Some((total / times.len() as u128) as u64),
-        best_3bv_per_s: rates.reduce(f64::max),
-        mean_efficiency: (!efficiencies.is_empty())
-            .then(|| efficiencies.iter().sum::<f64>() / efficiencies.len() as f64),
-    }
+    tally.standing()
 }
 
 #[cfg(test)]
@@ -285,7 +439,8 @@ mod tests {
         assert_eq!(g.clean.mean_efficiency, Some(0.5));
         assert_eq!(g.assisted.count, 1);
         assert_eq!(g.assisted.best_ms, Some(5_000));
-        assert_eq!(g.last, [7, 6, 5, 4, 3]);
+        let last: Vec<usize> = g.last.iter().map(|game| game.number).collect();
+        assert_eq!(last, [7, 6, 5, 4, 3]);
         assert!((g.win_percent() - 500.0 / 7.0).abs() < 1e-9);
     }
 
@@ -327,7 +482,7 @@ mod tests {
         };
         let expert_only = groups(&records, &filter);
         assert_eq!(expert_only.len(), 1);
-        assert_eq!(expert_only[0].last, [2]);
+        assert_eq!(expert_only[0].last[0].number, 2);
     }
 
     #[test]
@@ -354,5 +509,71 @@ mod tests {
         let mut other = game(GameResult::Won, 20_000, 0);
         other.board.mines = 11;
         assert_eq!(standing(&history, &other).played, 1);
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+    use crate::sample::{played, reveal};
+
+    fn game(result: GameResult) -> Record {
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.result = result;
+        record.ms = 1000;
+        record
+    }
+
+    /// Abandoned games count as played, not won, and end a streak.
+    #[test]
+    fn abandoned_games_count_and_end_a_streak() {
+        use GameResult::{Abandoned, Won};
+        let records: Vec<(usize, Record)> = [Won, Won, Abandoned, Won]
+            .into_iter()
+            .map(game)
+            .enumerate()
+            .map(|(i, r)| (i + 1, r))
+            .collect();
+        let g = &groups(&records, &Filter::default())[0];
+        assert_eq!((g.played, g.won, g.lost, g.abandoned), (4, 3, 0, 1));
+        assert_eq!((g.current_streak, g.best_streak), (1, 2));
+        assert!((g.win_percent() - 75.0).abs() < 1e-9);
+        assert_eq!(g.last[1].result, Abandoned);
+    }
+
+    /// A board file is a group of its own, whatever its size: by its text,
+    /// in either version's records.
+    #[test]
+    fn a_board_file_is_its_own_group() {
+        let text =
+            "+++++++++++\n".to_owned() + &"+         +\n".repeat(8) + "+*********+\n+++++++++++\n";
+        let random = game(GameResult::Won);
+        let mut kept = game(GameResult::Won);
+        kept.board.sha256 = Some(boards::sha256(&crate::BoardText::Text(text.clone())));
+        kept.board.seed = None;
+        kept.board.name = Some("nine.txt".to_owned());
+        let mut old = kept.clone();
+        old.board.sha256 = None;
+        old.board.file = Some(crate::BoardText::Text(text));
+        let records: Vec<(usize, Record)> = [random, kept, old]
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r))
+            .collect();
+        let all = groups(&records, &Filter::default());
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].played, 2);
+        assert_eq!(all[0].board_name.as_deref(), Some("nine.txt"));
+        assert_eq!(all[0].key.level(), None);
+        assert_eq!(all[1].key.level(), Some("beginner"));
+        let beginner = Filter {
+            rules: None,
+            size: Some((9, 9, 10)),
+        };
+        assert_eq!(
+            groups(&records, &beginner).len(),
+            1,
+            "--level is random boards"
+        );
     }
 }

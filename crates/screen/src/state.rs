@@ -93,6 +93,8 @@ pub struct Screen {
     pointer: Option<(Pos, Press)>,
     /// The menu, while it is open.
     menu: Option<Menu>,
+    /// The game in play is in the history: nothing more of it is saved.
+    filed: bool,
     /// Choices applied from the menu, for the settings file.
     settings: Option<Settings>,
     message: String,
@@ -241,6 +243,7 @@ impl Screen {
             hinted: None,
             pointer: None,
             menu: None,
+            filed: false,
             settings: None,
             message: "? shows the keys".to_owned(),
             hints: 0,
@@ -325,27 +328,33 @@ impl Screen {
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
         self.log.note(event, now, changed);
-        if !self.recording {
+        if !self.recording || self.filed {
             return;
         }
         let played = millis(self.clock.elapsed(now));
-        self.requests
-            .push(Request::Save(self.log.record(&self.game, played)));
+        let record = self.log.record(&self.game, played);
+        self.requests.push(Request::Save(record.clone()));
+        // A win is final: it is kept the moment it is made, not when the
+        // player leaves it (a loss can still be undone, and waits).
+        if self.game.status() == Status::Won {
+            self.requests.push(Request::File(record));
+            self.filed = true;
+        }
     }
 
-    /// The game in play is being left: kept in the history if it ended,
-    /// its save let go if it did not.
+    /// The game in play is being left: kept in the history, as it ended
+    /// or, unfinished, as abandoned (a game with no move leaves nothing).
     fn leave(&mut self, now: Instant) {
-        if self.log.is_empty() || !self.recording {
+        if self.log.is_empty() || !self.recording || self.filed {
             return;
         }
-        if self.game.status() == Status::Playing {
-            self.requests.push(Request::Forget);
-        } else {
-            let played = millis(self.clock.elapsed(now));
-            self.requests
-                .push(Request::File(self.log.record(&self.game, played)));
-        }
+        let played = millis(self.clock.elapsed(now));
+        let record = match self.game.status() {
+            Status::Playing => self.log.abandoned(&self.game, played),
+            Status::Won | Status::Lost(_) => self.log.record(&self.game, played),
+        };
+        self.requests.push(Request::File(record));
+        self.filed = true;
     }
 
     /// The layout on the terminal; `None` when it is too small.
@@ -926,6 +935,7 @@ impl Screen {
         };
         self.game = game.with_undo();
         self.log = new_log(&self.setup);
+        self.filed = false;
         self.adviser = Adviser::new();
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks) = (0, 0, 0);

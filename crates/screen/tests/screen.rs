@@ -640,9 +640,13 @@ fn the_records_follow_the_game() {
         matches!(&requests[..], [Request::Save(r)] if r.result == GameResult::Playing && r.moves == "r2,2@0"),
         "{requests:?}"
     );
-    // A new board: the unfinished game's save goes.
+    // A new board: the unfinished game is kept, abandoned.
     go(&mut screen, &[Command::New], now);
-    assert_eq!(screen.take_requests(), [Request::Forget]);
+    let requests = screen.take_requests();
+    assert!(
+        matches!(&requests[..], [Request::File(r)] if r.result == GameResult::Abandoned && r.moves == "r2,2@0"),
+        "{requests:?}"
+    );
     // Lost, undone, lost again, then left: kept once, with its deaths.
     go(
         &mut screen,
@@ -674,6 +678,31 @@ fn the_records_follow_the_game() {
         matches!(&requests[..], [Request::Save(r)] if r.result == GameResult::Playing),
         "{requests:?}"
     );
+}
+
+/// A win is kept the moment it is made, once: leaving it, starting a new
+/// board or quitting asks nothing more.
+#[test]
+fn a_win_is_kept_when_it_is_made() {
+    use records::GameResult;
+    use records::Request;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    screen.take_requests();
+    go(&mut screen, &[to(0, -1), Command::Reveal], now);
+    assert_eq!(screen.game().status(), Status::Won);
+    let requests = screen.take_requests();
+    assert!(
+        matches!(&requests[..], [Request::Save(s), Request::File(f)] if s == f && f.result == GameResult::Won),
+        "{requests:?}"
+    );
+    go(
+        &mut screen,
+        &[Command::Hint, Command::Flag, Command::Quit],
+        now,
+    );
+    assert_eq!(screen.take_requests(), []);
 }
 
 /// With the games not recorded, the screen asks nothing of them and
@@ -760,7 +789,12 @@ fn a_win_is_not_undone() {
     let mut screen = two_mines(false);
     go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
     assert_eq!(screen.game().status(), Status::Won);
-    screen.take_requests();
+    let requests = screen.take_requests();
+    let Some(Request::File(record)) = requests.last() else {
+        panic!("{requests:?}");
+    };
+    assert_eq!((record.result, record.undos), (GameResult::Won, 0));
+    assert!(!record.assisted());
     go(&mut screen, &[Command::Undo], now);
     assert_eq!(screen.game().status(), Status::Won);
     assert_eq!(screen.undos(), 0);
@@ -769,14 +803,8 @@ fn a_win_is_not_undone() {
         "{}",
         screen.message()
     );
-    assert_eq!(screen.take_requests(), []);
     go(&mut screen, &[Command::New], now);
-    let requests = screen.take_requests();
-    let [Request::File(record)] = &requests[..] else {
-        panic!("{requests:?}");
-    };
-    assert_eq!((record.result, record.undos), (GameResult::Won, 0));
-    assert!(!record.assisted());
+    assert_eq!(screen.take_requests(), [], "kept once, when it was won");
 }
 
 /// A saved game carried on is the game as it was left: its squares, its
@@ -911,7 +939,11 @@ fn the_menu_deals_the_next_game_with_its_choices() {
     );
     go(&mut screen, &[Command::Reveal], now);
     assert!(screen.menu().is_none());
-    assert_eq!(screen.take_requests(), [Request::Forget]);
+    let requests = screen.take_requests();
+    assert!(
+        matches!(&requests[..], [Request::File(r)] if r.result == records::GameResult::Abandoned),
+        "{requests:?}"
+    );
     assert!(
         matches!(screen.setup().deal, Deal::Random { layout, .. } if layout == Layout::INTERMEDIATE),
         "{:?}",
