@@ -52,7 +52,7 @@ pub fn choose(
     };
     match saved {
         None if resume => Err(ResumeError::NothingSaved),
-        Some(record) if resume => Ok(Some(record)),
+        Some(record) if resume => Ok(Some(recorder.with_board(record)?)),
         Some(record)
             if wanted(&record) && io::stdin().is_terminal() && io::stdout().is_terminal() =>
         {
@@ -62,7 +62,7 @@ pub fn choose(
                 Answer::Key => ask_key(&mut out, &record),
             };
             if yes.unwrap_or(false) {
-                return Ok(Some(record));
+                return Ok(Some(recorder.with_board(record)?));
             }
             // Not carried on: the game counts, as abandoned.
             if let Some(trouble) = recorder.abandon_saved(record) {

@@ -13,7 +13,7 @@
 use std::fmt;
 
 use crate::board::{Board, Frame};
-use crate::grid::{Grid, Pos};
+use crate::grid::Grid;
 
 /// Where a board file breaks the format (1-based line and column) and how.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -114,25 +114,23 @@ pub struct BoardFile<'a>(pub &'a Board);
 impl fmt::Display for BoardFile<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let board = self.0;
-        let frame = board.frame().glyph();
-        let mut line = String::with_capacity(board.cols() + 3);
-        line.extend(std::iter::repeat_n(frame, board.cols() + 2));
-        line.push('\n');
-        let edge = line.clone();
+        let cols = board.cols();
+        // Every character is ASCII: a row is built as bytes, a square a byte.
+        let frame = board.frame().glyph() as u8;
+        let mut edge = vec![frame; cols + 2];
+        edge.push(b'\n');
+        let as_text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        let edge = as_text(&edge);
         f.write_str(&edge)?;
-        for row in 0..board.rows() {
-            line.clear();
-            line.push(frame);
-            line.extend((0..board.cols()).map(|col| {
-                if board.is_mine(Pos::new(row, col)) {
-                    '*'
-                } else {
-                    ' '
-                }
-            }));
-            line.push(frame);
-            line.push('\n');
-            f.write_str(&line)?;
+        let mut line = vec![frame; cols + 3];
+        line[cols + 2] = b'\n';
+        let mines = board.mines().as_slice();
+        for row in (0..board.rows()).map(|r| &mines[r * cols..(r + 1) * cols]) {
+            for (byte, &mine) in line[1..=cols].iter_mut().zip(row) {
+                *byte = if mine { b'*' } else { b' ' };
+            }
+            // ASCII throughout, so always UTF-8.
+            f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)?;
         }
         f.write_str(&edge)
     }
@@ -353,6 +351,7 @@ fn read_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Pos;
 
     fn fault_at(text: &[u8]) -> (usize, usize, Fault) {
         let err = parse_board(text).expect_err("the board should be refused");

@@ -72,6 +72,10 @@ impl Log {
         record.id.get_or_insert_with(new_id);
         record.v = VERSION;
         record.filing_at = None;
+        // A board kept in the store is named, not carried in every record.
+        if record.board.sha256.is_some() {
+            record.board.file = None;
+        }
         Log {
             record,
             first: None,

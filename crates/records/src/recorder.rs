@@ -93,7 +93,7 @@ impl Recorder {
         Some(tally.standing())
     }
 
-    /// The game saved in progress, if there is one, with its board. A save
+    /// The game saved in progress, if there is one. A save
     /// of a game that had ended (the program stopped before it was kept,
     /// or while it was being kept) goes into the history now, unless its
     /// line is there already.
@@ -105,18 +105,27 @@ impl Recorder {
         file::remove_leftovers(&places.saves, save::TEMPORARY);
         file::remove_leftovers(&places.boards, boards::TEMPORARY);
         let path = places.save_of(self.front);
-        let Some(mut record) = save::read(&path)? else {
+        let Some(record) = save::read(&path)? else {
             return Ok(None);
         };
         if record.result != GameResult::Playing {
             let _ = self.file_again(record);
             return Ok(None);
         }
-        boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Io {
-            path: visible::path(&path),
-            source,
-        })?;
         Ok(Some(record))
+    }
+
+    /// `record`, a save about to be carried on, with its board file's text
+    /// read back from the store (a save names it by SHA-256). Only then:
+    /// a save that is not carried on costs no read of a large board.
+    pub fn with_board(&self, mut record: Record) -> Result<Record, SaveError> {
+        if let Some(places) = &self.places {
+            boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Io {
+                path: visible::path(&places.save_of(self.front)),
+                source,
+            })?;
+        }
+        Ok(record)
     }
 
     /// Files `record`, the save found of a game that had ended: as it was
@@ -363,7 +372,9 @@ mod tests {
         let saved = std::fs::read_to_string(places.save_of(Front::Screen)).unwrap();
         assert!(!saved.contains("+*"), "no board text in the save: {saved}");
         assert_eq!(std::fs::read_dir(&places.boards).unwrap().count(), 1);
-        let back = recorder.saved().unwrap().unwrap();
+        let saved = recorder.saved().unwrap().unwrap();
+        assert_eq!(saved.board.file, None, "not read until carried on");
+        let back = recorder.with_board(saved).unwrap();
         assert_eq!(back.board.file.unwrap().text(), text);
         assert_eq!(
             back.board.sha256.as_deref().map(boards::is_sha256),
