@@ -34,6 +34,8 @@ pub struct Recorder {
     /// The board file last kept in the store, and its SHA-256: a game's
     /// board is hashed and kept once, not at every move.
     kept: Option<(Board, String)>,
+    /// The save as this recorder last wrote it, to append the next move to.
+    on_disk: Option<save::Written>,
     /// In tests, the step of filing a game at which the program "dies".
     #[cfg(test)]
     dies_after: Option<Filing>,
@@ -61,6 +63,7 @@ impl Recorder {
             front,
             told: false,
             kept: None,
+            on_disk: None,
             #[cfg(test)]
             dies_after: None,
         }
@@ -73,6 +76,7 @@ impl Recorder {
             front,
             told: false,
             kept: None,
+            on_disk: None,
             #[cfg(test)]
             dies_after: None,
         }
@@ -158,8 +162,9 @@ impl Recorder {
         let path = places.save_of(self.front);
         let saved = self
             .keep_board(&mut record)
-            .and_then(|()| save::write(&path, &record));
-        self.told_once(saved, &folder)
+            .and_then(|()| save::append_or_write(&path, &record, self.on_disk.as_ref()));
+        self.on_disk = saved.as_ref().ok().cloned();
+        self.told_once(saved.map(|_| ()), &folder)
     }
 
     /// Files `record`, a finished game, in the history, stamped now, and
@@ -195,6 +200,9 @@ impl Recorder {
         if kept.as_ref().is_err_and(|e| e.to_string() == KILLED) {
             return None;
         }
+        // The save was rewritten (marked) or is about to go: nothing of it
+        // is appended to any more.
+        self.on_disk = None;
         if kept.is_ok() {
             // The game is in the history: its save would file it again.
             let _ = save::remove(&save_path);

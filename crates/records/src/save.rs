@@ -1,16 +1,20 @@
-//! The game in progress, saved after every move: written whole to a
-//! temporary file beside the save, synced, and renamed over it. A rename
-//! within a folder is atomic, so the save on disk is always a whole one,
-//! the last or the one before: a crash or a power cut in the middle of a
-//! save loses at most the move being saved.
+//! The game in progress, saved after every move. A game's first save is
+//! written whole to a temporary file beside the save, synced, and renamed
+//! over the last (a rename within a folder is atomic); each move after it
+//! appends one line of what it adds (its moves, the figures now) and syncs
+//! it. Reading takes the first line and every whole line after it, so a
+//! crash or a power cut in the middle of a save loses at most the move
+//! being saved, and a save grows by what a move adds, never rewriting the
+//! game (nor the board, which records name by SHA-256).
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use crate::file;
+use serde::{Deserialize, Serialize};
+
 use crate::history::ProblemKind;
-use crate::{MOST_RECORD, Record};
+use crate::{GameResult, MOST_RECORD, Record, file};
 
 /// Why a save could not be read back.
 #[derive(Debug, thiserror::Error)]
@@ -27,8 +31,8 @@ pub enum SaveError {
 pub const TEMPORARY: &str = ".saving-";
 
 /// Saves `record` at `path`, replacing the save before it only once the
-/// new one is whole on disk.
-pub fn write(path: &Path, record: &Record) -> io::Result<()> {
+/// new one is whole on disk; what is on disk then, to append to.
+pub fn write(path: &Path, record: &Record) -> io::Result<Written> {
     let folder = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(folder)?;
     let mut file = tempfile::Builder::new()
@@ -37,8 +41,102 @@ pub fn write(path: &Path, record: &Record) -> io::Result<()> {
     serde_json::to_writer(&mut file, record)?;
     file.write_all(b"\n")?;
     file.as_file().sync_all()?;
+    let len = file.as_file().metadata()?.len();
     file.persist(path).map_err(|e| e.error)?;
-    sync_folder(folder)
+    sync_folder(folder)?;
+    Ok(Written::of(path, record, len))
+}
+
+/// A save as this program last wrote it: whose game, how many bytes of
+/// its moves, and how long the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    path: PathBuf,
+    id: Option<String>,
+    moves: usize,
+    len: u64,
+}
+
+impl Written {
+    fn of(path: &Path, record: &Record, len: u64) -> Self {
+        Written {
+            path: path.to_owned(),
+            id: record.id.clone(),
+            moves: record.moves.len(),
+            len,
+        }
+    }
+}
+
+/// What a move adds to a save: the moves since the line before, and the
+/// game's figures as they are now.
+#[derive(Debug, Serialize, Deserialize)]
+struct Progress {
+    /// The moves' notation added, with the space before it.
+    #[serde(rename = "+")]
+    added: String,
+    when: String,
+    result: GameResult,
+    ms: u64,
+    clicks: u32,
+    hints: u32,
+    undos: u32,
+    deaths: u32,
+    #[serde(rename = "3bv")]
+    three_bv: u32,
+    #[serde(rename = "3bv_done")]
+    three_bv_done: u32,
+}
+
+/// Saves `record` by appending what it adds to the save `written`
+/// describes, when the file is still that one and the record the same
+/// game grown; otherwise writes it whole. A save grows by a move's bytes,
+/// not by the whole record again.
+pub fn append_or_write(
+    path: &Path,
+    record: &Record,
+    written: Option<&Written>,
+) -> io::Result<Written> {
+    let Some(written) = written.filter(|w| grows(w, path, record)) else {
+        return write(path, record);
+    };
+    let progress = Progress {
+        added: record.moves[written.moves..].to_owned(),
+        when: record.when.clone(),
+        result: record.result,
+        ms: record.ms,
+        clicks: record.clicks,
+        hints: record.hints,
+        undos: record.undos,
+        deaths: record.deaths,
+        three_bv: record.three_bv,
+        three_bv_done: record.three_bv_done,
+    };
+    let mut line = serde_json::to_vec(&progress)?;
+    line.push(b'\n');
+    let mut file = file::open(path, fs::OpenOptions::new().append(true))?;
+    // Not the file written last (replaced by another program): whole.
+    if file.metadata()?.len() != written.len {
+        return write(path, record);
+    }
+    file.write_all(&line)?;
+    file.sync_data()?;
+    Ok(Written {
+        moves: record.moves.len(),
+        len: written.len + line.len() as u64,
+        ..written.clone()
+    })
+}
+
+/// Whether `record` is the game `written` holds, at `path`, with more
+/// moves and nothing else of it changed.
+fn grows(written: &Written, path: &Path, record: &Record) -> bool {
+    written.path == path
+        && written.id.is_some()
+        && written.id == record.id
+        && record.filing_at.is_none()
+        && record.moves.len() >= written.moves
+        && record.moves.is_char_boundary(written.moves)
 }
 
 /// Makes the rename itself durable: on Unix a folder's entries are synced
@@ -64,9 +162,20 @@ pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
             });
         }
     };
-    let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
-    match crate::history::record_in(line) {
-        Ok(record) => Ok(Some(record)),
+    let mut lines = bytes.split(|&b| b == b'\n');
+    let first = lines.next().unwrap_or_default();
+    match crate::history::record_in(first) {
+        Ok(mut record) => {
+            // Each whole line after the first is a move's progress; a
+            // line cut short by a kill ends what is read.
+            for line in lines {
+                let Ok(progress) = serde_json::from_slice::<Progress>(line) else {
+                    break;
+                };
+                progress.apply(&mut record);
+            }
+            Ok(Some(record))
+        }
         Err(ProblemKind::Newer(v)) => Err(SaveError::Newer { path: shown(), v }),
         Err(ProblemKind::Damaged(why)) => Err(SaveError::Damaged {
             path: shown(),
@@ -81,6 +190,21 @@ pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
     }
 }
 
+impl Progress {
+    fn apply(self, record: &mut Record) {
+        record.moves.push_str(&self.added);
+        record.when = self.when;
+        record.result = self.result;
+        record.ms = self.ms;
+        record.clicks = self.clicks;
+        record.hints = self.hints;
+        record.undos = self.undos;
+        record.deaths = self.deaths;
+        record.three_bv = self.three_bv;
+        record.three_bv_done = self.three_bv_done;
+    }
+}
+
 /// Removes the save at `path`; none there is no error.
 pub fn remove(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {
@@ -92,6 +216,7 @@ pub fn remove(path: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Record;
     use crate::sample::{played, reveal};
 
     #[test]
@@ -109,6 +234,52 @@ mod tests {
         remove(&path).unwrap();
         remove(&path).unwrap();
         assert!(read(&path).unwrap().is_none());
+    }
+
+    /// Each move after the first save adds a line of what it adds; the
+    /// save reads back as the last record; a line cut short by a kill is
+    /// the move lost, no more.
+    #[test]
+    fn a_save_grows_by_what_each_move_adds() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("play-game.json");
+        let moves = [reveal(0, 0), reveal(8, 8), reveal(0, 8), reveal(8, 0)];
+        let records: Vec<Record> = (1..=moves.len())
+            .map(|n| played(1, &moves[..n]).1)
+            .collect();
+        let mut written = write(&path, &records[0]).unwrap();
+        let mut sizes = vec![fs::metadata(&path).unwrap().len()];
+        for record in &records[1..] {
+            written = append_or_write(&path, record, Some(&written)).unwrap();
+            sizes.push(fs::metadata(&path).unwrap().len());
+            assert_eq!(read(&path).unwrap().as_ref(), Some(record));
+        }
+        let added: Vec<u64> = sizes.windows(2).map(|w| w[1] - w[0]).collect();
+        assert!(added.iter().all(|&n| n < 200), "{added:?} bytes a move");
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 4);
+        // Killed in the middle of the last line: the move before stands.
+        let whole = fs::read(&path).unwrap();
+        fs::write(&path, &whole[..whole.len() - 10]).unwrap();
+        assert_eq!(read(&path).unwrap().as_ref(), Some(&records[2]));
+    }
+
+    /// A save another program replaced, or another game's, is written
+    /// whole, not appended to.
+    #[test]
+    fn a_save_not_as_left_is_written_whole() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("play-game.json");
+        let (_, first) = played(1, &[reveal(0, 0)]);
+        let (_, second) = played(1, &[reveal(0, 0), reveal(8, 8)]);
+        let (_, other) = played(2, &[reveal(0, 0), reveal(8, 8)]);
+        let written = write(&path, &first).unwrap();
+        write(&path, &other).unwrap();
+        append_or_write(&path, &second, Some(&written)).unwrap();
+        assert_eq!(read(&path).unwrap(), Some(second.clone()));
+        assert_eq!(fs::read_to_string(&path).unwrap().lines().count(), 1);
+        let written = write(&path, &first).unwrap();
+        append_or_write(&path, &other, Some(&written)).unwrap();
+        assert_eq!(read(&path).unwrap(), Some(other));
     }
 
     #[test]
