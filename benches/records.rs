@@ -1,6 +1,6 @@
 //! Speed of the records: `stats` over a history of 100,000 games (read,
-//! parse, group), and recording one game (its line appended and synced,
-//! and the save written, synced and renamed). Run with `cargo bench
+//! parse, tally), and recording one game (its line appended and synced,
+//! the save written, synced and renamed, and a move appended to it). Run with `cargo bench
 //! --bench records`; the figures are in BENCHMARKS.md.
 //!
 //! The history is made of real games: expert boards played by the solver,
@@ -17,8 +17,9 @@ use std::time::{Duration, Instant};
 use divan::Bencher;
 use engine::{Action, Deal, Layout, Move, Pos, Rules};
 use records::log::{Described, Log};
-use records::stats::{Filter, groups};
+use records::stats::{Filter, Tally};
 use records::{Event, Front, Record, history, save};
+use serde::de::IgnoredAny;
 use solver::{Event as Played, Verdict, WhenStuck, autoplay};
 
 fn main() {
@@ -99,9 +100,16 @@ fn stats_of_100k_games(bencher: Bencher) {
     bencher
         .counter(divan::counter::BytesCount::new(bytes))
         .bench(|| {
-            let loaded = history::read_summaries(path).unwrap();
-            assert_eq!(loaded.records.len(), GAMES);
-            groups(&loaded.records, &Filter::default())
+            // As `stats` does: tallied as the history streams by.
+            let mut tally = Tally::new(Filter::default());
+            let mut games = 0;
+            history::each::<IgnoredAny>(path, |number, record| {
+                games += 1;
+                tally.add(number, &record);
+            })
+            .unwrap();
+            assert_eq!(games, GAMES);
+            tally.groups()
         });
 }
 
@@ -119,4 +127,20 @@ fn save_a_game_in_progress(bencher: Bencher) {
     let record = sample_games().swap_remove(0);
     let path = folder.path().join("play-game.json");
     bencher.bench_local(|| save::write(&path, &record).unwrap());
+}
+
+/// A move after the game's first save: one line appended and synced.
+#[divan::bench(sample_count = 50)]
+fn save_a_move(bencher: Bencher) {
+    let folder = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let before = sample_games().swap_remove(0);
+    let mut after = before.clone();
+    after.moves.push_str(" f1,1@99999");
+    let path = folder.path().join("play-game.json");
+    bencher
+        // The save as the move before left it, written untimed.
+        .with_inputs(|| save::write(&path, &before).unwrap())
+        .bench_local_values(|written| {
+            save::append_or_write(&path, &after, Some(&written)).unwrap()
+        });
 }

@@ -179,11 +179,6 @@ pub fn read(path: &Path) -> io::Result<Loaded> {
     read_as(path)
 }
 
-/// Reads the history at `path` without the moves: what statistics need.
-pub fn read_summaries(path: &Path) -> io::Result<Loaded<IgnoredAny>> {
-    read_as(path)
-}
-
 fn read_as<M: DeserializeOwned + Send>(path: &Path) -> io::Result<Loaded<M>> {
     let mut loaded = Loaded::default();
     loaded.problems = each(path, |line, record| loaded.records.push((line, record)))?;
