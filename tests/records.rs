@@ -304,6 +304,32 @@ fn record_files_that_are_not_regular_files_are_refused_at_once() {
     }
 }
 
+/// A hand-edited history whose words carry escape sequences and line
+/// ends: `stats`, its JSON and an exported move log show them escaped,
+/// and no control byte reaches the terminal.
+#[test]
+fn what_a_record_says_reaches_no_terminal_raw() {
+    let home = Home::new();
+    home.run(&args_with_seed("1"), &one_click_games(1));
+    let line = home.lines().remove(0);
+    let mut record: Value = serde_json::from_str(&line).unwrap();
+    record["rules"] = "classic\u{1b}]0;owned\u{7}".into();
+    record["when"] = "\u{1b}[2J".into();
+    record["board"]["name"] = "b.txt\nresult: won".into();
+    std::fs::write(home.history(), format!("{record}\n")).unwrap();
+    let raw = |bytes: &[u8]| bytes.iter().any(|&b| b == 0x1b || b == 0x07);
+    for args in [&["stats"][..], &["replay", "1", "--export", "-"]] {
+        let output = home.run(args, b"");
+        assert!(!raw(&output.stdout) && !raw(&output.stderr), "{args:?}");
+        assert!(
+            text(&output.stdout).contains(r"\u{1b}"),
+            "{args:?}: shown escaped"
+        );
+    }
+    let json = home.run(&["stats", "--json"], b"");
+    assert!(!raw(&json.stdout), "JSON escapes it its own way");
+}
+
 #[test]
 fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten() {
     let home = Home::new();

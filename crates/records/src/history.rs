@@ -321,8 +321,8 @@ impl<'a> Lines<'a> {
                     path: self.path.to_owned(),
                     line: self.next_line,
                     kind: ProblemKind::Damaged(format!(
-                        "longer than any record, {} bytes at most",
-                        self.most
+                        "longer than any record, {} MiB at most",
+                        self.most >> 20
                     )),
                 });
                 buffer.clear();
