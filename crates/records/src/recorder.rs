@@ -191,7 +191,10 @@ impl Recorder {
                 filing_at: Some(at),
                 ..record.clone()
             };
-            save::write(&save_path, &marked)?;
+            // A save that cannot be written does not keep the game out of
+            // the history; without the mark, a kill before the save goes
+            // could file the game a second time.
+            let _ = save::write(&save_path, &marked);
             self.dies_after(Filing::SaveMarked)
         };
         let kept = history::append_after(&places.history, &record, marked)
