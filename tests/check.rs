@@ -23,7 +23,10 @@ fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
     if !args.contains(&"--timeout") {
         command.args(["--timeout", "120"]);
     }
+    // The program's folder, copied for each game: an empty one of its own.
+    let folder = tempfile::tempdir().unwrap();
     common::sandboxed(&mut command)
+        .current_dir(folder.path())
         .arg("--out")
         .arg(out)
         .arg("--")
@@ -49,6 +52,23 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `report` with what the sandbox could be given on this machine (a
+/// network namespace needs privileges some machines do not grant) as one
+/// line, the same everywhere.
+fn machine_free(report: &str) -> String {
+    report
+        .lines()
+        .filter(|line| !line.starts_with("Not available here:"))
+        .map(|line| {
+            if line.starts_with("Each game ran with ") {
+                "Each game ran with [the sandbox this machine allows].\n".to_owned()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
 fn folder() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
 }
@@ -62,7 +82,7 @@ fn our_own_game_agrees_on_every_game() {
         &[&ours()],
     );
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
-    insta::assert_snapshot!(text(&run.stdout).replace(&ours(), "[minesweeper]"));
+    insta::assert_snapshot!(machine_free(&text(&run.stdout)).replace(&ours(), "[minesweeper]"));
     assert!(run.stderr.is_empty());
     assert!(
         !out.path().join("wrong-board").exists(),
@@ -217,14 +237,16 @@ fn the_report_names_the_move_and_the_square_and_shows_both_boards() {
         &[&example(), "--bug", "wide-edge"],
     );
     assert_eq!(run.status.code(), Some(1));
-    let report = text(&run.stdout).replace(&example(), "[proj3]").replace(
-        &out.path()
-            .canonicalize()
-            .unwrap()
-            .to_string_lossy()
-            .into_owned(),
-        "[out]",
-    );
+    let report = machine_free(&text(&run.stdout))
+        .replace(&example(), "[proj3]")
+        .replace(
+            &out.path()
+                .canonicalize()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned(),
+            "[out]",
+        );
     insta::assert_snapshot!(report);
     // The same games, found and shrunk the same way, on one thread.
     let one = folder();
@@ -240,7 +262,7 @@ fn the_report_names_the_move_and_the_square_and_shows_both_boards() {
         .to_string_lossy()
         .into_owned();
     assert_eq!(
-        text(&alone.stdout)
+        machine_free(&text(&alone.stdout))
             .replace(&example(), "[proj3]")
             .replace(&one_path, "[out]"),
         report
@@ -350,6 +372,7 @@ fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
     let temporary = folder();
     let mut child = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
         .env("TMPDIR", temporary.path())
+        .current_dir(temporary.path())
         // Seed 1's second game ends its input before the game ends, so a
         // program hangs at once. With a seed picked at random about one
         // game in four hangs, and a few runs in a thousand have none.
@@ -405,5 +428,85 @@ fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .collect();
-    assert_eq!(left, Vec::<PathBuf>::new(), "the board files were removed");
+    assert_eq!(
+        left,
+        Vec::<PathBuf>::new(),
+        "the board files and the games' folders were removed"
+    );
+}
+
+/// A hostile program: it writes into HOME and deletes a file in the
+/// folder it was started from, reads the teacher's variables, and tries
+/// the network. Each game runs in a copy of that folder, with a HOME
+/// there and a clean environment, and without a network where the
+/// machine allows: the teacher's files, home and listener see nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hostile_program_touches_nothing_of_the_teachers() {
+    use std::io::Read;
+    let teacher = folder();
+    std::fs::write(teacher.path().join("grades.csv"), "alice,7\n").unwrap();
+    let home = folder();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let script = format!(
+        "echo pwned > \"$HOME/pwned\"; rm -f grades.csv; echo \"$SECRET_NOTE\" > note; \
+         (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; cat grades.csv; exit 1"
+    );
+    let out = folder();
+    let run = Command::new(get_cargo_bin("minesweeper"))
+        .args(["check", "--games", "3", "--seed", "1", "--out"])
+        .arg(out.path())
+        .args(["--", "bash", "-c", &script])
+        .current_dir(teacher.path())
+        .env("HOME", home.path())
+        .env("SECRET_NOTE", "the exam's answers")
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    let report = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{report}{}", text(&run.stderr));
+    assert_eq!(
+        std::fs::read_to_string(teacher.path().join("grades.csv")).unwrap(),
+        "alice,7\n",
+        "the teacher's file is still there"
+    );
+    assert!(
+        !home.path().join("pwned").exists(),
+        "nothing written in HOME"
+    );
+    assert!(!teacher.path().join("note").exists());
+    let mut written = String::new();
+    for entry in walk(out.path()) {
+        if let Ok(mut file) = std::fs::File::open(&entry) {
+            let _ = file.read_to_string(&mut written);
+        }
+    }
+    assert!(
+        !written.contains("the exam's answers"),
+        "no variable of ours"
+    );
+    if report.contains("; no network.") {
+        assert!(listener.accept().is_err(), "no connection came through");
+    } else {
+        assert!(
+            report.contains("Not available here: no network ("),
+            "{report}"
+        );
+    }
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
 }

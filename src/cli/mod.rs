@@ -447,6 +447,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR", default_value = "check-failures")]
     pub out: PathBuf,
 
+    /// The program's own folder, copied afresh into a folder of its own
+    /// for every game, where it runs [default: the current folder]. The
+    /// original is never written to.
+    #[arg(long, value_name = "DIR")]
+    pub folder: Option<PathBuf>,
+
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

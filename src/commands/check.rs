@@ -27,6 +27,10 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
         timeout: Duration::from_secs_f64(args.timeout),
         threads: args.threads.map(usize::from),
         out: args.out,
+        folder: Some(match args.folder {
+            Some(folder) => folder,
+            None => std::env::current_dir()?,
+        }),
     };
     let outcome = grader::check(&options)?;
     if args.json {

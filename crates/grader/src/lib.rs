@@ -13,6 +13,7 @@ pub mod judge;
 pub mod reader;
 pub mod report;
 pub mod runner;
+pub mod sandbox;
 pub mod shrink;
 
 use std::collections::BTreeMap;
@@ -27,6 +28,7 @@ use rayon::prelude::*;
 
 use console::terminal::interrupt::RemoveOnInterrupt;
 use engine::to_board_file;
+use sandbox::{Limits, Sandbox};
 
 use case::{Case, Plan};
 use expected::{Expected, expect, transcript};
@@ -48,11 +50,16 @@ pub struct Options {
     pub threads: Option<usize>,
     /// Where the smallest failing games are written.
     pub out: PathBuf,
+    /// The program's own folder, copied afresh for every game; without
+    /// it each game starts in an empty folder.
+    pub folder: Option<PathBuf>,
 }
 
 /// Why a check could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
+    #[error(transparent)]
+    Folder(#[from] sandbox::FolderError),
     #[error("cannot run `{program}`: {reason}")]
     NotRunnable { program: String, reason: String },
     #[error("{what}: {source}")]
@@ -106,13 +113,17 @@ pub struct Outcome {
     /// Failing games by kind (as first seen, before shrinking).
     pub failures: BTreeMap<Kind, u64>,
     pub findings: Vec<Finding>,
+    /// What the games ran under, and what the system did not allow.
+    pub protections: Vec<sandbox::Protection>,
 }
 
-/// The program, the options, and a folder for the board files of runs.
+/// The program, the options, a folder for the board files of runs, and
+/// the sandbox the runs are made in.
 struct Checker<'a> {
     options: &'a Options,
     scratch: tempfile::TempDir,
     next_file: AtomicU64,
+    sandbox: Sandbox,
 }
 
 impl Checker<'_> {
@@ -130,11 +141,14 @@ impl Checker<'_> {
         let board = case.board();
         fs::write(path, to_board_file(&board))?;
         let input = case.input(&path.to_string_lossy());
-        let run = runner::run(
+        let place = self.sandbox.place()?;
+        let run = runner::run_in(
             &self.options.program,
             input.as_bytes(),
             self.options.timeout,
+            |command| self.sandbox.prepare(command, &place, &[]),
         )?;
+        drop(place);
         let expected = expect(case);
         let transcript = if self.options.exact {
             Some(transcript(case, path)?)
@@ -160,6 +174,10 @@ impl Checker<'_> {
 /// Plays the games, shrinks the first failure of each kind, and writes
 /// each one's reproduction under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
+    let sandbox = Sandbox::new(
+        options.folder.as_deref(),
+        Limits::for_games(options.timeout),
+    )?;
     let checker = Checker {
         options,
         scratch: tempfile::Builder::new()
@@ -167,8 +185,10 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             .tempdir()
             .map_err(CheckError::io("cannot make a folder for the board files"))?,
         next_file: AtomicU64::new(0),
+        sandbox,
     };
     let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
+    let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
     let not_runnable = |error: io::Error| CheckError::NotRunnable {
         program: options.program.shown(),
         reason: match error.kind() {
@@ -225,6 +245,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             agreed: options.games - failing.len() as u64,
             failures,
             findings,
+            protections: checker.sandbox.protections().to_vec(),
         })
     })
 }

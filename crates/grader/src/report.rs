@@ -3,6 +3,7 @@
 //! the board and the moves), the files to run it again, and the same as
 //! JSON or as a Gradescope `results.json`.
 
+use crate::sandbox::Protection;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write};
@@ -78,9 +79,26 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     for (kind, count) in &outcome.failures {
         writeln!(out, "  {:<14} {count:>5}", kind.name())?;
     }
+    write_protections(out, &outcome.protections)?;
     for finding in &outcome.findings {
         writeln!(out)?;
         out.write_all(describe(options, finding).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// What each game ran under, and what this system would not give.
+fn write_protections(out: &mut impl Write, protections: &[Protection]) -> io::Result<()> {
+    let given: Vec<&str> = protections
+        .iter()
+        .filter(|p| p.given.is_ok())
+        .map(|p| p.name)
+        .collect();
+    writeln!(out, "Each game ran with {}.", given.join("; "))?;
+    for protection in protections {
+        if let Err(why) = &protection.given {
+            writeln!(out, "Not available here: {} ({why}).", protection.name)?;
+        }
     }
     Ok(())
 }
@@ -275,6 +293,15 @@ struct JsonReport<'a> {
     agreed: u64,
     failures: Vec<JsonCount>,
     findings: Vec<JsonFinding<'a>>,
+    sandbox: Vec<JsonProtection<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonProtection<'a> {
+    protection: &'a str,
+    given: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why_not: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -311,6 +338,15 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             .failures
             .iter()
             .map(|(&kind, &games)| JsonCount { kind, games })
+            .collect(),
+        sandbox: outcome
+            .protections
+            .iter()
+            .map(|p| JsonProtection {
+                protection: p.name,
+                given: p.given.is_ok(),
+                why_not: p.given.as_ref().err().map(String::as_str),
+            })
             .collect(),
         findings: outcome
             .findings

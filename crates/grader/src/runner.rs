@@ -20,16 +20,18 @@ pub struct Program {
 }
 
 impl Program {
-    /// The command line as a person would type it.
+    /// The command line as a person would type it, every character that
+    /// is not plainly visible escaped.
     pub fn shown(&self) -> String {
         std::iter::once(&self.command)
             .chain(&self.args)
             .map(|word| {
-                let word = word.to_string_lossy();
+                // A word may hold anything: escaped before it is shown.
+                let word = visible::Visible(&word.to_string_lossy()).to_string();
                 if word.is_empty() || word.contains(|c: char| c.is_whitespace() || c == '\'') {
                     format!("'{}'", word.replace('\'', r"'\''"))
                 } else {
-                    word.into_owned()
+                    word
                 }
             })
             .collect::<Vec<_>>()
@@ -63,7 +65,19 @@ pub struct Run {
 ///
 /// Fails only when the program cannot be started.
 pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> {
+    run_in(program, input, limit, |_| {})
+}
+
+/// Runs `program` as [`run`] does, its command first set up by `place`
+/// (a sandbox's folder, environment and limits).
+pub fn run_in(
+    program: &Program,
+    input: &[u8],
+    limit: Duration,
+    place: impl FnOnce(&mut std::process::Command),
+) -> io::Result<Run> {
     let mut command = CommandWrap::with_new(&program.command, |command| {
+        place(command);
         command
             .args(&program.args)
             // Games played to be checked are no one's to remember (when

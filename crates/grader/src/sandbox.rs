@@ -1,0 +1,412 @@
+//! Where the program under test runs, and what it may do there. A
+//! student's program is untrusted: each run gets a folder of its own (a
+//! fresh copy of the program's folder, when one is given), an environment
+//! with nothing of the teacher's in it (HOME and TMPDIR inside that
+//! folder), limits on CPU time, memory, file size, open files and
+//! processes, and, where the system allows, no network. What could not be
+//! had is said, never assumed.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The most a program's folder may hold to be copied for every run: a
+/// proj3 submission is a few files; a teacher's home is not.
+pub const MOST_FOLDER_BYTES: u64 = 64 << 20;
+/// The most files it may hold.
+pub const MOST_FOLDER_FILES: usize = 2000;
+
+/// What a run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU seconds, past which the system stops the program.
+    pub cpu_seconds: u64,
+    /// Address space, in bytes.
+    pub memory: u64,
+    /// The largest file it may write, in bytes.
+    pub file_size: u64,
+    pub open_files: u64,
+    /// Processes of its user (the system does not hold root to it).
+    pub processes: u64,
+}
+
+impl Limits {
+    /// Limits for games of at most `timeout` each.
+    pub fn for_games(timeout: Duration) -> Self {
+        Limits {
+            cpu_seconds: timeout.as_secs() + 2,
+            memory: 2 << 30,
+            file_size: 64 << 20,
+            open_files: 256,
+            processes: 256,
+        }
+    }
+}
+
+/// One protection, and whether the system gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Protection {
+    pub name: &'static str,
+    /// `Err` with why not.
+    pub given: Result<(), String>,
+}
+
+/// The runs' folders and the protections they run under.
+#[derive(Debug)]
+pub struct Sandbox {
+    /// A copy of the program's own files, copied into each run's folder.
+    folder: Option<PathBuf>,
+    /// Where the runs' folders are made; removed with the sandbox.
+    runs: tempfile::TempDir,
+    next: AtomicU64,
+    limits: Limits,
+    /// Whether the runs get a network namespace of their own.
+    no_network: bool,
+    protections: Vec<Protection>,
+}
+
+/// Why a program's folder cannot serve.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderError {
+    #[error(
+        "{folder} holds more than {most} to copy for every game; give the program's own folder \
+         with --folder"
+    )]
+    TooLarge { folder: String, most: String },
+    #[error("cannot read {folder}: {source}")]
+    Unreadable { folder: String, source: io::Error },
+}
+
+impl Sandbox {
+    /// A sandbox whose runs start in a copy of `folder` (or an empty
+    /// folder), under `limits`; what the system allows is found out here,
+    /// once.
+    pub fn new(folder: Option<&Path>, limits: Limits) -> Result<Self, FolderError> {
+        if let Some(folder) = folder {
+            measure(folder)?;
+        }
+        let runs = tempfile::Builder::new()
+            .prefix("minesweeper-runs")
+            .tempdir()
+            .map_err(|source| FolderError::Unreadable {
+                folder: "a temporary folder".to_owned(),
+                source,
+            })?;
+        // The folder as it is now, copied once: the runs copy this, never
+        // the folder itself, which may hold the runs' own folder or change.
+        let program = match folder {
+            Some(folder) => {
+                let copy = runs.path().join("program");
+                let unreadable = |source| FolderError::Unreadable {
+                    folder: visible::path(folder),
+                    source,
+                };
+                fs::create_dir(&copy).map_err(unreadable)?;
+                copy_folder(folder, &copy, Some(runs.path())).map_err(unreadable)?;
+                Some(copy)
+            }
+            None => None,
+        };
+        let no_network = network_can_be_cut();
+        let protections = vec![
+            Protection {
+                name: "a folder of its own, HOME and TMPDIR in it",
+                given: Ok(()),
+            },
+            Protection {
+                name: "a clean environment",
+                given: Ok(()),
+            },
+            Protection {
+                name: "limits on CPU time, memory, file size, open files and processes",
+                given: if cfg!(unix) {
+                    Ok(())
+                } else {
+                    Err("not on this system".to_owned())
+                },
+            },
+            Protection {
+                name: "no network",
+                given: no_network.clone().map(|_| ()),
+            },
+        ];
+        Ok(Sandbox {
+            folder: program,
+            runs,
+            next: AtomicU64::new(0),
+            limits,
+            no_network: no_network.is_ok(),
+            protections,
+        })
+    }
+
+    /// The folder the runs' folders are made in.
+    pub fn root(&self) -> &Path {
+        self.runs.path()
+    }
+
+    /// What the runs are protected by, and what the system did not allow.
+    pub fn protections(&self) -> &[Protection] {
+        &self.protections
+    }
+
+    /// A fresh folder for one run: a copy of the program's folder, with a
+    /// `tmp` folder in it. Removed when dropped.
+    pub fn place(&self) -> io::Result<Place> {
+        let n = self.next.fetch_add(1, Ordering::Relaxed);
+        let path = self.runs.path().join(format!("run-{n}"));
+        fs::create_dir(&path)?;
+        let place = Place { path };
+        if let Some(folder) = &self.folder {
+            copy_folder(folder, &place.path, None)?;
+        }
+        fs::create_dir_all(place.path.join("tmp"))?;
+        Ok(place)
+    }
+
+    /// `command` set up to run in `place`: its folder, a clean environment
+    /// with `variables` added, and the limits and namespaces.
+    pub fn prepare(&self, command: &mut Command, place: &Place, variables: &[(&str, &str)]) {
+        command
+            .current_dir(&place.path)
+            .env_clear()
+            .env("HOME", &place.path)
+            .env("TMPDIR", place.path.join("tmp"))
+            .env(
+                "PATH",
+                std::env::var_os("PATH").unwrap_or_else(default_path),
+            )
+            .env("LANG", "C.UTF-8")
+            .env("TERM", "dumb");
+        for (name, value) in variables {
+            command.env(name, value);
+        }
+        #[cfg(unix)]
+        limit(command, self.limits, self.no_network);
+    }
+}
+
+/// A run's folder, removed with everything in it when dropped.
+#[derive(Debug)]
+pub struct Place {
+    path: PathBuf,
+}
+
+impl Place {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        // A program may have left files it cannot be asked to remove.
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+fn default_path() -> OsString {
+    OsString::from("/usr/local/bin:/usr/bin:/bin")
+}
+
+/// Checks that `folder` is small enough to copy for every run.
+fn measure(folder: &Path) -> Result<(), FolderError> {
+    let shown = || visible::path(folder);
+    let (mut bytes, mut files) = (0u64, 0usize);
+    let mut stack = vec![folder.to_owned()];
+    while let Some(dir) = stack.pop() {
+        let entries = fs::read_dir(&dir).map_err(|source| FolderError::Unreadable {
+            folder: shown(),
+            source,
+        })?;
+        for entry in entries.flatten() {
+            let Ok(meta) = entry.metadata() else { continue };
+            if meta.is_dir() {
+                stack.push(entry.path());
+            } else {
+                bytes += meta.len();
+                files += 1;
+            }
+            if bytes > MOST_FOLDER_BYTES || files > MOST_FOLDER_FILES {
+                return Err(FolderError::TooLarge {
+                    folder: shown(),
+                    most: format!(
+                        "{} MiB or {MOST_FOLDER_FILES} files",
+                        MOST_FOLDER_BYTES >> 20
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Copies the files and folders of `from` into `to`, leaving out `skip`
+/// (the runs' own folder, when it lies inside); links are not followed (a
+/// link out of the folder is left behind).
+fn copy_folder(from: &Path, to: &Path, skip: Option<&Path>) -> io::Result<()> {
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let target = to.join(entry.file_name());
+        if skip.is_some_and(|skip| same_file(&entry.path(), skip)) {
+            continue;
+        }
+        if kind.is_dir() {
+            fs::create_dir(&target)?;
+            copy_folder(&entry.path(), &target, skip)?;
+        } else if kind.is_file() {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name the same file or folder.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Whether a run can be given a network namespace of its own: tried once
+/// on a process that does nothing.
+fn network_can_be_cut() -> Result<(), String> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let mut probe = Command::new("/bin/sh");
+        probe.args(["-c", "exit 0"]);
+        // SAFETY: unshare is async-signal-safe and touches no memory.
+        unsafe {
+            probe.pre_exec(cut_network);
+        }
+        match probe.status() {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => Err(format!("the probe {status}")),
+            Err(e) => Err(format!("a network namespace of its own: {e}")),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    Err("not on this system".to_owned())
+}
+
+/// Puts the calling process in a network namespace of its own, with
+/// nothing in it but a loopback that is down.
+#[cfg(target_os = "linux")]
+fn cut_network() -> io::Result<()> {
+    // SAFETY: a plain system call.
+    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Sets `limits` (and the network namespace) in the child before it runs
+/// the program.
+#[cfg(unix)]
+fn limit(command: &mut Command, limits: Limits, no_network: bool) {
+    use std::os::unix::process::CommandExt;
+    let set = [
+        (libc::RLIMIT_CPU, limits.cpu_seconds),
+        (libc::RLIMIT_AS, limits.memory),
+        (libc::RLIMIT_FSIZE, limits.file_size),
+        (libc::RLIMIT_NOFILE, limits.open_files),
+        (libc::RLIMIT_NPROC, limits.processes),
+        (libc::RLIMIT_CORE, 0),
+    ];
+    // SAFETY: only setrlimit and unshare run between fork and exec: both
+    // are async-signal-safe system calls, and nothing is allocated.
+    unsafe {
+        command.pre_exec(move || {
+            for (resource, value) in set {
+                let limit = libc::rlimit {
+                    rlim_cur: value as libc::rlim_t,
+                    rlim_max: value as libc::rlim_t,
+                };
+                if libc::setrlimit(resource, &limit) != 0 {
+                    return Err(io::Error::last_os_error());
+                }
+            }
+            #[cfg(target_os = "linux")]
+            if no_network {
+                cut_network()?;
+            }
+            #[cfg(not(target_os = "linux"))]
+            let _ = no_network;
+            Ok(())
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_starts_in_a_fresh_copy_of_the_folder() {
+        let folder = tempfile::tempdir().unwrap();
+        fs::write(folder.path().join("proj3.py"), "print(1)\n").unwrap();
+        fs::create_dir(folder.path().join("boards")).unwrap();
+        fs::write(folder.path().join("boards/b.txt"), "+++\n").unwrap();
+        let sandbox = Sandbox::new(
+            Some(folder.path()),
+            Limits::for_games(Duration::from_secs(1)),
+        )
+        .unwrap();
+        let place = sandbox.place().unwrap();
+        fs::write(place.path().join("proj3.py"), "changed").unwrap();
+        let again = sandbox.place().unwrap();
+        assert_eq!(
+            fs::read_to_string(again.path().join("proj3.py")).unwrap(),
+            "print(1)\n"
+        );
+        assert!(again.path().join("boards/b.txt").exists());
+        assert!(again.path().join("tmp").is_dir());
+        let gone = place.path().to_owned();
+        drop(place);
+        assert!(!gone.exists());
+    }
+
+    #[test]
+    fn a_large_folder_is_refused_with_what_to_do() {
+        let folder = tempfile::tempdir().unwrap();
+        for i in 0..=MOST_FOLDER_FILES {
+            fs::write(folder.path().join(format!("{i}")), "").unwrap();
+        }
+        let error = Sandbox::new(
+            Some(folder.path()),
+            Limits::for_games(Duration::from_secs(1)),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(error.contains("--folder"), "{error}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_program_sees_its_own_home_and_nothing_of_ours() {
+        let sandbox = Sandbox::new(None, Limits::for_games(Duration::from_secs(1))).unwrap();
+        let place = sandbox.place().unwrap();
+        let mut command = Command::new("/bin/sh");
+        // Cargo gives its tests CARGO_MANIFEST_DIR: the program must not see it.
+        assert!(std::env::var_os("CARGO_MANIFEST_DIR").is_some());
+        command.args([
+            "-c",
+            "echo \"$HOME|$TMPDIR|$CARGO_MANIFEST_DIR|$X|$(pwd)\"; ulimit -f",
+        ]);
+        sandbox.prepare(&mut command, &place, &[("X", "1")]);
+        let output = command.output().unwrap();
+        let said = String::from_utf8_lossy(&output.stdout).into_owned();
+        let home = place.path().display().to_string();
+        let lines: Vec<&str> = said.lines().collect();
+        assert_eq!(lines[0], format!("{home}|{home}/tmp||1|{home}"), "{said}");
+        // `ulimit -f` counts blocks of 512 bytes.
+        assert_eq!(lines[1], (64u64 << 20 >> 9).to_string());
+    }
+}
