@@ -487,7 +487,7 @@ fn a_hostile_program_touches_nothing_of_the_teachers() {
         !written.contains("the exam's answers"),
         "no variable of ours"
     );
-    if report.contains("; no network.") {
+    if report.contains("; no network") {
         assert!(listener.accept().is_err(), "no connection came through");
     } else {
         assert!(
@@ -509,4 +509,68 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
         }
     }
     files
+}
+
+/// A program that leaves a detached daemon behind, holding its output
+/// open: each game still ends when the program does, and nothing it
+/// started outlives the check (where the machine gives a PID namespace).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_detached_daemon_neither_stalls_the_check_nor_outlives_it() {
+    let marker = format!("daemon-marker-{}", std::process::id());
+    let script = format!("setsid bash -c 'sleep 300; : {marker}' & exit 1");
+    let out = folder();
+    let started = std::time::Instant::now();
+    let run = check(
+        &["--games", "3", "--seed", "1", "--timeout", "30"],
+        out.path(),
+        &["bash", "-c", &script],
+    );
+    let report = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{report}");
+    if !report.contains("every process it starts ended with it") {
+        assert!(
+            report.contains("Not available here: every process"),
+            "{report}"
+        );
+        return;
+    }
+    assert!(
+        started.elapsed().as_secs() < 30,
+        "a game waited for the daemon: {:?}",
+        started.elapsed()
+    );
+    let killed = std::time::Instant::now();
+    while !processes_with(&marker).is_empty() && killed.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(processes_with(&marker), Vec::<u32>::new(), "{report}");
+}
+
+/// The program looks for the grader through its parent and the processes
+/// it can see, as a program that would run the grader to copy its answers
+/// does: in a PID namespace of its own, with a /proc of its own, it finds
+/// only itself.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_program_cannot_find_the_grader_among_its_processes() {
+    let out = folder();
+    let run = check(
+        &["--games", "2", "--seed", "1"],
+        out.path(),
+        &[
+            "bash",
+            "-c",
+            "echo parent $PPID; for f in /proc/[0-9]*/exe; do readlink $f; done; exit 1",
+        ],
+    );
+    let report = text(&run.stdout);
+    if !report.contains("every process it starts ended with it") {
+        return;
+    }
+    let seen = std::fs::read_to_string(out.path().join("crash/actual.txt")).unwrap();
+    assert!(seen.starts_with("parent 0\n"), "{seen}");
+    let grader = get_cargo_bin("minesweeper");
+    assert!(!seen.contains(&*grader.to_string_lossy()), "{seen}");
+    assert!(!seen.contains("minesweeper"), "{seen}");
 }

@@ -64,8 +64,10 @@ pub struct Sandbox {
     runs: tempfile::TempDir,
     next: AtomicU64,
     limits: Limits,
-    /// Whether the runs get a network namespace of their own.
-    no_network: bool,
+    /// The namespaces the runs get.
+    confine: Confine,
+    /// The process holding the runs' network namespace, while they run.
+    _network: Option<NetworkHolder>,
     protections: Vec<Protection>,
 }
 
@@ -111,7 +113,20 @@ impl Sandbox {
             }
             None => None,
         };
-        let no_network = network_can_be_cut();
+        let no_network = probe(Confine {
+            network: Network::New,
+            processes: false,
+        });
+        let contained = probe(Confine {
+            network: Network::Keep,
+            processes: true,
+        });
+        // One network namespace for all the runs, joined by each: making
+        // one takes milliseconds, joining one microseconds.
+        let network = match &no_network {
+            Ok(()) => Some(NetworkHolder::new()),
+            Err(_) => None,
+        };
         let protections = vec![
             Protection {
                 name: "a folder of its own, HOME and TMPDIR in it",
@@ -131,7 +146,11 @@ impl Sandbox {
             },
             Protection {
                 name: "no network",
-                given: no_network.clone().map(|_| ()),
+                given: no_network.clone(),
+            },
+            Protection {
+                name: "every process it starts ended with it (a PID namespace of its own)",
+                given: contained.clone(),
             },
         ];
         Ok(Sandbox {
@@ -139,7 +158,15 @@ impl Sandbox {
             runs,
             next: AtomicU64::new(0),
             limits,
-            no_network: no_network.is_ok(),
+            confine: Confine {
+                network: match &network {
+                    Some(Ok(holder)) => Network::Join(holder.fd()),
+                    Some(Err(_)) => Network::New,
+                    None => Network::Keep,
+                },
+                processes: contained.is_ok(),
+            },
+            _network: network.and_then(Result::ok),
             protections,
         })
     }
@@ -186,7 +213,7 @@ impl Sandbox {
             command.env(name, value);
         }
         #[cfg(unix)]
-        limit(command, self.limits, self.no_network);
+        limit(command, self.limits, self.confine);
     }
 }
 
@@ -274,43 +301,196 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Whether a run can be given a network namespace of its own: tried once
-/// on a process that does nothing.
-fn network_can_be_cut() -> Result<(), String> {
+/// The namespaces a run is put in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Confine {
+    /// A network namespace with nothing but a loopback that is down.
+    network: Network,
+    /// A PID namespace of its own, the program its first process: when it
+    /// ends, the kernel ends every process it started, detached or not.
+    processes: bool,
+}
+
+/// Which network a run is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Network {
+    /// The grader's own.
+    Keep,
+    /// A namespace of its own, made for it.
+    New,
+    /// The namespace open as this file descriptor, made once for every run.
+    Join(i32),
+}
+
+/// A process that does nothing but keep a network namespace alive for the
+/// runs to join; it ends with the sandbox (its input closed, then killed).
+#[derive(Debug)]
+struct NetworkHolder {
+    process: std::process::Child,
+    namespace: fs::File,
+}
+
+impl NetworkHolder {
+    #[cfg(target_os = "linux")]
+    fn new() -> io::Result<Self> {
+        use std::os::unix::process::CommandExt;
+        let mut holder = Command::new("/bin/cat");
+        holder
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        // SAFETY: as in `limit`: system calls only between fork and exec.
+        unsafe {
+            holder.pre_exec(|| {
+                confine_self(Confine {
+                    network: Network::New,
+                    processes: false,
+                })
+            });
+        }
+        let mut process = holder.spawn()?;
+        match fs::File::open(format!("/proc/{}/ns/net", process.id())) {
+            Ok(namespace) => Ok(NetworkHolder { process, namespace }),
+            Err(e) => {
+                let _ = process.kill();
+                let _ = process.wait();
+                Err(e)
+            }
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn new() -> io::Result<Self> {
+        Err(io::ErrorKind::Unsupported.into())
+    }
+
+    fn fd(&self) -> i32 {
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            self.namespace.as_raw_fd()
+        }
+        #[cfg(not(unix))]
+        -1
+    }
+}
+
+impl Drop for NetworkHolder {
+    fn drop(&mut self) {
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+/// Whether this system lets a run be confined so: tried once on a
+/// process that does nothing.
+fn probe(confine: Confine) -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::process::CommandExt;
         let mut probe = Command::new("/bin/sh");
         probe.args(["-c", "exit 0"]);
-        // SAFETY: unshare is async-signal-safe and touches no memory.
+        // SAFETY: as in `limit`: system calls only between fork and exec.
         unsafe {
-            probe.pre_exec(cut_network);
+            probe.pre_exec(move || confine_self(confine));
         }
         match probe.status() {
             Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(format!("the probe {status}")),
-            Err(e) => Err(format!("a network namespace of its own: {e}")),
+            Ok(status) => Err(format!("a trial process {status}")),
+            Err(e) => Err(e.to_string()),
         }
     }
     #[cfg(not(target_os = "linux"))]
-    Err("not on this system".to_owned())
-}
-
-/// Puts the calling process in a network namespace of its own, with
-/// nothing in it but a loopback that is down.
-#[cfg(target_os = "linux")]
-fn cut_network() -> io::Result<()> {
-    // SAFETY: a plain system call.
-    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-        return Err(io::Error::last_os_error());
+    {
+        let _ = confine;
+        Err("not on this system".to_owned())
     }
-    Ok(())
 }
 
-/// Sets `limits` (and the network namespace) in the child before it runs
-/// the program.
+/// Puts the calling process (between fork and exec) in the namespaces
+/// `confine` asks for. For a PID namespace it forks: the child goes on to
+/// run the program as the namespace's first process; this process closes
+/// every file it holds (the program's pipes, and the one the standard
+/// library reads a failed exec from), waits, and ends as the program did,
+/// so that the grader sees one process, and killing it kills the program
+/// (which dies with its parent), and so every process in the namespace.
+///
+/// # Safety
+/// Only async-signal-safe system calls: nothing is allocated or locked.
+#[cfg(target_os = "linux")]
+unsafe fn confine_self(confine: Confine) -> io::Result<()> {
+    let fail = || Err(io::Error::last_os_error());
+    // SAFETY: plain system calls on integers and static strings.
+    unsafe {
+        let network = match confine.network {
+            Network::Keep => 0,
+            Network::New => libc::unshare(libc::CLONE_NEWNET),
+            Network::Join(fd) => libc::setns(fd, libc::CLONE_NEWNET),
+        };
+        if network != 0 {
+            return fail();
+        }
+        if !confine.processes {
+            return Ok(());
+        }
+        // A group of its own before the fork: the grader kills the group.
+        if libc::setpgid(0, 0) != 0 || libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS) != 0 {
+            return fail();
+        }
+        let program = libc::fork();
+        if program < 0 {
+            return fail();
+        }
+        if program == 0 {
+            // Dies with the process the grader holds.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            // Mounts made here stay here; then a /proc showing this
+            // namespace only, where the grader is not to be found.
+            let private = libc::mount(
+                std::ptr::null(),
+                c"/".as_ptr(),
+                std::ptr::null(),
+                libc::MS_REC | libc::MS_PRIVATE,
+                std::ptr::null(),
+            );
+            if private == 0 {
+                libc::mount(
+                    c"proc".as_ptr(),
+                    c"/proc".as_ptr(),
+                    c"proc".as_ptr(),
+                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                    std::ptr::null(),
+                );
+            }
+            return Ok(());
+        }
+        for fd in 0..1024 {
+            libc::close(fd);
+        }
+        let mut status = 0;
+        loop {
+            let waited = libc::waitpid(program, &mut status, 0);
+            if waited == program {
+                break;
+            }
+            if waited < 0 && *libc::__errno_location() != libc::EINTR {
+                libc::_exit(127);
+            }
+        }
+        if libc::WIFEXITED(status) {
+            libc::_exit(libc::WEXITSTATUS(status));
+        }
+        let signal = libc::WTERMSIG(status);
+        libc::signal(signal, libc::SIG_DFL);
+        libc::kill(libc::getpid(), signal);
+        libc::_exit(128 + signal)
+    }
+}
+
+/// Sets `limits` (and the namespaces) in the child before it runs the
+/// program.
 #[cfg(unix)]
-fn limit(command: &mut Command, limits: Limits, no_network: bool) {
+fn limit(command: &mut Command, limits: Limits, confine: Confine) {
     use std::os::unix::process::CommandExt;
     let set = [
         (libc::RLIMIT_CPU, limits.cpu_seconds),
@@ -320,8 +500,8 @@ fn limit(command: &mut Command, limits: Limits, no_network: bool) {
         (libc::RLIMIT_NPROC, limits.processes),
         (libc::RLIMIT_CORE, 0),
     ];
-    // SAFETY: only setrlimit and unshare run between fork and exec: both
-    // are async-signal-safe system calls, and nothing is allocated.
+    // SAFETY: only setrlimit and the system calls of `confine_self` run
+    // between fork and exec: async-signal-safe, and nothing is allocated.
     unsafe {
         command.pre_exec(move || {
             for (resource, value) in set {
@@ -334,11 +514,9 @@ fn limit(command: &mut Command, limits: Limits, no_network: bool) {
                 }
             }
             #[cfg(target_os = "linux")]
-            if no_network {
-                cut_network()?;
-            }
+            confine_self(confine)?;
             #[cfg(not(target_os = "linux"))]
-            let _ = no_network;
+            let _ = confine;
             Ok(())
         });
     }
