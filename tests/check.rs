@@ -436,8 +436,8 @@ fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
 }
 
 /// A hostile program: it writes into HOME and deletes a file in the
-/// folder it was started from, reads the teacher's variables, and tries
-/// the network. Each game runs in a copy of that folder, with a HOME
+/// folder it was started from, by its name and by its whole path, writes
+/// elsewhere, reads the teacher's variables, and tries the network. Each game runs in a copy of that folder, with a HOME
 /// there and a clean environment, and without a network where the
 /// machine allows: the teacher's files, home and listener see nothing.
 #[cfg(target_os = "linux")]
@@ -450,9 +450,14 @@ fn a_hostile_program_touches_nothing_of_the_teachers() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
+    let outside = folder();
     let script = format!(
         "echo pwned > \"$HOME/pwned\"; rm -f grades.csv; echo \"$SECRET_NOTE\" > note; \
-         (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; cat grades.csv; exit 1"
+         (exec 3<>/dev/tcp/127.0.0.1/{port}) 2>/dev/null; cat grades.csv; \
+         echo x > {teacher}/absolute; echo x > {outside}/absolute; rm -f {teacher}/grades.csv; \
+         exit 1",
+        teacher = teacher.path().display(),
+        outside = outside.path().display(),
     );
     let out = folder();
     let run = Command::new(get_cargo_bin("minesweeper"))
@@ -487,6 +492,15 @@ fn a_hostile_program_touches_nothing_of_the_teachers() {
         !written.contains("the exam's answers"),
         "no variable of ours"
     );
+    if report.contains("writes only inside its own folder") {
+        assert!(!teacher.path().join("absolute").exists());
+        assert!(!outside.path().join("absolute").exists());
+    } else {
+        assert!(
+            report.contains("Not available here: writes only"),
+            "{report}"
+        );
+    }
     if report.contains("; no network") {
         assert!(listener.accept().is_err(), "no connection came through");
     } else {

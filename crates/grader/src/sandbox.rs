@@ -68,6 +68,8 @@ pub struct Sandbox {
     confine: Confine,
     /// The process holding the runs' network namespace, while they run.
     _network: Option<NetworkHolder>,
+    /// Whether writes are kept inside each run's folder.
+    keep_writes: bool,
     protections: Vec<Protection>,
 }
 
@@ -121,6 +123,7 @@ impl Sandbox {
             network: Network::Keep,
             processes: true,
         });
+        let writes_kept = writes::available().and_then(|()| writes::probe(runs.path()));
         // One network namespace for all the runs, joined by each: making
         // one takes milliseconds, joining one microseconds.
         let network = match &no_network {
@@ -152,6 +155,10 @@ impl Sandbox {
                 name: "every process it starts ended with it (a PID namespace of its own)",
                 given: contained.clone(),
             },
+            Protection {
+                name: "writes only inside its own folder (Landlock)",
+                given: writes_kept.clone(),
+            },
         ];
         Ok(Sandbox {
             folder: program,
@@ -167,6 +174,7 @@ impl Sandbox {
                 processes: contained.is_ok(),
             },
             _network: network.and_then(Result::ok),
+            keep_writes: writes_kept.is_ok(),
             protections,
         })
     }
@@ -196,7 +204,8 @@ impl Sandbox {
     }
 
     /// `command` set up to run in `place`: its folder, a clean environment
-    /// with `variables` added, and the limits and namespaces.
+    /// with `variables` added, the limits and namespaces, and writes kept
+    /// inside the folder.
     pub fn prepare(&self, command: &mut Command, place: &Place, variables: &[(&str, &str)]) {
         command
             .current_dir(&place.path)
@@ -212,8 +221,14 @@ impl Sandbox {
         for (name, value) in variables {
             command.env(name, value);
         }
+        let writes = self
+            .keep_writes
+            .then(|| writes::confined_to(&place.path))
+            .flatten();
         #[cfg(unix)]
-        limit(command, self.limits, self.confine);
+        limit(command, self.limits, self.confine, writes);
+        #[cfg(not(unix))]
+        let _ = writes;
     }
 }
 
@@ -487,10 +502,10 @@ unsafe fn confine_self(confine: Confine) -> io::Result<()> {
     }
 }
 
-/// Sets `limits` (and the namespaces) in the child before it runs the
-/// program.
+/// Sets `limits`, the namespaces and `writes` in the child before it runs
+/// the program.
 #[cfg(unix)]
-fn limit(command: &mut Command, limits: Limits, confine: Confine) {
+fn limit(command: &mut Command, limits: Limits, confine: Confine, writes: Option<writes::Rules>) {
     use std::os::unix::process::CommandExt;
     let set = [
         (libc::RLIMIT_CPU, limits.cpu_seconds),
@@ -500,8 +515,10 @@ fn limit(command: &mut Command, limits: Limits, confine: Confine) {
         (libc::RLIMIT_NPROC, limits.processes),
         (libc::RLIMIT_CORE, 0),
     ];
-    // SAFETY: only setrlimit and the system calls of `confine_self` run
-    // between fork and exec: async-signal-safe, and nothing is allocated.
+    let mut writes = writes;
+    // SAFETY: only setrlimit, the system calls of `confine_self` and
+    // Landlock's restrict_self run between fork and exec: system calls,
+    // and nothing is allocated on the way to the program.
     unsafe {
         command.pre_exec(move || {
             for (resource, value) in set {
@@ -517,8 +534,129 @@ fn limit(command: &mut Command, limits: Limits, confine: Confine) {
             confine_self(confine)?;
             #[cfg(not(target_os = "linux"))]
             let _ = confine;
+            // Last: a process under Landlock can no longer mount its /proc.
+            if let Some(rules) = writes.take() {
+                writes::enforce(rules)?;
+            }
             Ok(())
         });
+    }
+}
+
+/// Writes kept inside a run's folder, with Landlock where the kernel has
+/// it: every kind of write (files, folders, links, devices) is refused
+/// elsewhere, reading and running are not touched.
+mod writes {
+    use std::io;
+    use std::path::Path;
+
+    #[cfg(target_os = "linux")]
+    pub use landlock::RulesetCreated as Rules;
+    #[cfg(not(target_os = "linux"))]
+    pub struct Rules;
+
+    /// Whether the kernel confines writes, and with which ABI.
+    pub fn available() -> Result<(), String> {
+        #[cfg(target_os = "linux")]
+        {
+            match kernel_abi() {
+                abi if abi >= 1 => Ok(()),
+                _ => Err("the kernel has no Landlock, or it is off".to_owned()),
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        Err("not on this system".to_owned())
+    }
+
+    /// Landlock's ABI version in the kernel; below 1 when it has none.
+    #[cfg(target_os = "linux")]
+    fn kernel_abi() -> i64 {
+        const VERSION: libc::c_uint = 1;
+        // SAFETY: asks for the version only: no memory is passed.
+        unsafe {
+            libc::syscall(
+                libc::SYS_landlock_create_ruleset,
+                std::ptr::null::<libc::c_void>(),
+                0usize,
+                VERSION,
+            )
+        }
+    }
+
+    /// The rules for a run in `folder`: writes there and to `/dev/null`;
+    /// `None` where the kernel has no Landlock.
+    #[cfg(target_os = "linux")]
+    pub fn confined_to(folder: &Path) -> Option<Rules> {
+        use landlock::{
+            ABI, AccessFs, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr,
+        };
+        if kernel_abi() < 1 {
+            return None;
+        }
+        let abi = ABI::V6;
+        let write = AccessFs::from_write(abi);
+        Ruleset::default()
+            .handle_access(write)
+            .ok()?
+            .create()
+            .ok()?
+            .add_rule(PathBeneath::new(PathFd::new(folder).ok()?, write))
+            .ok()?
+            .add_rule(PathBeneath::new(
+                PathFd::new("/dev/null").ok()?,
+                AccessFs::WriteFile,
+            ))
+            .ok()
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn confined_to(_folder: &Path) -> Option<Rules> {
+        None
+    }
+
+    /// Whether a process does start under the rules for `folder`: tried
+    /// once on a process that does nothing.
+    #[cfg(target_os = "linux")]
+    pub fn probe(folder: &Path) -> Result<(), String> {
+        use std::os::unix::process::CommandExt;
+        let mut rules = confined_to(folder);
+        if rules.is_none() {
+            return Err("its rules could not be made".to_owned());
+        }
+        let mut probe = std::process::Command::new("/bin/sh");
+        probe.args(["-c", "exit 0"]);
+        // SAFETY: Landlock's restrict_self: system calls only.
+        unsafe {
+            probe.pre_exec(move || match rules.take() {
+                Some(rules) => enforce(rules),
+                None => Ok(()),
+            });
+        }
+        match probe.status() {
+            Ok(status) if status.success() => Ok(()),
+            Ok(status) => Err(format!("a trial process {status}")),
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn probe(_folder: &Path) -> Result<(), String> {
+        Err("not on this system".to_owned())
+    }
+
+    /// Puts the calling process (between fork and exec) under `rules`.
+    #[cfg(target_os = "linux")]
+    pub fn enforce(rules: Rules) -> io::Result<()> {
+        match rules.restrict_self() {
+            Ok(_) => Ok(()),
+            // Said without allocating: this runs between fork and exec.
+            Err(_) => Err(io::Error::from_raw_os_error(libc::EPERM)),
+        }
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    pub fn enforce(_rules: Rules) -> io::Result<()> {
+        Ok(())
     }
 }
 
