@@ -362,7 +362,7 @@ fn compare_text(ours: &str, stdout: &[u8], expected: &Expected) -> Option<Failur
         .find(|&i| ours_lines.get(i) != theirs_lines.get(i))
         .unwrap_or(0);
     let shown = |lines: &[&str]| match lines.get(line) {
-        Some(text) => format!("\"{}\"", visible::Visible(text)),
+        Some(text) => quoted(text),
         None => "nothing".to_owned(),
     };
     let what = format!(
@@ -372,6 +372,25 @@ fn compare_text(ours: &str, stdout: &[u8], expected: &Expected) -> Option<Failur
         shown(&ours_lines)
     );
     Some(Failure::new(Kind::WrongText, None, what))
+}
+
+/// The most characters of a line a report quotes: a program that prints
+/// a 2 MiB line is told where it differs, not shown all of it.
+const MOST_QUOTED: usize = 120;
+
+/// `text` in quotes, escaped, cut after [`MOST_QUOTED`] characters with
+/// how many more there were.
+fn quoted(text: &str) -> String {
+    let length = text.chars().count();
+    if length <= MOST_QUOTED {
+        return format!("\"{}\"", visible::Visible(text));
+    }
+    let kept: String = text.chars().take(MOST_QUOTED).collect();
+    format!(
+        "\"{}\"… ({} more characters)",
+        visible::Visible(&kept),
+        length - MOST_QUOTED
+    )
 }
 
 /// What a program shows where the course's game shows `glyph`. (Wrong
@@ -405,6 +424,15 @@ fn describe_cell(cell: Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_line_is_quoted_cut_short() {
+        assert_eq!(quoted("a\tb"), "\"a\\tb\"");
+        let long = "x".repeat(2 << 20);
+        let said = quoted(&long);
+        assert!(said.len() < 200, "{said}");
+        assert!(said.ends_with(&format!("… ({} more characters)", (2 << 20) - MOST_QUOTED)));
+    }
 
     #[test]
     fn endings_are_read_from_any_words() {

@@ -19,6 +19,22 @@ use crate::expected::transcript;
 use crate::judge::Kind;
 use crate::{CheckError, Checker, Finding, Options, Outcome, Played};
 
+/// The most of a program's output a reproduction keeps: far more than a
+/// game's boards, far less than a program printing without end.
+const MOST_KEPT: usize = 256 << 10;
+
+/// `output`, or its first [`MOST_KEPT`] bytes and a line saying how much
+/// more there was.
+fn kept_of(output: &[u8]) -> Vec<u8> {
+    if output.len() <= MOST_KEPT {
+        return output.to_vec();
+    }
+    let mut kept = output[..MOST_KEPT].to_vec();
+    let more = output.len() - MOST_KEPT;
+    kept.extend_from_slice(format!("\n[… {more} more bytes, not kept]\n").as_bytes());
+    kept
+}
+
 /// Writes the smallest game to `folder` (board.txt, input.txt naming the
 /// board by its full path, expected.txt, actual.txt, stderr.txt when the
 /// program wrote to it) and plays it from there once more, so the files
@@ -41,11 +57,13 @@ pub(super) fn write_reproduction(
         None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,
     };
     let input = case.input(&board_file.to_string_lossy());
+    let actual = kept_of(&played.run.stdout);
+    let stderr = kept_of(&played.run.stderr);
     let files: [(&str, &[u8]); 4] = [
         ("input.txt", input.as_bytes()),
         ("expected.txt", expected.as_bytes()),
-        ("actual.txt", &played.run.stdout),
-        ("stderr.txt", &played.run.stderr),
+        ("actual.txt", &actual),
+        ("stderr.txt", &stderr),
     ];
     for (name, bytes) in files {
         let path = folder.join(name);

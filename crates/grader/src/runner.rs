@@ -41,7 +41,8 @@ impl Program {
 
 /// Output past this much on either stream stops the program: a game of
 /// the largest board prints a few hundred kilobytes, so more is a loop.
-pub const MOST_OUTPUT: usize = 16 << 20;
+/// (Held for every game at once: with 8 at a time, 64 MiB at most.)
+pub const MOST_OUTPUT: usize = 4 << 20;
 
 /// How the program stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
