@@ -588,3 +588,29 @@ fn the_program_cannot_find_the_grader_among_its_processes() {
     assert!(!seen.contains(&*grader.to_string_lossy()), "{seen}");
     assert!(!seen.contains("minesweeper"), "{seen}");
 }
+
+/// A program that hangs in every game: after five games out of time the
+/// rest are left unplayed, and the report says so; the check does not
+/// spend the time limit 300 times over.
+#[test]
+fn a_program_that_always_hangs_stops_the_check_early() {
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "300",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.5",
+            "--json",
+        ],
+        out.path(),
+        &["sh", "-c", "sleep 100"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let played = report["games"].as_u64().unwrap();
+    assert!(played < 20, "{report}");
+    assert_eq!(report["not_played"].as_u64().unwrap(), 300 - played);
+    assert_eq!(report["agreed"], 0);
+}

@@ -108,7 +108,10 @@ pub struct Finding {
 /// Everything a check found.
 #[derive(Debug)]
 pub struct Outcome {
+    /// Games played.
     pub games: u64,
+    /// Games left unplayed once [`HANGS_BEFORE_STOPPING`] games had hung.
+    pub not_played: u64,
     pub agreed: u64,
     /// Failing games by kind (as first seen, before shrinking).
     pub failures: BTreeMap<Kind, u64>,
@@ -171,6 +174,14 @@ impl Checker<'_> {
     }
 }
 
+/// How many games may run out of time before the rest are left unplayed.
+pub const HANGS_BEFORE_STOPPING: u64 = 5;
+
+/// Whether the first game hung.
+fn first_hung(first: &Played) -> bool {
+    first.failure.as_ref().is_some_and(|f| f.kind == Kind::Hang)
+}
+
 /// Plays the games, shrinks the first failure of each kind, and writes
 /// each one's reproduction under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
@@ -208,19 +219,35 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         let first = checker.play(&first).map_err(not_runnable)?;
         let progress = progress_bar(options.games);
         progress.inc(1);
-        let rest: Vec<(u64, Kind)> = (1..options.games)
+        // A program that hangs game after game costs its time limit each
+        // time: past a few, the games left are not played.
+        let hangs = AtomicU64::new(u64::from(first_hung(&first)));
+        let rest: Vec<Option<(u64, Option<Kind>)>> = (1..options.games)
             .into_par_iter()
             .map(|i| {
+                if hangs.load(Ordering::Relaxed) >= HANGS_BEFORE_STOPPING {
+                    progress.inc(1);
+                    return Ok(None);
+                }
                 let played = checker.play(&case::make(options.seed, i, options.plan));
                 progress.inc(1);
-                played.map(|p| p.failure.map(|f| (i, f.kind)))
+                played.map(|p| {
+                    let kind = p.failure.map(|f| f.kind);
+                    if kind == Some(Kind::Hang) {
+                        hangs.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some((i, kind))
+                })
             })
             .collect::<io::Result<Vec<_>>>()
-            .map_err(not_runnable)?
+            .map_err(not_runnable)?;
+        progress.finish_and_clear();
+        let not_played = rest.iter().filter(|game| game.is_none()).count() as u64;
+        let rest: Vec<(u64, Kind)> = rest
             .into_iter()
             .flatten()
+            .filter_map(|(i, kind)| kind.map(|kind| (i, kind)))
             .collect();
-        progress.finish_and_clear();
         let failing: Vec<(u64, Kind)> = first
             .failure
             .map(|f| (0, f.kind))
@@ -240,9 +267,11 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             }
         }
         shrinking.finish_and_clear();
+        let played = options.games - not_played;
         Ok(Outcome {
-            games: options.games,
-            agreed: options.games - failing.len() as u64,
+            games: played,
+            not_played,
+            agreed: played - failing.len() as u64,
             failures,
             findings,
             protections: checker.sandbox.protections().to_vec(),

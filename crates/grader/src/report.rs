@@ -17,7 +17,7 @@ use engine::{Action, Glyph, Grid, Pos, to_board_file};
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::judge::Kind;
-use crate::{CheckError, Checker, Finding, Options, Outcome, Played};
+use crate::{CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, Options, Outcome, Played};
 
 /// The most of a program's output a reproduction keeps: far more than a
 /// game's boards, far less than a program printing without end.
@@ -96,6 +96,13 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     )?;
     for (kind, count) in &outcome.failures {
         writeln!(out, "  {:<14} {count:>5}", kind.name())?;
+    }
+    if outcome.not_played > 0 {
+        writeln!(
+            out,
+            "{} more games were not played: {HANGS_BEFORE_STOPPING} had not finished in time.",
+            outcome.not_played
+        )?;
     }
     write_protections(out, &outcome.protections)?;
     for finding in &outcome.findings {
@@ -308,6 +315,7 @@ struct JsonReport<'a> {
     program: String,
     seed: u64,
     games: u64,
+    not_played: u64,
     agreed: u64,
     failures: Vec<JsonCount>,
     findings: Vec<JsonFinding<'a>>,
@@ -351,6 +359,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         program: options.program.shown(),
         seed: options.seed,
         games: outcome.games,
+        not_played: outcome.not_played,
         agreed: outcome.agreed,
         failures: outcome
             .failures
