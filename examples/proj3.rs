@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! cargo run --example proj3 -- --bug wide-edge
+//! cargo run --example proj3 -- --frame '#'     (reads only `#` board files)
 //! minesweeper check -- target/debug/examples/proj3 --bug wide-edge
 //! ```
 //!
@@ -70,6 +71,16 @@ fn main() {
     let Some(path) = next_line() else { return };
     let text = std::fs::read_to_string(path.trim()).expect("cannot read the board");
     let rows: Vec<&str> = text.lines().collect();
+    // `--frame C`: a program written for board files framed with C only,
+    // as the 2019 offering's were with `#`.
+    if let Some(frame) = args
+        .iter()
+        .position(|a| a == "--frame")
+        .map(|i| &args[i + 1])
+        && !rows[0].starts_with(frame.as_str())
+    {
+        panic!("the board file is not framed with {frame}");
+    }
     let mines: Vec<Vec<bool>> = rows[1..rows.len() - 1]
         .iter()
         .map(|row| {

@@ -614,3 +614,45 @@ fn a_program_that_always_hangs_stops_the_check_early() {
     assert_eq!(report["not_played"].as_u64().unwrap(), 300 - played);
     assert_eq!(report["agreed"], 0);
 }
+
+/// A program written for the 2019 board files, framed with `#`, crashes
+/// on the course's `+` files: `check` finds the frame it reads, says so,
+/// and still catches its real bug; `--frame +` keeps the course's.
+#[test]
+fn the_frame_a_program_reads_is_found_and_its_bugs_still_caught() {
+    let out = folder();
+    let correct = check(
+        &["--games", "60", "--seed", "3"],
+        out.path(),
+        &[&example(), "--frame", "#"],
+    );
+    let report = text(&correct.stdout);
+    assert_eq!(correct.status.code(), Some(0), "{report}");
+    assert!(
+        report.contains("Board files framed with `#`: the program went further"),
+        "{report}"
+    );
+    let buggy = check(
+        &["--games", "100", "--seed", "5", "--json"],
+        out.path(),
+        &[&example(), "--frame", "#", "--bug", "wide-edge"],
+    );
+    let report: Value = serde_json::from_slice(&buggy.stdout).unwrap();
+    assert_eq!(report["frame"], "#");
+    assert_eq!(
+        kinds(report["findings"].as_array().unwrap()),
+        ["wrong-board"]
+    );
+    let board = report["findings"][0]["board"].as_str().unwrap();
+    assert!(board.starts_with('#'), "{board}");
+    let told = check(
+        &["--games", "5", "--seed", "3", "--frame", "+", "--json"],
+        out.path(),
+        &[&example(), "--frame", "#"],
+    );
+    let report: Value = serde_json::from_slice(&told.stdout).unwrap();
+    assert_eq!(
+        (report["frame"].as_str(), report["agreed"].as_u64()),
+        (Some("+"), Some(0))
+    );
+}

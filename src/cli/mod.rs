@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use engine::{FirstMove, Layout, RuleSet};
+use engine::{FirstMove, Frame, Layout, RuleSet};
 use grader::case::Inputs;
 use screen::theme::Theme;
 use solver::WhenStuck;
@@ -447,6 +447,12 @@ pub struct CheckArgs {
     #[arg(long, value_name = "DIR", default_value = "check-failures")]
     pub out: PathBuf,
 
+    /// The frame of the board files the program is given: `+` (the
+    /// course's files) or `#` (its 2019 files) [default: the one the
+    /// program reads, tried when its first game fails in `+`].
+    #[arg(long, value_enum, value_name = "CHAR")]
+    pub frame: Option<FrameArg>,
+
     /// The program's own folder, copied afresh into a folder of its own
     /// for every game, where it runs [default: the current folder]. The
     /// original is never written to.
@@ -600,6 +606,26 @@ impl From<ThemeArg> for Theme {
     }
 }
 
+/// `check --frame`: the frames of board files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FrameArg {
+    /// The course's board files.
+    #[value(name = "+")]
+    Plus,
+    /// The 2019 offering's board files.
+    #[value(name = "#")]
+    Hash,
+}
+
+impl From<FrameArg> for Frame {
+    fn from(frame: FrameArg) -> Self {
+        match frame {
+            FrameArg::Plus => Frame::Plus,
+            FrameArg::Hash => Frame::Hash,
+        }
+    }
+}
+
 /// `check --inputs`: which bad answers the grader types.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum InputsArg {
@@ -686,6 +712,14 @@ mod tests {
             let name = theme.to_possible_value().unwrap();
             assert_eq!(Theme::named(name.get_name()), Some(Theme::from(*theme)));
             assert_eq!(name.get_name(), Theme::from(*theme).name());
+        }
+    }
+
+    #[test]
+    fn frame_names_are_their_glyphs() {
+        for frame in FrameArg::value_variants() {
+            let name = frame.to_possible_value().unwrap();
+            assert_eq!(name.get_name(), Frame::from(*frame).glyph().to_string());
         }
     }
 

@@ -27,6 +27,7 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
         timeout: Duration::from_secs_f64(args.timeout),
         threads: args.threads.map(usize::from),
         out: args.out,
+        frame: args.frame.map(Into::into),
         folder: Some(match args.folder {
             Some(folder) => folder,
             None => std::env::current_dir()?,

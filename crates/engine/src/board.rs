@@ -60,6 +60,11 @@ impl Board {
         }
     }
 
+    /// The same board, its file framed with `frame`.
+    pub fn with_frame(self, frame: Frame) -> Board {
+        Board { frame, ..self }
+    }
+
     /// Whether `other` is a copy of this very board, sharing its grids: a
     /// question answered without looking at a square.
     pub fn is_copy_of(&self, other: &Board) -> bool {

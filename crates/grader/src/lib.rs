@@ -20,14 +20,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use console::terminal::interrupt::RemoveOnInterrupt;
-use engine::to_board_file;
+use engine::{Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
 
 use case::{Case, Plan};
@@ -50,6 +50,9 @@ pub struct Options {
     pub threads: Option<usize>,
     /// Where the smallest failing games are written.
     pub out: PathBuf,
+    /// The frame of the board files; `None` finds the one the program
+    /// reads, when its first game fails.
+    pub frame: Option<Frame>,
     /// The program's own folder, copied afresh for every game; without
     /// it each game starts in an empty folder.
     pub folder: Option<PathBuf>,
@@ -92,6 +95,8 @@ pub struct Played {
 pub struct Finding {
     /// What went wrong, as the smallest game shows it.
     pub kind: Kind,
+    /// The frame of its board file.
+    pub frame: Frame,
     /// The game it was first seen in, and that game's size.
     pub game: u64,
     pub first_seen: (usize, usize, usize),
@@ -108,6 +113,10 @@ pub struct Finding {
 /// Everything a check found.
 #[derive(Debug)]
 pub struct Outcome {
+    /// The frame of the board files the games were played with.
+    pub frame: Frame,
+    /// Whether it was found by trying both (the first game failed in `+`).
+    pub frame_found: bool,
     /// Games played.
     pub games: u64,
     /// Games left unplayed once [`HANGS_BEFORE_STOPPING`] games had hung.
@@ -127,6 +136,8 @@ struct Checker<'a> {
     scratch: tempfile::TempDir,
     next_file: AtomicU64,
     sandbox: Sandbox,
+    /// Board files are framed with `#`, not `+`.
+    hash_frame: AtomicBool,
 }
 
 impl Checker<'_> {
@@ -141,7 +152,7 @@ impl Checker<'_> {
 
     /// Plays `case` with its board file at `path`.
     fn play_from(&self, case: &Case, path: &Path) -> io::Result<Played> {
-        let board = case.board();
+        let board = case.board().with_frame(self.frame());
         fs::write(path, to_board_file(&board))?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
@@ -182,6 +193,55 @@ fn first_hung(first: &Played) -> bool {
     first.failure.as_ref().is_some_and(|f| f.kind == Kind::Hang)
 }
 
+impl Checker<'_> {
+    /// The frame board files are written with.
+    fn frame(&self) -> Frame {
+        if self.hash_frame.load(Ordering::Relaxed) {
+            Frame::Hash
+        } else {
+            Frame::Plus
+        }
+    }
+
+    fn set_frame(&self, frame: Frame) {
+        self.hash_frame
+            .store(frame == Frame::Hash, Ordering::Relaxed);
+    }
+
+    /// The frame the program reads board files in: the one with which
+    /// its first games go furthest (agree, or print the most boards
+    /// before they fail); `+`, the course's, when both go as far.
+    fn detect_frame(&self) -> io::Result<Frame> {
+        let mut best = (Frame::Plus, 0);
+        for frame in Frame::ALL {
+            self.set_frame(frame);
+            let mut reached = 0;
+            for game in 0..FRAME_TRIAL_GAMES {
+                let case = case::make(self.options.seed, game, self.options.plan);
+                reached += how_far(&case, &self.play(&case)?);
+            }
+            if reached > best.1 {
+                best = (frame, reached);
+            }
+        }
+        Ok(best.0)
+    }
+}
+
+/// How many games are played in each frame to tell which the program reads.
+const FRAME_TRIAL_GAMES: u64 = 4;
+
+/// How far `played` got: every board and its end when it agreed, else the
+/// boards the program printed that can be read.
+fn how_far(case: &Case, played: &Played) -> usize {
+    match &played.failure {
+        None => case.turns.len() + 2,
+        Some(_) => {
+            reader::read(&played.run.stdout, case.rows(), case.cols()).map_or(0, |b| b.len())
+        }
+    }
+}
+
 /// Plays the games, shrinks the first failure of each kind, and writes
 /// each one's reproduction under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
@@ -197,6 +257,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             .map_err(CheckError::io("cannot make a folder for the board files"))?,
         next_file: AtomicU64::new(0),
         sandbox,
+        hash_frame: AtomicBool::new(options.frame == Some(Frame::Hash)),
     };
     let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
     let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
@@ -216,7 +277,14 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     pool.install(|| {
         // The first game alone: a program that cannot start is said once.
         let first = case::make(options.seed, 0, options.plan);
-        let first = checker.play(&first).map_err(not_runnable)?;
+        let mut first_played = checker.play(&first).map_err(not_runnable)?;
+        let frame_found = options.frame.is_none() && first_played.failure.is_some();
+        if frame_found {
+            let frame = checker.detect_frame().map_err(not_runnable)?;
+            checker.set_frame(frame);
+            first_played = checker.play(&first).map_err(not_runnable)?;
+        }
+        let first = first_played;
         let progress = progress_bar(options.games);
         progress.inc(1);
         // A program that hangs game after game costs its time limit each
@@ -269,6 +337,8 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         shrinking.finish_and_clear();
         let played = options.games - not_played;
         Ok(Outcome {
+            frame: checker.frame(),
+            frame_found,
             games: played,
             not_played,
             agreed: played - failing.len() as u64,
@@ -312,6 +382,7 @@ fn find(checker: &Checker, game: u64, kind: Kind) -> Result<Finding, CheckError>
     let folder = options.out.join(refined(kind, &shrunk.case).name());
     let (played, input) = report::write_reproduction(checker, &shrunk.case, &folder)?;
     Ok(Finding {
+        frame: checker.frame(),
         kind: refined(kind, &shrunk.case),
         game,
         first_seen,

@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use console::render::{write_marked_board, write_marked_chars};
-use engine::{Action, Glyph, Grid, Pos, to_board_file};
+use engine::{Action, Frame, Glyph, Grid, Pos, to_board_file};
 
 use crate::case::Case;
 use crate::expected::transcript;
@@ -96,6 +96,21 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     )?;
     for (kind, count) in &outcome.failures {
         writeln!(out, "  {:<14} {count:>5}", kind.name())?;
+    }
+    let glyph = outcome.frame.glyph();
+    if outcome.frame_found {
+        let other = if outcome.frame == Frame::Plus {
+            '#'
+        } else {
+            '+'
+        };
+        writeln!(
+            out,
+            "Board files framed with `{glyph}`: the program went further with them than with \
+             `{other}` in its first games (--frame {other} plays the other)."
+        )?;
+    } else if outcome.frame != Frame::Plus {
+        writeln!(out, "Board files framed with `{glyph}`, as --frame asks.")?;
     }
     if outcome.not_played > 0 {
         writeln!(
@@ -190,7 +205,7 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         text.push_str(&side_by_side(case, ours, theirs, failure.square));
     }
     let _ = writeln!(text, "  The board (* a mine):");
-    for line in to_board_file(&case.board()).lines() {
+    for line in to_board_file(&case.board().with_frame(finding.frame)).lines() {
         let _ = writeln!(text, "    {line}");
     }
     let ended = finding.played.expected.moves();
@@ -314,6 +329,8 @@ fn side_by_side(
 struct JsonReport<'a> {
     program: String,
     seed: u64,
+    frame: String,
+    frame_found: bool,
     games: u64,
     not_played: u64,
     agreed: u64,
@@ -358,6 +375,8 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     let report = JsonReport {
         program: options.program.shown(),
         seed: options.seed,
+        frame: outcome.frame.glyph().to_string(),
+        frame_found: outcome.frame_found,
         games: outcome.games,
         not_played: outcome.not_played,
         agreed: outcome.agreed,
@@ -391,7 +410,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                         .and_then(|f| f.square)
                         .map(|p| (p.row + 1, p.col + 1)),
                     what: failure.map(|f| f.what.as_str()),
-                    board: to_board_file(&f.case.board()),
+                    board: to_board_file(&f.case.board().with_frame(f.frame)),
                     input: f.input.clone(),
                     folder: f.folder.to_string_lossy().into_owned(),
                     steps: f.steps,

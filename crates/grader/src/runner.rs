@@ -28,7 +28,9 @@ impl Program {
             .map(|word| {
                 // A word may hold anything: escaped before it is shown.
                 let word = visible::Visible(&word.to_string_lossy()).to_string();
-                if word.is_empty() || word.contains(|c: char| c.is_whitespace() || c == '\'') {
+                // Quoted unless every character means itself to a shell.
+                let plain = |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c);
+                if word.is_empty() || !word.chars().all(plain) {
                     format!("'{}'", word.replace('\'', r"'\''"))
                 } else {
                     word
