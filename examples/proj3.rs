@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --example proj3 -- --bug wide-edge
 //! cargo run --example proj3 -- --frame '#'     (reads only `#` board files)
+//! cargo run --example proj3 -- --message-first (says "You won!" before the last board)
 //! minesweeper check -- target/debug/examples/proj3 --bug wide-edge
 //! ```
 //!
@@ -117,14 +118,23 @@ fn main() {
             }
         };
         let lost = game.play(row, col, action);
+        // `--message-first`: the end is told before the last board, as
+        // some programs do; the course prints it after.
+        let message_first = args.iter().any(|a| a == "--message-first");
+        let won = !lost && game.won(total);
+        if message_first && won {
+            println!("You won!");
+        }
         game.print();
         if lost {
             println!("BOOM! You detonated a mine. Game over.");
             if bug != Bug::LostGoesOn {
                 return;
             }
-        } else if game.won(total) {
-            println!("You won!");
+        } else if won {
+            if !message_first {
+                println!("You won!");
+            }
             return;
         }
     }

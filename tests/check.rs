@@ -656,3 +656,16 @@ fn the_frame_a_program_reads_is_found_and_its_bugs_still_caught() {
         (Some("+"), Some(0))
     );
 }
+
+/// A program that says "You won!" before the last board, not after it:
+/// it is told the game's end all the same, and agrees on every game.
+#[test]
+fn an_ending_told_before_the_last_board_is_an_ending() {
+    let out = folder();
+    let run = check(
+        &["--games", "100", "--seed", "4"],
+        out.path(),
+        &[&example(), "--message-first"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+}

@@ -204,8 +204,13 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
                 ..Failure::new(Kind::WrongBoard, Some(i), what)
             });
         }
+        // The last move's ending may be told before its board, as some
+        // programs do: after its prompts, at the end of the text that
+        // follows the board before the last.
+        let told_early = i + 1 == moves && ending_told_last(&theirs.after) == Some(expected.ending);
         if i < moves
             && let Some(said) = ending_said(&theirs.after)
+            && !told_early
         {
             let what = format!(
                 "said the game was {} after move {i}; it goes on",
@@ -254,7 +259,13 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
         }
         std::cmp::Ordering::Equal => {
             let last = &printed[moves];
-            let said = ending_said(&last.after).unwrap_or(Ending::Going);
+            let told_before_it = moves
+                .checked_sub(1)
+                .and_then(|before| ending_told_last(&printed[before].after))
+                .filter(|&said| said == expected.ending);
+            let said = ending_said(&last.after)
+                .or(told_before_it)
+                .unwrap_or(Ending::Going);
             if said != expected.ending {
                 let what = match said {
                     Ending::Going => format!(
@@ -338,6 +349,20 @@ const LOST: [&str; 10] = [
 
 /// Whether `text` says the game is won or lost (a win first: "You won!
 /// Game over." is a win).
+/// The ending `text` tells after the prompts of the move it follows, not
+/// before them: on its last line that tells one, with no prompt (a line
+/// with `:` or `?`) after it.
+fn ending_told_last(text: &str) -> Option<Ending> {
+    let lines: Vec<&str> = text.lines().collect();
+    let (at, said) = lines
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, line)| ending_said(line).map(|said| (i, said)))?;
+    let asks = |line: &&str| line.contains(':') || line.contains('?');
+    (!lines[at + 1..].iter().any(asks)).then_some(said)
+}
+
 pub fn ending_said(text: &str) -> Option<Ending> {
     let text = text.to_lowercase();
     if WON.iter().any(|w| text.contains(w)) {
@@ -424,6 +449,14 @@ fn describe_cell(cell: Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ending_told_before_the_prompts_is_not_the_last_moves() {
+        let after_prompts = "Row: Column: Action (r or f): You won!\n\n    1\n";
+        assert_eq!(ending_told_last(after_prompts), Some(Ending::Won));
+        let before_prompts = "You won!\nRow: Column: Action (r or f): ";
+        assert_eq!(ending_told_last(before_prompts), None);
+    }
 
     #[test]
     fn a_long_line_is_quoted_cut_short() {
