@@ -6,6 +6,7 @@
 //! cargo run --example proj3 -- --bug wide-edge
 //! cargo run --example proj3 -- --frame '#'     (reads only `#` board files)
 //! cargo run --example proj3 -- --message-first (says "You won!" before the last board)
+//! cargo run --example proj3 -- --no-last-board (says "You won!" without its board)
 //! minesweeper check -- target/debug/examples/proj3 --bug wide-edge
 //! ```
 //!
@@ -124,6 +125,11 @@ fn main() {
         let won = !lost && game.won(total);
         if message_first && won {
             println!("You won!");
+        }
+        // `--no-last-board`: a win told, its board never printed.
+        if won && args.iter().any(|a| a == "--no-last-board") {
+            println!("You won!");
+            return;
         }
         game.print();
         if lost {

@@ -669,3 +669,23 @@ fn an_ending_told_before_the_last_board_is_an_ending() {
     );
     assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
 }
+
+/// A program that says "You won!" and never prints the winning board: a
+/// missing board at the move that won, not a win "after move 0".
+#[test]
+fn a_win_without_its_board_is_a_missing_board_at_that_move() {
+    let out = folder();
+    let run = check(
+        &["--games", "100", "--seed", "4", "--json"],
+        out.path(),
+        &[&example(), "--no-last-board"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(kinds(findings), ["missing-board"], "{report}");
+    let finding = &findings[0];
+    let moves = finding["moves"].as_u64().unwrap();
+    assert_eq!(finding["after_move"].as_u64(), Some(moves), "{finding}");
+    let what = finding["what"].as_str().unwrap();
+    assert!(what.contains("printed no board for that move"), "{what}");
+}

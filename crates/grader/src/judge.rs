@@ -243,8 +243,17 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
         std::cmp::Ordering::Less => {
             let seen = printed.len() - 1;
             let last = printed.last().expect("the first board was found");
+            let ended_unshown = seen + 1 == moves
+                && ending_told_last(&last.after) == Some(expected.ending)
+                && expected.ending != Ending::Going;
             let failure = if let Some(crash) = crash {
                 Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned())
+            } else if ended_unshown {
+                let what = format!(
+                    "said the game was {} after move {moves}, but printed no board for that move",
+                    expected.ending.describe()
+                );
+                Failure::new(Kind::MissingBoard, Some(moves), what)
             } else if let Some(said) = ending_said(&last.after) {
                 let what = format!(
                     "said the game was {} after move {seen}; it goes on",
@@ -255,7 +264,10 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
                 let what = format!("printed no board (the game has {moves} moves)");
                 Failure::new(Kind::MissingBoard, Some(seen + 1), what)
             };
-            Some(with_boards(failure, &expected.boards[seen], last))
+            // What the course's game shows there: the last board, when
+            // that is the one missing.
+            let ours = &expected.boards[if ended_unshown { moves } else { seen }];
+            Some(with_boards(failure, ours, last))
         }
         std::cmp::Ordering::Equal => {
             let last = &printed[moves];

@@ -98,16 +98,12 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         writeln!(out, "  {:<14} {count:>5}", kind.name())?;
     }
     let glyph = outcome.frame.glyph();
-    if outcome.frame_found {
-        let other = if outcome.frame == Frame::Plus {
-            '#'
-        } else {
-            '+'
-        };
+    // Said when the frame is not the course's: found, or asked for.
+    if outcome.frame_found && outcome.frame != Frame::Plus {
         writeln!(
             out,
             "Board files framed with `{glyph}`: the program went further with them than with \
-             `{other}` in its first games (--frame {other} plays the other)."
+             `+` in its first games (--frame + plays those)."
         )?;
     } else if outcome.frame != Frame::Plus {
         writeln!(out, "Board files framed with `{glyph}`, as --frame asks.")?;
