@@ -689,3 +689,47 @@ fn a_win_without_its_board_is_a_missing_board_at_that_move() {
     let what = finding["what"].as_str().unwrap();
     assert!(what.contains("printed no board for that move"), "{what}");
 }
+
+/// A program that takes 0 as a row: its games fail first as wrong boards
+/// or endings and, shrunk, need the bad answer. The summary says where
+/// they went, and Gradescope's input test says a bad answer is taken
+/// (not "0 games failed" beside a score of 0).
+#[test]
+fn input_faults_are_counted_and_told_the_same_everywhere() {
+    let out = folder();
+    let results = out.path().join("results.json");
+    let run = check(
+        &[
+            "--games",
+            "150",
+            "--seed",
+            "1",
+            "--gradescope",
+            results.to_str().unwrap(),
+        ],
+        out.path(),
+        &[&example(), "--bug", "accepts-zero"],
+    );
+    let report = text(&run.stdout);
+    assert!(
+        report.contains("needs a bad answer taken as good: it is reported as input.)"),
+        "{report}"
+    );
+    let results: Value = serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
+    let input = &results["tests"][2];
+    assert_eq!(input["name"], "Answers are checked as the assignment asks");
+    assert_eq!(input["score"], 0.0);
+    let output = input["output"].as_str().unwrap();
+    assert!(
+        output.starts_with("A bad answer is taken as good"),
+        "{output}"
+    );
+    let refined: Vec<&str> = results["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["output"].as_str())
+        .filter(|o| o.contains("see \"Answers are checked as the assignment asks\""))
+        .collect();
+    assert_eq!(refined.len(), 1, "{results}");
+}

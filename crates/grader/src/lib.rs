@@ -97,6 +97,9 @@ pub struct Finding {
     pub kind: Kind,
     /// The frame of its board file.
     pub frame: Frame,
+    /// The kind its first game failed as, before shrinking showed that it
+    /// needs a bad answer (then `kind` is [`Kind::Input`]).
+    pub first_kind: Kind,
     /// The game it was first seen in, and that game's size.
     pub game: u64,
     pub first_seen: (usize, usize, usize),
@@ -382,6 +385,7 @@ fn find(checker: &Checker, game: u64, kind: Kind) -> Result<Finding, CheckError>
     let folder = options.out.join(refined(kind, &shrunk.case).name());
     let (played, input) = report::write_reproduction(checker, &shrunk.case, &folder)?;
     Ok(Finding {
+        first_kind: kind,
         frame: checker.frame(),
         kind: refined(kind, &shrunk.case),
         game,

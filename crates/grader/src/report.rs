@@ -97,6 +97,14 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     for (kind, count) in &outcome.failures {
         writeln!(out, "  {:<14} {count:>5}", kind.name())?;
     }
+    for finding in outcome.findings.iter().filter(|f| f.kind != f.first_kind) {
+        writeln!(
+            out,
+            "(The first {} game needs a bad answer taken as good: it is reported as {}.)",
+            finding.first_kind.name(),
+            finding.kind.name()
+        )?;
+    }
     let glyph = outcome.frame.glyph();
     // Said when the frame is not the course's: found, or asked for.
     if outcome.frame_found && outcome.frame != Frame::Plus {
@@ -450,7 +458,25 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 let passing = outcome.games - failing;
                 (passing as f64 / outcome.games as f64 * 1000.0).round() / 1000.0
             };
-            let mut output = format!("{failing} of {} games failed this check.", outcome.games);
+            let mut output = match kind {
+                // Games are counted by the kind they first failed as: a
+                // bad answer taken as good is known only once shrunk.
+                Kind::Input if finding.is_some() => {
+                    "A bad answer is taken as good, as the smallest game below shows.".to_owned()
+                }
+                Kind::Input => "No bad answer was taken as good.".to_owned(),
+                _ => format!("{failing} of {} games failed this check.", outcome.games),
+            };
+            let refined = outcome
+                .findings
+                .iter()
+                .find(|f| f.first_kind == kind && f.kind != kind);
+            if let Some(refined) = refined {
+                output = format!(
+                    "{output} The first of them needs a bad answer taken as good: see \"{}\".",
+                    refined.kind.title()
+                );
+            }
             if let Some(finding) = finding {
                 output = format!("{output}\n\n{}", describe(options, finding));
             }
