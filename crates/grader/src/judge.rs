@@ -153,11 +153,14 @@ fn unreadable_or_crash(
     cols: usize,
 ) -> Failure {
     if let Some(crash) = crash {
-        return Failure::new(
-            Kind::Crash,
-            None,
-            format!("{crash} before printing a board"),
-        );
+        // Where it stopped: before any board, or after one that cannot be read.
+        let when = match unreadable {
+            Unreadable::NoFirstBoard => "before printing a board".to_owned(),
+            Unreadable::BrokenOff { line } => {
+                format!("after printing a board at line {line} of its output that stops partway")
+            }
+        };
+        return Failure::new(Kind::Crash, None, format!("{crash} {when}"));
     }
     let what = match unreadable {
         Unreadable::NoFirstBoard => {
@@ -468,6 +471,22 @@ mod tests {
         assert_eq!(ending_told_last(after_prompts), Some(Ending::Won));
         let before_prompts = "You won!\nRow: Column: Action (r or f): ";
         assert_eq!(ending_told_last(before_prompts), None);
+    }
+
+    #[test]
+    fn a_crash_says_whether_a_board_came_before_it() {
+        let crashed = || Some("exited with status 1".to_owned());
+        let cut = unreadable_or_crash(Unreadable::BrokenOff { line: 4 }, crashed(), 2, 2);
+        assert_eq!(
+            (cut.kind, cut.what.as_str()),
+            (
+                Kind::Crash,
+                "exited with status 1 after printing a board at line 4 of its output that stops \
+                 partway"
+            )
+        );
+        let none = unreadable_or_crash(Unreadable::NoFirstBoard, crashed(), 2, 2);
+        assert_eq!(none.what, "exited with status 1 before printing a board");
     }
 
     #[test]
