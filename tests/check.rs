@@ -322,6 +322,17 @@ fn the_gradescope_file_has_one_test_a_kind_of_check() {
             .unwrap()
             .contains("said the game was won")
     );
+    // Boards keep their alignment, and no path of the grading machine is
+    // shown to the student.
+    assert_eq!(results["output_format"], "text");
+    assert_eq!(results["visibility"], "visible");
+    assert!(results["execution_time"].as_f64().unwrap() > 0.0);
+    let out_path = out.path().canonicalize().unwrap();
+    let all = results.to_string();
+    assert!(!all.contains(&*out_path.to_string_lossy()), "{all}");
+    for test in tests {
+        assert_eq!(test["output_format"], "text");
+    }
 }
 
 #[test]

@@ -116,6 +116,8 @@ pub struct Finding {
 /// Everything a check found.
 #[derive(Debug)]
 pub struct Outcome {
+    /// How long the check took, shrinking included.
+    pub seconds: f64,
     /// The frame of the board files the games were played with.
     pub frame: Frame,
     /// Whether it was found by trying both (the first game failed in `+`).
@@ -248,6 +250,7 @@ fn how_far(case: &Case, played: &Played) -> usize {
 /// Plays the games, shrinks the first failure of each kind, and writes
 /// each one's reproduction under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
+    let started = std::time::Instant::now();
     let sandbox = Sandbox::new(
         options.folder.as_deref(),
         Limits::for_games(options.timeout),
@@ -340,6 +343,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         shrinking.finish_and_clear();
         let played = options.games - not_played;
         Ok(Outcome {
+            seconds: started.elapsed().as_secs_f64(),
             frame: checker.frame(),
             frame_found,
             games: played,

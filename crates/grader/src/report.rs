@@ -429,6 +429,11 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
 #[derive(Serialize)]
 struct GradescopeResults {
     output: String,
+    /// Shown as written, in a fixed-width font: the boards line up.
+    output_format: &'static str,
+    visibility: &'static str,
+    /// Seconds the check took.
+    execution_time: f64,
     tests: Vec<GradescopeTest>,
 }
 
@@ -439,6 +444,31 @@ struct GradescopeTest {
     max_score: f64,
     status: &'static str,
     output: String,
+    output_format: &'static str,
+    visibility: &'static str,
+}
+
+/// `text` with the grading machine's folders taken out: the folder of the
+/// reproductions named as `--out` gave it, and the program's folder as
+/// `.`, so a student reads paths that mean something in their own copy.
+fn without_machine_paths(text: &str, options: &Options) -> String {
+    let mut text = text.to_owned();
+    if let Ok(out) = fs::canonicalize(&options.out) {
+        let given = options
+            .out
+            .file_name()
+            .map(Path::new)
+            .unwrap_or(&options.out);
+        text = text.replace(&*out.to_string_lossy(), &given.to_string_lossy());
+    }
+    if let Some(folder) = options
+        .folder
+        .as_ref()
+        .and_then(|f| fs::canonicalize(f).ok())
+    {
+        text = text.replace(&format!("{}/", folder.to_string_lossy()), "");
+    }
+    text
 }
 
 /// Gradescope's `results.json`: one test a kind of check, each worth one
@@ -485,14 +515,19 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 score,
                 max_score: 1.0,
                 status: if score == 1.0 { "passed" } else { "failed" },
-                output,
+                output: without_machine_paths(&output, options),
+                output_format: "text",
+                visibility: "visible",
             }
         })
         .collect();
     let mut summary = Vec::new();
     write_text(&mut summary, options, outcome)?;
     let results = GradescopeResults {
-        output: String::from_utf8_lossy(&summary).into_owned(),
+        output: without_machine_paths(&String::from_utf8_lossy(&summary), options),
+        output_format: "text",
+        visibility: "visible",
+        execution_time: (outcome.seconds * 1000.0).round() / 1000.0,
         tests,
     };
     let text = serde_json::to_string_pretty(&results)?;
