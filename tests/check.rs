@@ -624,6 +624,17 @@ fn a_program_that_always_hangs_stops_the_check_early() {
     assert!(played < 20, "{report}");
     assert_eq!(report["not_played"].as_u64().unwrap(), 300 - played);
     assert_eq!(report["agreed"], 0);
+    // Each game's result, in order.
+    let results: Vec<&str> = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(results.len(), 300);
+    assert_eq!(results[0], "hang");
+    let unplayed = results.iter().filter(|&&r| r == "not played").count() as u64;
+    assert_eq!(unplayed, 300 - played);
 }
 
 /// A program written for the 2019 board files, framed with `#`, crashes

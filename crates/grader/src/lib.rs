@@ -116,6 +116,9 @@ pub struct Finding {
 /// Everything a check found.
 #[derive(Debug)]
 pub struct Outcome {
+    /// Each game's result, game 0 first: `None` not played, `Some(None)`
+    /// agreed, else the kind it failed as.
+    pub results: Vec<Option<Option<Kind>>>,
     /// How long the check took, shrinking included.
     pub seconds: f64,
     /// The frame of the board files the games were played with.
@@ -317,6 +320,11 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             .map_err(not_runnable)?;
         progress.finish_and_clear();
         let not_played = rest.iter().filter(|game| game.is_none()).count() as u64;
+        // Each game's result, in order: the first, then the rest.
+        let results: Vec<Option<Option<Kind>>> =
+            std::iter::once(Some(first.failure.as_ref().map(|f| f.kind)))
+                .chain(rest.iter().map(|game| game.map(|(_, kind)| kind)))
+                .collect();
         let rest: Vec<(u64, Kind)> = rest
             .into_iter()
             .flatten()
@@ -343,6 +351,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         shrinking.finish_and_clear();
         let played = options.games - not_played;
         Ok(Outcome {
+            results,
             seconds: started.elapsed().as_secs_f64(),
             frame: checker.frame(),
             frame_found,

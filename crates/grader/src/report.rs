@@ -335,6 +335,9 @@ struct JsonReport<'a> {
     seed: u64,
     frame: String,
     frame_found: bool,
+    /// Each game's result, game 0 first: `agreed`, `not played`, or the
+    /// kind it failed as.
+    results: Vec<&'static str>,
     games: u64,
     not_played: u64,
     agreed: u64,
@@ -381,6 +384,15 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         seed: options.seed,
         frame: outcome.frame.glyph().to_string(),
         frame_found: outcome.frame_found,
+        results: outcome
+            .results
+            .iter()
+            .map(|result| match result {
+                None => "not played",
+                Some(None) => "agreed",
+                Some(Some(kind)) => kind.name(),
+            })
+            .collect(),
         games: outcome.games,
         not_played: outcome.not_played,
         agreed: outcome.agreed,
