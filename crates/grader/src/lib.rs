@@ -168,7 +168,7 @@ impl Checker<'_> {
             &self.options.program,
             input.as_bytes(),
             self.options.timeout,
-            |command| self.sandbox.prepare(command, &place, &[]),
+            |command| self.sandbox.prepare(command, &place),
         )?;
         drop(place);
         let expected = expect(case);

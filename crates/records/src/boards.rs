@@ -24,25 +24,33 @@ pub const MOST_BOARD: u64 = 256 << 20;
 /// the store. A board is hashed as it is written out, never held whole.
 pub fn sha256(text: &BoardText) -> String {
     let mut hasher = Hashing(Sha256::new());
-    match text {
-        BoardText::Text(text) => hasher.0.update(text.as_bytes()),
-        // Writing to a hasher cannot fail.
-        BoardText::Board(board) => {
-            let _ = write!(hasher, "{}", BoardFile(board));
-        }
-    }
-    hasher
-        .0
-        .finalize()
-        .iter()
-        .fold(String::new(), |mut hex, b| {
-            let _ = write!(hex, "{b:02x}");
-            hex
-        })
+    // Writing to a hasher cannot fail.
+    let _ = match text {
+        BoardText::Text(text) => hasher.write_str(text),
+        BoardText::Board(board) => write!(hasher, "{}", BoardFile(board)),
+    };
+    hasher.hex()
+}
+
+/// The SHA-256 of a board's text as read back.
+fn sha256_of_text(text: &str) -> String {
+    let mut hasher = Hashing(Sha256::new());
+    let _ = hasher.write_str(text);
+    hasher.hex()
 }
 
 /// Text written into a hasher.
 struct Hashing(Sha256);
+
+impl Hashing {
+    /// The hash, in lower-case hexadecimal.
+    fn hex(self) -> String {
+        self.0.finalize().iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        })
+    }
+}
 
 impl fmt::Write for Hashing {
     fn write_str(&mut self, s: &str) -> fmt::Result {
@@ -106,17 +114,13 @@ pub fn text(folder: &Path, name: &str) -> io::Result<String> {
     })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| invalid(format!("{} is not a board's text", visible::path(&path))))?;
-    let text = BoardText::Text(text);
-    if sha256(&text) != name {
+    if sha256_of_text(&text) != name {
         return Err(invalid(format!(
             "{} does not hold the board its name says",
             visible::path(&path)
         )));
     }
-    match text {
-        BoardText::Text(text) => Ok(text),
-        BoardText::Board(_) => unreachable!("made as text above"),
-    }
+    Ok(text)
 }
 
 /// Puts the text of `record`'s board back in it, from the store at

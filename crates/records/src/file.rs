@@ -85,6 +85,14 @@ pub fn remove_leftovers(folder: &Path, prefix: &str) -> usize {
         .count()
 }
 
+/// Makes a FIFO at `path`, for tests of files that are not regular.
+#[cfg(all(test, unix))]
+pub(crate) fn make_fifo(path: &Path) {
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo(3) on a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,8 +142,7 @@ mod tests {
     fn a_fifo_and_a_device_are_refused_without_waiting() {
         let folder = tempfile::tempdir().unwrap();
         let fifo = folder.path().join("fifo");
-        let name = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        make_fifo(&fifo);
         let error = read_at_most(&fifo, 1 << 20).unwrap_err();
         assert_eq!(error.to_string(), "not a regular file");
         let zero = folder.path().join("zero");

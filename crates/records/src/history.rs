@@ -22,22 +22,15 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 use crate::{MOST_RECORD, Record, VERSION, file};
 
 /// The records of a history, with their line numbers, and the lines that
-/// could not be read; `Moves` as in [`Record`].
-#[derive(Clone, Debug)]
-pub struct Loaded<Moves = String> {
+/// could not be read: the whole history held at once, which only tests
+/// need (the program reads it with [`each`]).
+#[cfg(test)]
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Loaded {
     /// Each record with its line number (from 1), which is also its
     /// number for `replay`: the file only grows.
-    pub records: Vec<(usize, Record<Moves>)>,
+    pub records: Vec<(usize, Record)>,
     pub problems: Vec<Problem>,
-}
-
-impl<Moves> Default for Loaded<Moves> {
-    fn default() -> Self {
-        Loaded {
-            records: Vec::new(),
-            problems: Vec::new(),
-        }
-    }
 }
 
 /// A line of the history that was left out.
@@ -173,13 +166,9 @@ fn write_line(file: &mut impl Write, cut_short: bool, record: &Record) -> io::Re
     out.flush()
 }
 
-/// Reads the history at `path`: no file is an empty history. Lines that
-/// are not records of this version are reported, and the rest read.
-pub fn read(path: &Path) -> io::Result<Loaded> {
-    read_as(path)
-}
-
-fn read_as<M: DeserializeOwned + Send>(path: &Path) -> io::Result<Loaded<M>> {
+/// Reads the whole history at `path`, as [`each`] hands it on.
+#[cfg(test)]
+pub(crate) fn read(path: &Path) -> io::Result<Loaded> {
     let mut loaded = Loaded::default();
     loaded.problems = each(path, |line, record| loaded.records.push((line, record)))?;
     Ok(loaded)
@@ -536,8 +525,7 @@ mod tests {
         let error = append(&path, &record(1)).unwrap_err();
         assert_eq!(error.to_string(), "not a regular file");
         fs::remove_file(&path).unwrap();
-        let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        crate::file::make_fifo(&path);
         assert_eq!(read(&path).unwrap_err().to_string(), "not a regular file");
         assert!(append(&path, &record(1)).is_err());
     }
@@ -580,11 +568,6 @@ mod tests {
         assert!(said.contains(r"\u{1b}]0;owned\u{7}"), "{said:?}");
         assert!(!said.contains('\x1b') && !said.contains('\x07'), "{said:?}");
     }
-}
-
-#[cfg(test)]
-mod many_problems {
-    use super::*;
 
     #[test]
     fn many_broken_lines_are_named_up_to_a_limit_then_counted() {

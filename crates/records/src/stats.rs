@@ -300,8 +300,9 @@ impl WinsSoFar {
 }
 
 /// The groups of the finished games that `filter` keeps among `records`,
-/// which are in the history's order: [`Tally`] over a list.
-pub fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> {
+/// which are in the history's order: [`Tally`] over a list, for tests.
+#[cfg(test)]
+fn groups<M>(records: &[(usize, Record<M>)], filter: &Filter) -> Vec<Group> {
     let mut tally = Tally::new(filter.clone());
     for (number, record) in records {
         tally.add(*number, record);
@@ -383,8 +384,9 @@ impl StandingTally {
 }
 
 /// Where `win` stands among the finished games of its group in `records`
-/// (which do not hold it yet).
-pub fn standing<M, N>(records: &[(usize, Record<M>)], win: &Record<N>) -> Standing {
+/// (which do not hold it yet): [`StandingTally`] over a list, for tests.
+#[cfg(test)]
+fn standing<M, N>(records: &[(usize, Record<M>)], win: &Record<N>) -> Standing {
     let mut tally = StandingTally::new(win);
     for (_, record) in records {
         tally.add(record);
@@ -510,19 +512,6 @@ mod tests {
         other.board.mines = 11;
         assert_eq!(standing(&history, &other).played, 1);
     }
-}
-
-#[cfg(test)]
-mod more_tests {
-    use super::*;
-    use crate::sample::{played, reveal};
-
-    fn game(result: GameResult) -> Record {
-        let (_, mut record) = played(1, &[reveal(0, 0)]);
-        record.result = result;
-        record.ms = 1000;
-        record
-    }
 
     /// Abandoned games count as played, not won, and end a streak.
     #[test]
@@ -530,7 +519,7 @@ mod more_tests {
         use GameResult::{Abandoned, Won};
         let records: Vec<(usize, Record)> = [Won, Won, Abandoned, Won]
             .into_iter()
-            .map(game)
+            .map(|result| game(result, 1000, 0))
             .enumerate()
             .map(|(i, r)| (i + 1, r))
             .collect();
@@ -547,8 +536,8 @@ mod more_tests {
     fn a_board_file_is_its_own_group() {
         let text =
             "+++++++++++\n".to_owned() + &"+         +\n".repeat(8) + "+*********+\n+++++++++++\n";
-        let random = game(GameResult::Won);
-        let mut kept = game(GameResult::Won);
+        let random = game(GameResult::Won, 1000, 0);
+        let mut kept = game(GameResult::Won, 1000, 0);
         kept.board.sha256 = Some(boards::sha256(&crate::BoardText::Text(text.clone())));
         kept.board.seed = None;
         kept.board.name = Some("nine.txt".to_owned());

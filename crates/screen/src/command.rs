@@ -318,8 +318,8 @@ mod tests {
         );
     }
 
-    /// What each mouse event shows of the buttons held down.
-    fn presses(kinds: &[MouseEventKind]) -> Vec<Option<Press>> {
+    /// The command each mouse event in turn makes, at one cell.
+    fn mouse(kinds: &[MouseEventKind]) -> Vec<Option<Command>> {
         let mut held = Held::default();
         kinds
             .iter()
@@ -330,12 +330,18 @@ mod tests {
                     row: 3,
                     modifiers: KeyModifiers::NONE,
                 });
-                match command_for(&event, &mut held) {
-                    Some(Command::Pointer { press, .. }) => Some(press),
-                    _ => None,
-                }
+                command_for(&event, &mut held)
             })
             .collect()
+    }
+
+    /// What each mouse event shows of the buttons held down.
+    fn presses(kinds: &[MouseEventKind]) -> Vec<Option<Press>> {
+        let pressed = |command| match command {
+            Some(Command::Pointer { press, .. }) => Some(press),
+            _ => None,
+        };
+        mouse(kinds).into_iter().map(pressed).collect()
     }
 
     #[test]
@@ -368,22 +374,11 @@ mod tests {
 
     /// The buttons pressed and let go in turn, and what each asked for.
     fn clicks(kinds: &[MouseEventKind]) -> Vec<Option<Button>> {
-        let mut held = Held::default();
-        kinds
-            .iter()
-            .map(|&kind| {
-                let event = Event::Mouse(MouseEvent {
-                    kind,
-                    column: 7,
-                    row: 3,
-                    modifiers: KeyModifiers::NONE,
-                });
-                match command_for(&event, &mut held) {
-                    Some(Command::Click { button, .. }) => Some(button),
-                    _ => None,
-                }
-            })
-            .collect()
+        let clicked = |command| match command {
+            Some(Command::Click { button, .. }) => Some(button),
+            _ => None,
+        };
+        mouse(kinds).into_iter().map(clicked).collect()
     }
 
     #[test]
