@@ -16,7 +16,9 @@
 //! (as many flags as mines wins, wherever they are), `accepts-zero` (0 is
 //! taken as a row or column, and means the last, as in Python),
 //! `crash-on-action` (an action other than r or f crashes), `hang` (the end
-//! of input makes it wait for ever).
+//! of input makes it wait for ever), `skip-unflag-board` (no board is
+//! printed after a flag is taken away), `crash-on-one-square` (a board of
+//! one square crashes it).
 
 use std::io::{self, BufRead, Write};
 
@@ -30,6 +32,8 @@ enum Bug {
     AcceptsZero,
     CrashOnAction,
     Hang,
+    SkipUnflagBoard,
+    CrashOnOneSquare,
 }
 
 struct Game {
@@ -37,6 +41,8 @@ struct Game {
     /// What the player sees: '.' covered, 'F' a flag, '0'..'8' open, 'X' the mine that went off.
     shown: Vec<Vec<char>>,
     bug: Bug,
+    /// The board of this move is not printed (`skip-unflag-board`).
+    skip_board: bool,
 }
 
 fn main() {
@@ -54,6 +60,8 @@ fn main() {
         Some("accepts-zero") => Bug::AcceptsZero,
         Some("crash-on-action") => Bug::CrashOnAction,
         Some("hang") => Bug::Hang,
+        Some("skip-unflag-board") => Bug::SkipUnflagBoard,
+        Some("crash-on-one-square") => Bug::CrashOnOneSquare,
         Some(other) => panic!("no such bug: {other}"),
     };
     let stdin = io::stdin();
@@ -93,8 +101,16 @@ fn main() {
                 .collect()
         })
         .collect();
+    if bug == Bug::CrashOnOneSquare && mines.len() == 1 && mines[0].len() == 1 {
+        panic!("index 1 out of range for a board of one square");
+    }
     let shown = vec![vec!['.'; mines[0].len()]; mines.len()];
-    let mut game = Game { mines, shown, bug };
+    let mut game = Game {
+        mines,
+        shown,
+        bug,
+        skip_board: false,
+    };
     let total = game.mines.iter().flatten().filter(|&&m| m).count();
     game.print();
     if total == 0 {
@@ -130,6 +146,9 @@ fn main() {
         if won && args.iter().any(|a| a == "--no-last-board") {
             println!("You won!");
             return;
+        }
+        if std::mem::take(&mut game.skip_board) && !won {
+            continue;
         }
         game.print();
         if lost {
@@ -195,6 +214,7 @@ impl Game {
                 'F' => {
                     self.shown[row][col] = '.';
                     println!("Flag removed.");
+                    self.skip_board = self.bug == Bug::SkipUnflagBoard;
                 }
                 _ => println!("That square is open."),
             }

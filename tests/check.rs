@@ -760,3 +760,35 @@ fn input_faults_are_counted_and_told_the_same_everywhere() {
         .collect();
     assert_eq!(refined.len(), 1, "{results}");
 }
+
+/// A program that prints no board after a flag is taken away: a missing
+/// board at that move, not a wrong square of the next move's board.
+#[test]
+fn a_skipped_board_is_missing_at_its_move_not_wrong_at_the_next() {
+    let out = folder();
+    let run = check(
+        &["--games", "100", "--seed", "4", "--json"],
+        out.path(),
+        &[&example(), "--bug", "skip-unflag-board"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let findings = report["findings"].as_array().unwrap();
+    assert_eq!(kinds(findings), ["missing-board"], "{report}");
+    // Every game it fails, it fails as a missing board, however many
+    // boards it skips before its next.
+    let results = report["results"].as_array().unwrap();
+    assert!(
+        results
+            .iter()
+            .all(|r| r == "agreed" || r == "missing-board"),
+        "{report}"
+    );
+    let finding = &findings[0];
+    let what = finding["what"].as_str().unwrap();
+    assert!(what.starts_with("printed no board"), "{what}");
+    // The move whose board is missing takes a flag away.
+    let after = finding["after_move"].as_u64().unwrap() as usize;
+    let input = finding["input"].as_str().unwrap();
+    let answers: Vec<&str> = input.lines().skip(1).collect();
+    assert_eq!(answers[3 * after - 1], "f", "{input}");
+}

@@ -194,6 +194,21 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
     for (i, (ours, theirs)) in expected.boards.iter().zip(printed).enumerate() {
         let after_loss = i == moves && expected.ending == Ending::Lost;
         if let Some(square) = first_difference(j.board, ours, &theirs.cells, after_loss) {
+            // Boards left out shift every later one: said where the first
+            // is missing, not as a wrong square of a later move's board.
+            if let Some(next) = (i + 1..=moves).find(|&later| {
+                let lost = later == moves && expected.ending == Ending::Lost;
+                first_difference(j.board, &expected.boards[later], &theirs.cells, lost).is_none()
+            }) {
+                let what = format!(
+                    "printed no board; the next board it printed is the one after move {next}"
+                );
+                return Some(with_boards(
+                    Failure::new(Kind::MissingBoard, Some(i), what),
+                    ours,
+                    theirs,
+                ));
+            }
             let what = format!(
                 "shows {} at {}, {} where the course's game shows {}",
                 describe_cell(theirs.cells[square]),

@@ -46,7 +46,7 @@ pub enum Unreadable {
 
 /// Characters that may stand around the squares of a row: labels, frames,
 /// separators.
-const DECORATION: &str = "+|=:,()[]{}<>-_#/\\";
+const DECORATION: &str = "+|=:,()[]{}<>-_#/\\.";
 
 /// Characters that are never the covered glyph: frames and separators
 /// (a frame line `+-+` over a one-square row `|.|` is not a row).
@@ -302,6 +302,19 @@ Enter a number between 1 and 2 (inclusive):
         let boards = read(hashes.as_bytes(), 1, 3).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[1].cells), vec![Hidden, Open(1), Open(0)]);
+    }
+
+    #[test]
+    fn a_frame_of_dots_is_a_frame() {
+        // '.' around the squares, '#' covered; then '.' covered inside a
+        // frame of '+'.
+        let dots = ". . . . .\n. # # # .\n. . . . .\n\n. . . . .\n. 1 # F .\n. . . . .\n";
+        let boards = read(dots.as_bytes(), 1, 3).unwrap();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(cells(&boards[1].cells), vec![Open(1), Hidden, Flag]);
+        let plus = "+...+\n\n+1 .+\n";
+        let boards = read(plus.as_bytes(), 1, 3).unwrap();
+        assert_eq!(cells(&boards[1].cells), vec![Open(1), Open(0), Hidden]);
     }
 
     #[test]
