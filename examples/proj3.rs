@@ -1,6 +1,6 @@
 //! A proj3 program written the way a student might, in its own format,
-//! with one bug chosen on the command line, for `minesweeper check` to
-//! find. Without `--bug` it plays the course's rules.
+//! with bugs chosen on the command line (`--bug a,b`), for `minesweeper
+//! check` to find. Without `--bug` it plays the course's rules.
 //!
 //! ```text
 //! cargo run --example proj3 -- --bug wide-edge
@@ -40,37 +40,40 @@ struct Game {
     mines: Vec<Vec<bool>>,
     /// What the player sees: '.' covered, 'F' a flag, '0'..'8' open, 'X' the mine that went off.
     shown: Vec<Vec<char>>,
-    bug: Bug,
+    bugs: Vec<Bug>,
     /// The board of this move is not printed (`skip-unflag-board`).
     skip_board: bool,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let bug = match args
+    let bugs: Vec<Bug> = args
         .iter()
         .position(|a| a == "--bug")
-        .map(|i| args[i + 1].as_str())
-    {
-        None | Some("none") => Bug::None,
-        Some("wide-edge") => Bug::WideEdge,
-        Some("no-diagonal") => Bug::NoDiagonal,
-        Some("lost-goes-on") => Bug::LostGoesOn,
-        Some("wrong-flag-wins") => Bug::WrongFlagWins,
-        Some("accepts-zero") => Bug::AcceptsZero,
-        Some("crash-on-action") => Bug::CrashOnAction,
-        Some("hang") => Bug::Hang,
-        Some("skip-unflag-board") => Bug::SkipUnflagBoard,
-        Some("crash-on-one-square") => Bug::CrashOnOneSquare,
-        Some(other) => panic!("no such bug: {other}"),
-    };
+        .map_or("none", |i| args[i + 1].as_str())
+        .split(',')
+        .map(|name| match name {
+            "none" => Bug::None,
+            "wide-edge" => Bug::WideEdge,
+            "no-diagonal" => Bug::NoDiagonal,
+            "lost-goes-on" => Bug::LostGoesOn,
+            "wrong-flag-wins" => Bug::WrongFlagWins,
+            "accepts-zero" => Bug::AcceptsZero,
+            "crash-on-action" => Bug::CrashOnAction,
+            "hang" => Bug::Hang,
+            "skip-unflag-board" => Bug::SkipUnflagBoard,
+            "crash-on-one-square" => Bug::CrashOnOneSquare,
+            other => panic!("no such bug: {other}"),
+        })
+        .collect();
+    let bug = |which: Bug| bugs.contains(&which);
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     let mut next_line = move || -> Option<String> {
         io::stdout().flush().unwrap();
         match lines.next() {
             Some(line) => Some(line.unwrap()),
-            None if bug == Bug::Hang => loop {
+            None if bug(Bug::Hang) => loop {
                 std::thread::sleep(std::time::Duration::from_secs(1));
             },
             None => None,
@@ -101,14 +104,14 @@ fn main() {
                 .collect()
         })
         .collect();
-    if bug == Bug::CrashOnOneSquare && mines.len() == 1 && mines[0].len() == 1 {
+    if bug(Bug::CrashOnOneSquare) && mines.len() == 1 && mines[0].len() == 1 {
         panic!("index 1 out of range for a board of one square");
     }
     let shown = vec![vec!['.'; mines[0].len()]; mines.len()];
     let mut game = Game {
         mines,
         shown,
-        bug,
+        bugs: bugs.clone(),
         skip_board: false,
     };
     let total = game.mines.iter().flatten().filter(|&&m| m).count();
@@ -130,7 +133,7 @@ fn main() {
             match answer.trim() {
                 "r" | "R" => break 'r',
                 "f" | "F" => break 'f',
-                other if bug == Bug::CrashOnAction => panic!("bad action {other}"),
+                other if bug(Bug::CrashOnAction) => panic!("bad action {other}"),
                 _ => println!("Not an action."),
             }
         };
@@ -153,7 +156,7 @@ fn main() {
         game.print();
         if lost {
             println!("BOOM! You detonated a mine. Game over.");
-            if bug != Bug::LostGoesOn {
+            if !bug(Bug::LostGoesOn) {
                 return;
             }
         } else if won {
@@ -191,7 +194,11 @@ impl Game {
         what: &str,
         max: usize,
     ) -> Option<usize> {
-        let lowest = if self.bug == Bug::AcceptsZero { 0 } else { 1 };
+        let lowest = if self.bugs.contains(&Bug::AcceptsZero) {
+            0
+        } else {
+            1
+        };
         loop {
             print!("{what} (1-{max}): ");
             let answer = next_line()?;
@@ -214,7 +221,7 @@ impl Game {
                 'F' => {
                     self.shown[row][col] = '.';
                     println!("Flag removed.");
-                    self.skip_board = self.bug == Bug::SkipUnflagBoard;
+                    self.skip_board = self.bugs.contains(&Bug::SkipUnflagBoard);
                 }
                 _ => println!("That square is open."),
             }
@@ -256,7 +263,7 @@ impl Game {
             (1, 0),
             (1, 1),
         ] {
-            if self.bug == Bug::NoDiagonal && dr != 0 && dc != 0 {
+            if self.bugs.contains(&Bug::NoDiagonal) && dr != 0 && dc != 0 {
                 continue;
             }
             self.open(row + dr, col + dc);
@@ -266,7 +273,7 @@ impl Game {
     fn clue(&self, row: usize, col: usize) -> u8 {
         let rows = self.mines.len() as i64;
         // The bug: the column's bound taken from the wrong side.
-        let cols = if self.bug == Bug::WideEdge {
+        let cols = if self.bugs.contains(&Bug::WideEdge) {
             rows
         } else {
             self.mines[0].len() as i64
@@ -285,7 +292,7 @@ impl Game {
 
     fn won(&self, total: usize) -> bool {
         let flags = self.shown.iter().flatten().filter(|&&c| c == 'F');
-        if self.bug == Bug::WrongFlagWins {
+        if self.bugs.contains(&Bug::WrongFlagWins) {
             return flags.count() == total;
         }
         (0..self.mines.len())

@@ -135,7 +135,9 @@ fn findings_for(bug: &str, games: &str, extra: &[&str]) -> Vec<Value> {
     assert_eq!(run.status.code(), Some(1), "{bug}: {}", text(&run.stderr));
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
     let findings = report["findings"].as_array().unwrap().clone();
-    for finding in &findings {
+    // The first fault of each kind shrinks to a tiny game (later ones,
+    // rarer paths, may need more).
+    for finding in findings.iter().filter(|f| f["fault"] == 1) {
         let (rows, cols) = (
             finding["rows"].as_u64().unwrap(),
             finding["cols"].as_u64().unwrap(),
@@ -156,11 +158,15 @@ fn findings_for(bug: &str, games: &str, extra: &[&str]) -> Vec<Value> {
     findings
 }
 
+/// The kinds of the findings, each once, in the order found.
 fn kinds(findings: &[Value]) -> Vec<&str> {
-    findings
-        .iter()
-        .map(|f| f["kind"].as_str().unwrap())
-        .collect()
+    let mut kinds: Vec<&str> = Vec::new();
+    for kind in findings.iter().map(|f| f["kind"].as_str().unwrap()) {
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds
 }
 
 #[test]
@@ -276,7 +282,7 @@ fn the_report_names_the_move_and_the_square_and_shows_both_boards() {
 }
 
 #[test]
-fn the_gradescope_file_has_one_test_a_kind_of_check() {
+fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
     let out = folder();
     let results = out.path().join("results.json");
     let run = check(
@@ -285,6 +291,8 @@ fn the_gradescope_file_has_one_test_a_kind_of_check() {
             "60",
             "--seed",
             "5",
+            "--weights",
+            "boards=50,endings=40,input=10",
             "--gradescope",
             results.to_str().unwrap(),
         ],
@@ -295,33 +303,37 @@ fn the_gradescope_file_has_one_test_a_kind_of_check() {
     let results: Value = serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
     assert!(results["output"].as_str().unwrap().starts_with("Checked "));
     let tests = results["tests"].as_array().unwrap();
-    let names: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let parts: Vec<(&str, f64)> = tests
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap(),
+                t["max_score"].as_f64().unwrap(),
+            )
+        })
+        .collect();
     assert_eq!(
-        names,
+        parts,
         [
-            "Boards match the course's game",
-            "Games are won and lost when they should be",
-            "Answers are checked as the assignment asks",
-            "No crashes",
-            "No hangs",
-            "Boards can be read",
-            "Every board is printed",
+            ("Boards match the course's game", 50.0),
+            ("Games are won and lost when they should be", 40.0),
+            ("Answers are checked as the assignment asks", 10.0),
         ]
     );
-    for test in tests {
-        let score = test["score"].as_f64().unwrap();
-        assert!((0.0..=1.0).contains(&score));
-        assert_eq!(test["max_score"], 1.0);
-        let passed = test["name"] != "Games are won and lost when they should be";
-        assert_eq!(test["status"], if passed { "passed" } else { "failed" });
-        assert_eq!(score == 1.0, passed);
-    }
+    // Only the endings are wrong, and only in some games: most of their
+    // points, all of the others'.
+    let endings = &tests[1];
+    let score = endings["score"].as_f64().unwrap();
+    assert!(score > 20.0 && score < 40.0, "{endings}");
+    assert_eq!(endings["status"], "failed");
     assert!(
-        tests[1]["output"]
+        endings["output"]
             .as_str()
             .unwrap()
             .contains("said the game was won")
     );
+    let total: f64 = tests.iter().map(|t| t["score"].as_f64().unwrap()).sum();
+    assert!((results["score"].as_f64().unwrap() - total).abs() < 0.02);
     // Boards keep their alignment, and no path of the grading machine is
     // shown to the student.
     assert_eq!(results["output_format"], "text");
@@ -739,13 +751,14 @@ fn input_faults_are_counted_and_told_the_same_everywhere() {
     );
     let report = text(&run.stdout);
     assert!(
-        report.contains("needs a bad answer taken as good: it is reported as input.)"),
+        report.contains("need a bad answer taken as good: they are reported as input.)")
+            || report.contains("needs a bad answer taken as good: it is reported as input.)"),
         "{report}"
     );
     let results: Value = serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
     let input = &results["tests"][2];
     assert_eq!(input["name"], "Answers are checked as the assignment asks");
-    assert_eq!(input["score"], 0.0);
+    assert!(input["score"].as_f64().unwrap() < 15.0, "{input}");
     let output = input["output"].as_str().unwrap();
     assert!(
         output.starts_with("A bad answer is taken as good"),
@@ -791,4 +804,293 @@ fn a_skipped_board_is_missing_at_its_move_not_wrong_at_the_next() {
     let input = finding["input"].as_str().unwrap();
     let answers: Vec<&str> = input.lines().skip(1).collect();
     assert_eq!(answers[3 * after - 1], "f", "{input}");
+}
+
+/// Two bugs that both end games wrongly are two faults of one kind, each
+/// with a game of its own, not one example that hides the other.
+#[test]
+fn distinct_faults_of_one_kind_are_each_shown() {
+    let findings = findings_for("lost-goes-on,wrong-flag-wins", "150", &[]);
+    let endings: Vec<&str> = findings
+        .iter()
+        .filter(|f| f["kind"] == "wrong-ending")
+        .map(|f| f["what"].as_str().unwrap())
+        .collect();
+    assert!(
+        endings
+            .iter()
+            .any(|w| w.contains("went on after the game was lost")),
+        "{endings:?}"
+    );
+    assert!(
+        endings.iter().any(|w| w.contains("said the game was won")),
+        "{endings:?}"
+    );
+    let numbers: Vec<u64> = findings
+        .iter()
+        .filter(|f| f["kind"] == "wrong-ending")
+        .map(|f| f["fault"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
+}
+
+/// A program that crashes only on a board of one square: the finding
+/// says it is seen only on such boards, and `--min-size 2` leaves them
+/// out, games and shrinking alike.
+#[test]
+fn a_fault_seen_only_on_edge_cases_is_marked_and_can_be_left_out() {
+    let findings = findings_for("crash-on-one-square", "150", &[]);
+    assert_eq!(kinds(&findings), ["crash"]);
+    assert_eq!(findings[0]["seen_only_on"], serde_json::json!(["one-line"]));
+    let out = folder();
+    let left_out = check(
+        &[
+            "--games",
+            "150",
+            "--seed",
+            "5",
+            "--min-size",
+            "2",
+            "--at-least-one-mine",
+        ],
+        out.path(),
+        &[&example(), "--bug", "crash-on-one-square"],
+    );
+    assert_eq!(
+        left_out.status.code(),
+        Some(0),
+        "{}",
+        text(&left_out.stdout)
+    );
+    let wrong = check(
+        &["--games", "5", "--min-size", "4", "--max-size", "3"],
+        out.path(),
+        &[&example()],
+    );
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(text(&wrong.stderr).contains("--min-size 4 is more than --max-size 3"));
+}
+
+/// The score follows how much of the game is right: nothing for a
+/// program that never shows a right board, whatever way it fails; all
+/// of it for a right one; most of it for one wrong on a rare path.
+#[test]
+fn scores_follow_how_much_of_the_game_is_right() {
+    let score = |program: &[&str], extra: &[&str]| -> f64 {
+        let out = folder();
+        let mut args = vec!["--games", "60", "--seed", "2", "--json"];
+        args.extend(extra);
+        let run = check(&args, out.path(), program);
+        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        report["score"]["total"].as_f64().unwrap()
+    };
+    assert_eq!(score(&["true"], &[]), 0.0, "exits at once");
+    assert_eq!(score(&["sh", "-c", "exit 3"], &[]), 0.0, "fails at once");
+    assert_eq!(score(&["sh", "-c", "cat missing.py"], &[]), 0.0, "no file");
+    assert_eq!(
+        score(&["sleep", "100"], &["--timeout", "0.2"]),
+        0.0,
+        "sleeps"
+    );
+    assert_eq!(score(&[&example()], &[]), 100.0);
+    let rare = score(&[&example(), "--bug", "crash-on-one-square"], &[]);
+    assert!(rare > 95.0 && rare < 100.0, "{rare}");
+}
+
+/// With a budget that runs out at once, the games past it are not played
+/// and said to be, and the findings are still written.
+#[test]
+fn a_budget_stops_the_games_and_keeps_what_was_found() {
+    let out = folder();
+    let run = check(
+        &[
+            "--games", "50", "--seed", "3", "--frame", "+", "--budget", "0.001s", "--json",
+        ],
+        out.path(),
+        &[&example(), "--frame", "#"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["games"], 1, "{report}");
+    assert_eq!(report["not_played"], 49);
+    let finding = &report["findings"][0];
+    assert_eq!(finding["cut_short"], true, "{finding}");
+    assert!(
+        PathBuf::from(finding["folder"].as_str().unwrap())
+            .join("input.txt")
+            .exists()
+    );
+}
+
+/// A student's folder holding `proj3`: the example with `bugs` (none for
+/// a right one), copied in, as a student hands in a program.
+fn student(class: &Path, name: &str, bugs: Option<&str>) {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = class.join(name);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(example(), folder.join("program")).unwrap();
+    let mut script = "#!/bin/sh\nexec ./program".to_owned();
+    if let Some(bugs) = bugs {
+        script.push_str(&format!(" --bug {bugs}"));
+    }
+    script.push('\n');
+    let proj3 = folder.join("proj3");
+    std::fs::write(&proj3, script).unwrap();
+    std::fs::set_permissions(&proj3, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// A class of three: one right, one with a bug, one that handed in
+/// nothing. Each gets a row of summary.csv and a folder of its own, and
+/// the one with nothing to run scores 0 with the reason.
+#[test]
+fn a_class_is_checked_student_by_student_with_one_summary() {
+    let class = folder();
+    student(class.path(), "ada", None);
+    student(class.path(), "bob", Some("lost-goes-on"));
+    std::fs::create_dir(class.path().join("cy")).unwrap();
+    std::fs::write(class.path().join("notes.txt"), "not a student").unwrap();
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "40",
+            "--seed",
+            "7",
+            "--class",
+            class.path().to_str().unwrap(),
+        ],
+        out.path(),
+        &["./proj3"],
+    );
+    let said = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(0), "{said}{}", text(&run.stderr));
+    assert!(
+        said.starts_with("Checked 3 students with 40 games each (seed 7"),
+        "{said}"
+    );
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = summary.lines().map(|l| l.split(',').collect()).collect();
+    let header = &rows[0];
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (score, agreed, ending, error) = (
+        column("score"),
+        column("agreed"),
+        column("wrong-ending"),
+        column("error"),
+    );
+    let students: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
+    assert_eq!(students, ["ada", "bob", "cy"], "{summary}");
+    assert_eq!(
+        (rows[1][score], rows[1][agreed]),
+        ("100", "40"),
+        "{summary}"
+    );
+    let bob: f64 = rows[2][score].parse().unwrap();
+    assert!(bob > 50.0 && bob < 100.0, "{summary}");
+    assert_ne!(rows[2][ending], "0");
+    assert_eq!(rows[3][score], "0", "{summary}");
+    assert!(rows[3][error].contains("no such program"), "{summary}");
+    for name in ["ada", "bob", "cy"] {
+        assert!(out.path().join(name).join("report.txt").exists(), "{name}");
+    }
+    assert!(out.path().join("bob/results.json").exists());
+    assert!(out.path().join("bob/wrong-ending/input.txt").exists());
+    // The class's folders were only read.
+    assert!(!class.path().join("ada/check-failures").exists());
+}
+
+/// The autograder written for Gradescope, run on a fake `/autograder`
+/// tree: it finds a submission put in a folder by a zip, checks it, and
+/// leaves results.json; when the check cannot run at all it still leaves
+/// one, with a score of 0 and the reason.
+#[test]
+fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
+    let root = folder();
+    let source = root.path().join("source");
+    let made = check(
+        &[
+            "--games",
+            "30",
+            "--seed",
+            "4",
+            "--budget",
+            "60s",
+            "--gradescope-bundle",
+            source.to_str().unwrap(),
+        ],
+        root.path(),
+        &["./proj3"],
+    );
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    for file in ["setup.sh", "run_autograder", "minesweeper"] {
+        assert!(source.join(file).exists(), "{file}");
+    }
+    // A zip that holds a folder: the submission is inside it.
+    student(
+        &root.path().join("submission"),
+        "my-project",
+        Some("wrong-flag-wins"),
+    );
+    let results = root.path().join("results/results.json");
+    let run = Command::new("sh")
+        .arg(source.join("run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let graded: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let score = graded["score"].as_f64().unwrap();
+    assert!(score > 50.0 && score < 100.0, "{graded}");
+    assert_eq!(graded["tests"].as_array().unwrap().len(), 3);
+    assert!(!graded.to_string().contains(&*root.path().to_string_lossy()));
+    // The check itself dies: a results.json all the same.
+    std::fs::write(source.join("minesweeper"), "#!/bin/sh\nexit 3\n").unwrap();
+    std::fs::remove_file(&results).unwrap();
+    let run = Command::new("sh")
+        .arg(source.join("run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let fallback: Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    assert_eq!(fallback["score"], 0.0);
+    assert!(
+        fallback["output"]
+            .as_str()
+            .unwrap()
+            .contains("could not run (status 3)"),
+        "{fallback}"
+    );
+}
+
+/// With `--unprivileged`, a check run as root runs the program as nobody,
+/// and says so among the protections.
+#[test]
+fn an_unprivileged_run_is_not_root() {
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--frame",
+            "+",
+            "--unprivileged",
+            "--json",
+        ],
+        out.path(),
+        &["sh", "-c", "id -u >&2; exit 1"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let unprivileged = report["sandbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["protection"] == "an unprivileged user")
+        .unwrap();
+    assert_eq!(unprivileged["given"], true, "{report}");
+    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
+    let uid = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
+    assert_ne!(uid.trim(), "0", "the program ran as root");
 }

@@ -10,6 +10,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use engine::{FirstMove, Frame, Layout, RuleSet};
 use grader::case::Inputs;
+use grader::score::WeightsGiven;
 use screen::theme::Theme;
 use solver::WhenStuck;
 
@@ -429,6 +430,18 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=99))]
     pub max_size: u16,
 
+    /// The fewest rows and columns of a random board, and of a failing
+    /// game made smaller: 2 leaves out boards of one row or column, when
+    /// the assignment never asked about them.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u16).range(1..=99))]
+    pub min_size: u16,
+
+    /// Give every random board a mine, and keep one in every failing game
+    /// made smaller: leaves out boards with no mines, when the assignment
+    /// never asked about them.
+    #[arg(long)]
+    pub at_least_one_mine: bool,
+
     /// Compare whole transcripts, byte for byte, with the course's text
     /// (by default only the boards and the ending must agree).
     #[arg(long)]
@@ -464,9 +477,40 @@ pub struct CheckArgs {
     pub json: bool,
 
     /// Also write FILE in the format of Gradescope's results.json: one
-    /// test a kind of check.
+    /// test a part of the score, worth its weight.
     #[arg(long, value_name = "FILE")]
     pub gradescope: Option<PathBuf>,
+
+    /// The points of each part of the score, such as
+    /// boards=60,endings=25,input=15 (and text=N with --exact); parts not
+    /// named keep theirs [default: boards=60,endings=25,input=15, with
+    /// --exact boards=50 and text=10].
+    #[arg(long, value_name = "PART=POINTS,...")]
+    pub weights: Option<WeightsGiven>,
+
+    /// The most time one program's check may take, such as 30s or 2m:
+    /// games past it are not played, and shrinking keeps the smallest
+    /// game reached by then.
+    #[arg(long, value_name = "TIME", value_parser = duration)]
+    pub budget: Option<std::time::Duration>,
+
+    /// When the check runs as root, run the program as the user nobody,
+    /// its folder and board files handed to that user (the folder for
+    /// the smallest games must be one nobody can enter).
+    #[arg(long)]
+    pub unprivileged: bool,
+
+    /// Check a whole class: each folder in DIR is a student's, the program
+    /// is run in a fresh copy of it, and --out gets summary.csv and a
+    /// folder a student (report.txt, results.json, the smallest games).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "json", "gradescope_bundle"])]
+    pub class: Option<PathBuf>,
+
+    /// Write a Gradescope autograder to DIR (setup.sh, run_autograder
+    /// and this program) that checks each submission with these options,
+    /// then stop.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "json"])]
+    pub gradescope_bundle: Option<PathBuf>,
 
     /// The program to check and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "PROGRAM", num_args = 1..)]
@@ -506,6 +550,23 @@ fn seconds(text: &str) -> Result<f64, String> {
         _ => {
             Err("expected a number of seconds above 0, at most 86400, such as 5 or 0.5".to_owned())
         }
+    }
+}
+
+/// A length of time: `30`, `30s`, `2m`, `1.5h`.
+fn duration(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let (number, unit) = match text.char_indices().last() {
+        Some((at, 's')) => (&text[..at], 1.0),
+        Some((at, 'm')) => (&text[..at], 60.0),
+        Some((at, 'h')) => (&text[..at], 3600.0),
+        _ => (text, 1.0),
+    };
+    match number.trim().parse::<f64>() {
+        Ok(n) if n > 0.0 && n * unit <= 7.0 * 86_400.0 => {
+            Ok(std::time::Duration::from_secs_f64(n * unit))
+        }
+        _ => Err("expected a time above 0 and at most a week, such as 30s, 2m or 1h".to_owned()),
     }
 }
 

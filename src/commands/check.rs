@@ -1,38 +1,63 @@
 //! `check`: a student's proj3 program played against the course's game,
-//! with the report as text, JSON or Gradescope's results.
+//! with the report as text, JSON or Gradescope's results; a whole class
+//! of them; or a Gradescope autograder that runs it.
 
 use std::io::Write;
 use std::time::Duration;
 
-use grader::{self, CheckError, case::Plan, report, runner::Program};
+use grader::score::{Points, Weights};
+use grader::{self, CheckError, bundle, case::Plan, class, report, runner::Program};
 
 use crate::cli::CheckArgs;
 use crate::error::AppError;
 use crate::options::fresh_seed;
 
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
-    let mut words = args.program.into_iter();
+    if args.min_size > args.max_size {
+        return Err(AppError::Usage(format!(
+            "--min-size {} is more than --max-size {}",
+            args.min_size, args.max_size
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let mut words = args.program.iter().cloned();
+    let weights = Weights::default_for(args.exact);
     let options = grader::Options {
         program: Program {
             command: words.next().expect("clap requires PROGRAM"),
             args: words.collect(),
         },
         games: args.games,
-        seed: args.seed.unwrap_or_else(fresh_seed),
+        seed,
         plan: Plan {
             inputs: args.inputs.into(),
             max_size: usize::from(args.max_size),
+            min_size: usize::from(args.min_size),
+            at_least_one_mine: args.at_least_one_mine,
         },
         exact: args.exact,
         timeout: Duration::from_secs_f64(args.timeout),
         threads: args.threads.map(usize::from),
-        out: args.out,
+        out: args.out.clone(),
         frame: args.frame.map(Into::into),
-        folder: Some(match args.folder {
-            Some(folder) => folder,
+        folder: Some(match &args.folder {
+            Some(folder) => folder.clone(),
             None => std::env::current_dir()?,
         }),
+        weights: match &args.weights {
+            Some(given) => weights.with(given),
+            None => weights,
+        },
+        budget: args.budget,
+        quiet: false,
+        unprivileged: args.unprivileged,
     };
+    if let Some(bundle) = &args.gradescope_bundle {
+        return write_bundle(&options, bundle, out);
+    }
+    if let Some(class) = &args.class {
+        return check_class(&options, class, out);
+    }
     let outcome = grader::check(&options)?;
     if args.json {
         report::write_json(out, &options, &outcome)?;
@@ -53,5 +78,65 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
             games: outcome.games,
         });
     }
+    Ok(())
+}
+
+/// `--class`: every student's folder, and a line each as they are told.
+fn check_class(
+    options: &grader::Options,
+    class: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<(), AppError> {
+    let at_once = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let checked = class::check_class(options, class, &options.out, at_once)?;
+    writeln!(
+        out,
+        "Checked {} students with {} games each (seed {seed}: --seed {seed} plays the same games).",
+        checked.len(),
+        options.games,
+        seed = options.seed
+    )?;
+    for one in &checked {
+        let name = visible::Visible(&one.student.name.to_string_lossy()).to_string();
+        match &one.outcome {
+            Ok(outcome) => writeln!(
+                out,
+                "  {name:<24} {:>7} of {}  {} of {} games agreed  {:.1} s",
+                Points(outcome.score.total),
+                Points(outcome.score.most),
+                outcome.agreed,
+                outcome.games,
+                one.seconds
+            )?,
+            Err(error) => writeln!(out, "  {name:<24} not checked: {error}")?,
+        }
+    }
+    writeln!(
+        out,
+        "Each student's report, results.json and smallest games are in {}/<student>; the \
+         table is {}.",
+        visible::path(&options.out),
+        visible::path(&options.out.join("summary.csv"))
+    )?;
+    Ok(())
+}
+
+/// `--gradescope-bundle`: the autograder, with the options as given.
+fn write_bundle(
+    options: &grader::Options,
+    folder: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<(), AppError> {
+    let binary = std::env::current_exe()?;
+    let written = bundle::write(folder, &binary, &bundle::Settings::from_options(options))?;
+    writeln!(
+        out,
+        "Wrote a Gradescope autograder to {}: zip its files ({}) and upload them as the \
+         autograder. Each submission is checked with --budget {} s, stopped at {} s.",
+        visible::path(folder),
+        written.files.join(", "),
+        written.budget.as_secs(),
+        written.hard_limit.as_secs()
+    )?;
     Ok(())
 }

@@ -192,6 +192,20 @@ pub struct Plan {
     pub inputs: Inputs,
     /// The most rows and columns of a random board.
     pub max_size: usize,
+    /// The fewest rows and columns of a random board, and of a game made
+    /// smaller: a teacher leaves out what the assignment never asked.
+    pub min_size: usize,
+    /// Every random board, and every game made smaller, has a mine.
+    pub at_least_one_mine: bool,
+}
+
+impl Plan {
+    /// Whether `case` is a game this plan may play (the course's boards
+    /// always are; a game made smaller must stay within the plan).
+    pub fn allows(&self, case: &Case) -> bool {
+        case.rows().min(case.cols()) >= self.min_size
+            && (!self.at_least_one_mine || case.mines.iter().any(|&mine| mine))
+    }
 }
 
 /// Turns a game may take before its input simply ends.
@@ -203,7 +217,7 @@ pub fn make(seed: u64, index: u64, plan: Plan) -> Case {
     let mut dice = Dice::new(seed.wrapping_add(index));
     let board = match index {
         0..4 => course_board(index as usize + 1),
-        _ => random_board(&mut dice, plan.max_size),
+        _ => random_board(&mut dice, plan),
     };
     let turns = play_turns(&board, &mut dice, plan.inputs);
     Case {
@@ -236,28 +250,36 @@ const SHAPES: [(Shape, u64); 8] = [
     (Shape::AllMines, 1),
 ];
 
-fn random_board(dice: &mut Dice, max: usize) -> Board {
-    let weights: Vec<u64> = SHAPES.iter().map(|&(_, w)| w).collect();
+fn random_board(dice: &mut Dice, plan: Plan) -> Board {
+    let (min, max) = (plan.min_size.min(plan.max_size), plan.max_size);
+    let weights: Vec<u64> = SHAPES
+        .iter()
+        .map(|&(shape, weight)| match shape {
+            Shape::OneRow | Shape::OneColumn if min > 1 => 0,
+            Shape::NoMines if plan.at_least_one_mine => 0,
+            _ => weight,
+        })
+        .collect();
     let shape = SHAPES[dice.weighted(&weights)].0;
-    let long = |dice: &mut Dice| dice.between(2.min(max), max);
+    let long = |dice: &mut Dice| dice.between(min.max(2).min(max), max);
     let (rows, cols) = match shape {
         Shape::Course => return course_board(dice.between(1, 4)),
         Shape::OneRow => (1, long(dice)),
         Shape::OneColumn => (long(dice), 1),
-        Shape::Wide | Shape::Tall if max < 2 => (1, 1),
+        Shape::Wide | Shape::Tall if max <= min => (min, min),
         Shape::Wide => {
-            let rows = dice.between(1, max - 1);
+            let rows = dice.between(min, max - 1);
             (rows, dice.between(rows + 1, max))
         }
         Shape::Tall => {
-            let cols = dice.between(1, max - 1);
+            let cols = dice.between(min, max - 1);
             (dice.between(cols + 1, max), cols)
         }
         Shape::Square => {
-            let side = dice.between(1, max);
+            let side = dice.between(min, max);
             (side, side)
         }
-        Shape::NoMines | Shape::AllMines => (dice.between(1, max), dice.between(1, max)),
+        Shape::NoMines | Shape::AllMines => (dice.between(min, max), dice.between(min, max)),
     };
     let squares = rows * cols;
     let mines = match shape {
@@ -402,6 +424,8 @@ mod tests {
     const PLAN: Plan = Plan {
         inputs: Inputs::All,
         max_size: 10,
+        min_size: 1,
+        at_least_one_mine: false,
     };
 
     #[test]
@@ -464,6 +488,26 @@ mod tests {
         assert!(count(&|c| c.rows() > c.cols() && c.cols() > 1) > 0);
         assert!(count(&|c| c.board().mine_count() == 0) > 0);
         assert!(count(&|c| c.board().mine_count() == c.rows() * c.cols()) > 0);
+    }
+
+    #[test]
+    fn a_plan_can_leave_out_thin_boards_and_boards_without_mines() {
+        let plan = Plan {
+            min_size: 2,
+            at_least_one_mine: true,
+            ..PLAN
+        };
+        for index in 4..400 {
+            let case = make(5, index, plan);
+            assert!(case.rows().min(case.cols()) >= 2, "game {index}");
+            assert!(case.board().mine_count() > 0, "game {index}");
+            assert!(plan.allows(&case));
+        }
+        let thin = Case {
+            mines: Grid::filled(1, 3, true),
+            turns: Vec::new(),
+        };
+        assert!(!plan.allows(&thin) && PLAN.allows(&thin));
     }
 
     #[test]

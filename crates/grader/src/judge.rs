@@ -10,6 +10,7 @@ use engine::{Board, Glyph, Grid, Pos};
 use crate::expected::{Ending, Expected};
 use crate::reader::{self, Cell, Printed, Unreadable};
 use crate::runner::{End, MOST_OUTPUT, Run, describe_status};
+use crate::score::Credit;
 
 /// The kinds of failure, one a game: the first thing that went wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -112,13 +113,61 @@ pub struct Judged<'a> {
     /// Our whole transcript, when the text must match (`--exact`).
     pub transcript: Option<&'a str>,
     pub timeout_seconds: f64,
+    /// Bad answers were typed in the game.
+    pub bad_answers: bool,
+}
+
+/// What a run came to: its first failure, if any, and what it earned.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub failure: Option<Failure>,
+    pub credit: Credit,
+}
+
+/// Judges one run.
+pub fn judge(j: &Judged) -> Verdict {
+    let printed = reader::read(&j.run.stdout, j.board.rows(), j.board.cols());
+    let failure = first_failure(j, &printed);
+    let credit = credit(j, printed.as_deref().unwrap_or_default(), failure.as_ref());
+    Verdict { failure, credit }
+}
+
+/// How much of the game the run got right: the boards it printed right
+/// from the first on, and whether it ended as ours does.
+fn credit(j: &Judged, printed: &[Printed], failure: Option<&Failure>) -> Credit {
+    let expected = j.expected;
+    let moves = expected.moves();
+    let boards_right = expected
+        .boards
+        .iter()
+        .zip(printed)
+        .enumerate()
+        .take_while(|(i, (ours, theirs))| {
+            let after_loss = *i == moves && expected.ending == Ending::Lost;
+            first_difference(j.board, ours, &theirs.cells, after_loss).is_none()
+        })
+        .count();
+    let ending_right = match failure {
+        None => true,
+        Some(f) => match f.kind {
+            Kind::WrongText => true,
+            // Stopping badly once the game is over still ended it right.
+            Kind::Crash => f.after_move == Some(moves) && boards_right == moves + 1,
+            _ => false,
+        },
+    };
+    Credit {
+        boards: moves + 1,
+        boards_right,
+        ending_right,
+        bad_answers: j.bad_answers,
+    }
 }
 
 /// The first failure of the run, or `None` when it agrees with ours.
-pub fn judge(j: &Judged) -> Option<Failure> {
+fn first_failure(j: &Judged, printed: &Result<Vec<Printed>, Unreadable>) -> Option<Failure> {
     let (rows, cols) = (j.board.rows(), j.board.cols());
     let moves = j.expected.moves();
-    let printed = reader::read(&j.run.stdout, rows, cols);
     let boards_seen = printed.as_ref().map_or(0, Vec::len);
     match j.run.end {
         End::TimedOut => {
@@ -138,9 +187,11 @@ pub fn judge(j: &Judged) -> Option<Failure> {
     let crash = crash(j.run);
     let printed = match printed {
         Ok(printed) => printed,
-        Err(unreadable) => return Some(unreadable_or_crash(unreadable, crash, rows, cols)),
+        Err(unreadable) => {
+            return Some(unreadable_or_crash(unreadable.clone(), crash, rows, cols));
+        }
     };
-    compare_boards(j, &printed, crash.as_deref()).or_else(|| {
+    compare_boards(j, printed, crash.as_deref()).or_else(|| {
         j.transcript
             .and_then(|t| compare_text(t, &j.run.stdout, j.expected))
     })

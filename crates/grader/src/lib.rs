@@ -7,21 +7,25 @@
 //! compared with ours ([`judge`](mod@judge)); the first failing game of each kind is
 //! made smaller ([`shrink`]) and written out to be run again ([`report`]).
 
+pub mod bundle;
 pub mod case;
+pub mod class;
 pub mod expected;
+pub mod fault;
 pub mod judge;
 pub mod reader;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+pub mod score;
 pub mod shrink;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -32,8 +36,10 @@ use sandbox::{Limits, Sandbox};
 
 use case::{Case, Plan};
 use expected::{Expected, expect, transcript};
+use fault::{EdgeCase, Fault, MOST_FAULTS_A_KIND};
 use judge::{Failure, Judged, Kind, judge};
 use runner::{Program, Run};
+use score::{Credit, Score, Weights};
 
 /// What to check, and how.
 #[derive(Clone, Debug)]
@@ -56,6 +62,15 @@ pub struct Options {
     /// The program's own folder, copied afresh for every game; without
     /// it each game starts in an empty folder.
     pub folder: Option<PathBuf>,
+    /// The points of each part of the score.
+    pub weights: Weights,
+    /// How long the whole check may take: games past it are not played,
+    /// and shrinking stops with the smallest game reached.
+    pub budget: Option<Duration>,
+    /// No progress bars (a class shows its own).
+    pub quiet: bool,
+    /// When the check runs as root, run the program as nobody.
+    pub unprivileged: bool,
 }
 
 /// Why a check could not be made.
@@ -86,11 +101,12 @@ pub struct Played {
     pub expected: Expected,
     pub run: Run,
     pub failure: Option<Failure>,
+    pub credit: Credit,
     /// Our whole transcript, with `--exact`.
     pub transcript: Option<String>,
 }
 
-/// The smallest failing game found for one kind of failure.
+/// The smallest failing game found for one fault.
 #[derive(Debug)]
 pub struct Finding {
     /// What went wrong, as the smallest game shows it.
@@ -100,6 +116,15 @@ pub struct Finding {
     /// The kind its first game failed as, before shrinking showed that it
     /// needs a bad answer (then `kind` is [`Kind::Input`]).
     pub first_kind: Kind,
+    /// The fault: the same in every game it stands for.
+    pub fault: Fault,
+    /// Which fault of its first kind it is (from 1), of how many found.
+    pub number: (usize, usize),
+    /// The games that showed this fault.
+    pub games: u64,
+    /// The edge cases every one of those games was: the fault may be one
+    /// the assignment never asked about.
+    pub seen_only_on: Vec<EdgeCase>,
     /// The game it was first seen in, and that game's size.
     pub game: u64,
     pub first_seen: (usize, usize, usize),
@@ -109,16 +134,25 @@ pub struct Finding {
     pub input: String,
     /// Smaller games kept while shrinking.
     pub steps: usize,
+    /// Shrinking stopped when the time budget ran out.
+    pub cut_short: bool,
     /// Where the reproduction was written.
     pub folder: PathBuf,
+}
+
+/// One game's result.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// The kind it failed as, `None` when it agreed.
+    pub kind: Option<Kind>,
+    pub credit: Credit,
 }
 
 /// Everything a check found.
 #[derive(Debug)]
 pub struct Outcome {
-    /// Each game's result, game 0 first: `None` not played, `Some(None)`
-    /// agreed, else the kind it failed as.
-    pub results: Vec<Option<Option<Kind>>>,
+    /// Each game's result, game 0 first; `None`: not played.
+    pub results: Vec<Option<GameResult>>,
     /// How long the check took, shrinking included.
     pub seconds: f64,
     /// The frame of the board files the games were played with.
@@ -127,14 +161,28 @@ pub struct Outcome {
     pub frame_found: bool,
     /// Games played.
     pub games: u64,
-    /// Games left unplayed once [`HANGS_BEFORE_STOPPING`] games had hung.
+    /// Games left unplayed once [`HANGS_BEFORE_STOPPING`] games had hung,
+    /// or the time budget ran out.
     pub not_played: u64,
+    /// Why games were left unplayed.
+    pub stopped: Option<Stopped>,
     pub agreed: u64,
     /// Failing games by kind (as first seen, before shrinking).
     pub failures: BTreeMap<Kind, u64>,
     pub findings: Vec<Finding>,
+    /// Faults past [`MOST_FAULTS_A_KIND`] of a kind, and their games:
+    /// counted, not shrunk.
+    pub more_faults: BTreeMap<Kind, (usize, u64)>,
+    pub score: Score,
     /// What the games ran under, and what the system did not allow.
     pub protections: Vec<sandbox::Protection>,
+}
+
+/// Why games were left unplayed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    Hangs,
+    Budget,
 }
 
 /// The program, the options, a folder for the board files of runs, and
@@ -146,6 +194,8 @@ struct Checker<'a> {
     sandbox: Sandbox,
     /// Board files are framed with `#`, not `+`.
     hash_frame: AtomicBool,
+    /// When the time budget runs out.
+    deadline: Option<Instant>,
 }
 
 impl Checker<'_> {
@@ -177,17 +227,19 @@ impl Checker<'_> {
         } else {
             None
         };
-        let failure = judge(&Judged {
+        let verdict = judge(&Judged {
             board: &board,
             expected: &expected,
             run: &run,
             transcript: transcript.as_deref(),
             timeout_seconds: self.options.timeout.as_secs_f64(),
+            bad_answers: case.turns.iter().any(|t| !t.bad.is_empty() || t.upper),
         });
         Ok(Played {
             expected,
             run,
-            failure,
+            failure: verdict.failure,
+            credit: verdict.credit,
             transcript,
         })
     }
@@ -250,23 +302,33 @@ fn how_far(case: &Case, played: &Played) -> usize {
     }
 }
 
-/// Plays the games, shrinks the first failure of each kind, and writes
-/// each one's reproduction under `options.out`.
+/// Plays the games, shrinks the first game of each fault found (up to
+/// [`MOST_FAULTS_A_KIND`] a kind), and writes each one's reproduction
+/// under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let sandbox = Sandbox::new(
         options.folder.as_deref(),
         Limits::for_games(options.timeout),
+        options.unprivileged,
     )?;
+    let scratch = tempfile::Builder::new()
+        .prefix("minesweeper-check")
+        .tempdir()
+        .map_err(CheckError::io("cannot make a folder for the board files"))?;
+    if options.unprivileged {
+        // The program, run as another user, reads its board file here.
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(scratch.path(), fs::Permissions::from_mode(0o711))
+            .map_err(CheckError::io("cannot open the board files' folder"))?;
+    }
     let checker = Checker {
         options,
-        scratch: tempfile::Builder::new()
-            .prefix("minesweeper-check")
-            .tempdir()
-            .map_err(CheckError::io("cannot make a folder for the board files"))?,
+        scratch,
         next_file: AtomicU64::new(0),
         sandbox,
         hash_frame: AtomicBool::new(options.frame == Some(Frame::Hash)),
+        deadline: options.budget.map(|budget| started + budget),
     };
     let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
     let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
@@ -284,89 +346,219 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         .build()
         .map_err(|e| CheckError::io("cannot start threads")(io::Error::other(e)))?;
     pool.install(|| {
-        // The first game alone: a program that cannot start is said once.
-        let first = case::make(options.seed, 0, options.plan);
-        let mut first_played = checker.play(&first).map_err(not_runnable)?;
-        let frame_found = options.frame.is_none() && first_played.failure.is_some();
-        if frame_found {
-            let frame = checker.detect_frame().map_err(not_runnable)?;
-            checker.set_frame(frame);
-            first_played = checker.play(&first).map_err(not_runnable)?;
-        }
-        let first = first_played;
-        let progress = progress_bar(options.games);
-        progress.inc(1);
-        // A program that hangs game after game costs its time limit each
-        // time: past a few, the games left are not played.
-        let hangs = AtomicU64::new(u64::from(first_hung(&first)));
-        let rest: Vec<Option<(u64, Option<Kind>)>> = (1..options.games)
-            .into_par_iter()
-            .map(|i| {
-                if hangs.load(Ordering::Relaxed) >= HANGS_BEFORE_STOPPING {
-                    progress.inc(1);
-                    return Ok(None);
-                }
-                let played = checker.play(&case::make(options.seed, i, options.plan));
-                progress.inc(1);
-                played.map(|p| {
-                    let kind = p.failure.map(|f| f.kind);
-                    if kind == Some(Kind::Hang) {
-                        hangs.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Some((i, kind))
+        let (frame_found, games) = checker.play_all().map_err(not_runnable)?;
+        let results: Vec<Option<GameResult>> = games
+            .iter()
+            .map(|game| {
+                game.as_ref().map(|g| GameResult {
+                    kind: g.fault.as_ref().map(|f| f.kind),
+                    credit: g.credit,
                 })
             })
-            .collect::<io::Result<Vec<_>>>()
-            .map_err(not_runnable)?;
-        progress.finish_and_clear();
-        let not_played = rest.iter().filter(|game| game.is_none()).count() as u64;
-        // Each game's result, in order: the first, then the rest.
-        let results: Vec<Option<Option<Kind>>> =
-            std::iter::once(Some(first.failure.as_ref().map(|f| f.kind)))
-                .chain(rest.iter().map(|game| game.map(|(_, kind)| kind)))
-                .collect();
-        let rest: Vec<(u64, Kind)> = rest
-            .into_iter()
-            .flatten()
-            .filter_map(|(i, kind)| kind.map(|kind| (i, kind)))
-            .collect();
-        let failing: Vec<(u64, Kind)> = first
-            .failure
-            .map(|f| (0, f.kind))
-            .into_iter()
-            .chain(rest)
             .collect();
         let mut failures = BTreeMap::new();
-        for &(_, kind) in &failing {
+        for kind in results.iter().flatten().filter_map(|r| r.kind) {
             *failures.entry(kind).or_insert(0) += 1;
         }
-        let mut findings = Vec::new();
-        let shrinking = spinner();
-        for kind in Kind::ALL {
-            if let Some(&(game, _)) = failing.iter().find(|(_, k)| *k == kind) {
-                shrinking.set_message(format!("shrinking the first {} game", kind.name()));
-                findings.push(find(&checker, game, kind)?);
-            }
+        let (shown, more_faults) = faults_seen(&games);
+        let mut findings = checker.find_all(&shown)?;
+        // "Fault 1 of 4" counts those not shrunk too.
+        for finding in &mut findings {
+            finding.number.1 += more_faults.get(&finding.first_kind).map_or(0, |m| m.0);
         }
-        shrinking.finish_and_clear();
+        let not_played = results.iter().filter(|r| r.is_none()).count() as u64;
         let played = options.games - not_played;
+        let scored: Vec<(Credit, Option<Kind>)> = results
+            .iter()
+            .flatten()
+            .map(|r| (r.credit, r.kind))
+            .collect();
+        let hangs = failures.get(&Kind::Hang).copied().unwrap_or(0);
         Ok(Outcome {
+            score: Score::of(&scored, &options.weights),
             results,
             seconds: started.elapsed().as_secs_f64(),
             frame: checker.frame(),
             frame_found,
             games: played,
             not_played,
-            agreed: played - failing.len() as u64,
+            stopped: (not_played > 0).then_some(if hangs >= HANGS_BEFORE_STOPPING {
+                Stopped::Hangs
+            } else {
+                Stopped::Budget
+            }),
+            agreed: played - failures.values().sum::<u64>(),
             failures,
             findings,
+            more_faults,
             protections: checker.sandbox.protections().to_vec(),
         })
     })
 }
 
-fn progress_bar(games: u64) -> ProgressBar {
-    let progress = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+/// One game as the check keeps it.
+struct GameSeen {
+    fault: Option<Fault>,
+    credit: Credit,
+    edges: Vec<EdgeCase>,
+}
+
+/// A fault, the games that showed it, and the first of them.
+struct FaultSeen {
+    fault: Fault,
+    first_game: u64,
+    games: u64,
+    /// The edge cases all its games were.
+    edges: Vec<EdgeCase>,
+}
+
+/// The faults to shrink, first seen first, at most
+/// [`MOST_FAULTS_A_KIND`] a kind; and of each kind, how many more faults
+/// there were and in how many games.
+fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (usize, u64)>) {
+    let mut seen: Vec<FaultSeen> = Vec::new();
+    let mut index: HashMap<&Fault, usize> = HashMap::new();
+    for (i, game) in games.iter().enumerate() {
+        let Some(GameSeen {
+            fault: Some(fault),
+            edges,
+            ..
+        }) = game
+        else {
+            continue;
+        };
+        match index.get(fault) {
+            Some(&at) => {
+                let known = &mut seen[at];
+                known.games += 1;
+                known.edges.retain(|e| edges.contains(e));
+            }
+            None => {
+                index.insert(fault, seen.len());
+                seen.push(FaultSeen {
+                    fault: fault.clone(),
+                    first_game: i as u64,
+                    games: 1,
+                    edges: edges.clone(),
+                });
+            }
+        }
+    }
+    let mut shown = Vec::new();
+    let mut more = BTreeMap::new();
+    for kind in Kind::ALL {
+        let mut of_kind: Vec<FaultSeen> = Vec::new();
+        for fault in seen.iter().filter(|f| f.fault.kind == kind) {
+            if of_kind.len() < MOST_FAULTS_A_KIND {
+                of_kind.push(FaultSeen {
+                    fault: fault.fault.clone(),
+                    edges: fault.edges.clone(),
+                    ..*fault
+                });
+            } else {
+                let (faults, games) = more.entry(kind).or_insert((0, 0));
+                *faults += 1;
+                *games += fault.games;
+            }
+        }
+        shown.extend(of_kind);
+    }
+    (shown, more)
+}
+
+impl Checker<'_> {
+    /// Whether the time budget has run out.
+    fn out_of_time(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+    }
+
+    /// Plays every game, the first alone (a program that cannot start is
+    /// said once, and a first game that fails in `+` has the frame found);
+    /// then the rest in parallel, until [`HANGS_BEFORE_STOPPING`] have hung
+    /// or the budget runs out. Says whether the frame was found.
+    fn play_all(&self) -> io::Result<(bool, Vec<Option<GameSeen>>)> {
+        let options = self.options;
+        let first = case::make(options.seed, 0, options.plan);
+        let mut first_played = self.play(&first)?;
+        let frame_found = options.frame.is_none() && first_played.failure.is_some();
+        if frame_found {
+            let frame = self.detect_frame()?;
+            self.set_frame(frame);
+            first_played = self.play(&first)?;
+        }
+        let progress = progress_bar(options.games, options.quiet);
+        progress.inc(1);
+        // A program that hangs game after game costs its time limit each
+        // time: past a few, the games left are not played.
+        let hangs = AtomicU64::new(u64::from(first_hung(&first_played)));
+        let first = seen(&first, first_played);
+        let rest = (1..options.games)
+            .into_par_iter()
+            .map(|i| {
+                if hangs.load(Ordering::Relaxed) >= HANGS_BEFORE_STOPPING || self.out_of_time() {
+                    progress.inc(1);
+                    return Ok(None);
+                }
+                let case = case::make(options.seed, i, options.plan);
+                let played = self.play(&case);
+                progress.inc(1);
+                played.map(|played| {
+                    if first_hung(&played) {
+                        hangs.fetch_add(1, Ordering::Relaxed);
+                    }
+                    Some(seen(&case, played))
+                })
+            })
+            .collect::<io::Result<Vec<_>>>()?;
+        progress.finish_and_clear();
+        Ok((
+            frame_found,
+            std::iter::once(Some(first)).chain(rest).collect(),
+        ))
+    }
+
+    /// Shrinks the first game of each fault in `faults` and writes it
+    /// out. With a budget, the time left is shared among the faults still
+    /// to shrink; the smallest game reached when a share runs out is kept.
+    fn find_all(&self, faults: &[FaultSeen]) -> Result<Vec<Finding>, CheckError> {
+        let spinner = spinner(self.options.quiet);
+        let mut found: Vec<Finding> = Vec::new();
+        for (i, fault) in faults.iter().enumerate() {
+            spinner.set_message(format!("shrinking a {} game", fault.fault.kind.name()));
+            let share = self.deadline.map(|deadline| {
+                let left = deadline.saturating_duration_since(Instant::now());
+                Instant::now() + left / (faults.len() - i) as u32
+            });
+            let finding = self.find(fault, share, &found)?;
+            found.extend(finding);
+        }
+        spinner.finish_and_clear();
+        // Numbered once those that shrank to the same game are gone.
+        let kinds: Vec<Kind> = found.iter().map(|f| f.first_kind).collect();
+        for (i, finding) in found.iter_mut().enumerate() {
+            let before = kinds[..i].iter().filter(|&&k| k == kinds[i]).count();
+            let all = kinds.iter().filter(|&&k| k == kinds[i]).count();
+            finding.number = (before + 1, all);
+        }
+        Ok(found)
+    }
+}
+
+/// `played`, as the check keeps it.
+fn seen(case: &Case, played: Played) -> GameSeen {
+    GameSeen {
+        fault: played
+            .failure
+            .as_ref()
+            .map(|f| Fault::of(f, case, &played.expected, &played.run.stderr)),
+        credit: played.credit,
+        edges: EdgeCase::of(case),
+    }
+}
+
+fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    let progress = ProgressBar::with_draw_target(Some(games), drawn(quiet));
     progress.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .expect("the template is well-formed"),
@@ -374,41 +566,84 @@ fn progress_bar(games: u64) -> ProgressBar {
     progress
 }
 
+/// Where progress is drawn: stderr (when it is a terminal), or nowhere.
+fn drawn(quiet: bool) -> ProgressDrawTarget {
+    if quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    }
+}
+
 /// A spinner with a message, on stderr when it is a terminal.
-fn spinner() -> ProgressBar {
-    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+fn spinner(quiet: bool) -> ProgressBar {
+    let spinner = ProgressBar::with_draw_target(None, drawn(quiet));
     spinner.set_style(
         ProgressStyle::with_template("{spinner} {msg}").expect("the template is well-formed"),
     );
-    spinner.enable_steady_tick(Duration::from_millis(100));
+    if !quiet {
+        spinner.enable_steady_tick(Duration::from_millis(100));
+    }
     spinner
 }
 
-/// Shrinks game `game`, which failed as `kind`, and writes the smallest
-/// game out.
-fn find(checker: &Checker, game: u64, kind: Kind) -> Result<Finding, CheckError> {
-    let options = checker.options;
-    let case = case::make(options.seed, game, options.plan);
-    let first_seen = (case.rows(), case.cols(), case.turns.len());
-    let same_kind = |case: &Case| {
-        let played = checker.play(case).ok()?;
-        (played.failure.as_ref()?.kind == kind).then_some(())
-    };
-    let shrunk = shrink::shrink(case, (), same_kind);
-    let folder = options.out.join(refined(kind, &shrunk.case).name());
-    let (played, input) = report::write_reproduction(checker, &shrunk.case, &folder)?;
-    Ok(Finding {
-        first_kind: kind,
-        frame: checker.frame(),
-        kind: refined(kind, &shrunk.case),
-        game,
-        first_seen,
-        case: shrunk.case,
-        played,
-        input,
-        steps: shrunk.steps,
-        folder,
-    })
+impl Checker<'_> {
+    /// Shrinks the first game of `seen`, keeping its fault and staying
+    /// within the plan, until `deadline`, and writes the smallest game out.
+    /// `None` when it shrinks to a game another finding already shows.
+    fn find(
+        &self,
+        seen: &FaultSeen,
+        deadline: Option<Instant>,
+        found: &[Finding],
+    ) -> Result<Option<Finding>, CheckError> {
+        let options = self.options;
+        let case = case::make(options.seed, seen.first_game, options.plan);
+        let first_seen = (case.rows(), case.cols(), case.turns.len());
+        let cut_short = AtomicBool::new(false);
+        let same_fault = |case: &Case| {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                cut_short.store(true, Ordering::Relaxed);
+                return None;
+            }
+            if !options.plan.allows(case) {
+                return None;
+            }
+            let played = self.play(case).ok()?;
+            let failure = played.failure.as_ref()?;
+            let fault = Fault::of(failure, case, &played.expected, &played.run.stderr);
+            (fault == seen.fault).then_some(())
+        };
+        let shrunk = shrink::shrink(case, (), same_fault);
+        if found.iter().any(|f| f.case == shrunk.case) {
+            return Ok(None);
+        }
+        let kind = refined(seen.fault.kind, &shrunk.case);
+        let taken = found.iter().filter(|f| f.kind == kind).count();
+        let name = match taken {
+            0 => kind.name().to_owned(),
+            n => format!("{}-{}", kind.name(), n + 1),
+        };
+        let folder = options.out.join(name);
+        let (played, input) = report::write_reproduction(self, &shrunk.case, &folder)?;
+        Ok(Some(Finding {
+            first_kind: seen.fault.kind,
+            frame: self.frame(),
+            kind,
+            fault: seen.fault.clone(),
+            number: (1, 1),
+            games: seen.games,
+            seen_only_on: seen.edges.clone(),
+            game: seen.first_game,
+            first_seen,
+            case: shrunk.case,
+            played,
+            input,
+            steps: shrunk.steps,
+            cut_short: cut_short.into_inner(),
+            folder,
+        }))
+    }
 }
 
 /// A wrong board or ending that still needs a bad answer (or an action in

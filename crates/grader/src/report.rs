@@ -16,8 +16,12 @@ use engine::{Action, Frame, Glyph, Grid, Pos, to_board_file};
 
 use crate::case::Case;
 use crate::expected::transcript;
+use crate::fault::EdgeCase;
 use crate::judge::Kind;
-use crate::{CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, Options, Outcome, Played};
+use crate::score::{Part, Points, Score};
+use crate::{
+    CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, Options, Outcome, Played, Stopped,
+};
 
 /// The most of a program's output a reproduction keeps: far more than a
 /// game's boards, far less than a program printing without end.
@@ -95,15 +99,45 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         outcome.agreed
     )?;
     for (kind, count) in &outcome.failures {
-        writeln!(out, "  {:<14} {count:>5}", kind.name())?;
+        let faults = outcome
+            .findings
+            .iter()
+            .filter(|f| f.first_kind == *kind)
+            .count()
+            + outcome
+                .more_faults
+                .get(kind)
+                .map_or(0, |&(faults, _)| faults);
+        let faults = if faults > 1 {
+            format!("  ({faults} faults)")
+        } else {
+            String::new()
+        };
+        writeln!(out, "  {:<14} {count:>5}{faults}", kind.name())?;
     }
-    for finding in outcome.findings.iter().filter(|f| f.kind != f.first_kind) {
-        writeln!(
-            out,
-            "(The first {} game needs a bad answer taken as good: it is reported as {}.)",
-            finding.first_kind.name(),
-            finding.kind.name()
-        )?;
+    write_score(out, &outcome.score)?;
+    for kind in Kind::ALL {
+        let refined: Vec<&Finding> = outcome
+            .findings
+            .iter()
+            .filter(|f| f.first_kind == kind && f.kind != kind)
+            .collect();
+        match refined.as_slice() {
+            [] => {}
+            [one] => writeln!(
+                out,
+                "(A {} fault needs a bad answer taken as good: it is reported as {}.)",
+                kind.name(),
+                one.kind.name()
+            )?,
+            more => writeln!(
+                out,
+                "({} {} faults need a bad answer taken as good: they are reported as {}.)",
+                more.len(),
+                kind.name(),
+                Kind::Input.name()
+            )?,
+        }
     }
     let glyph = outcome.frame.glyph();
     // Said when the frame is not the course's: found, or asked for.
@@ -116,17 +150,60 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     } else if outcome.frame != Frame::Plus {
         writeln!(out, "Board files framed with `{glyph}`, as --frame asks.")?;
     }
-    if outcome.not_played > 0 {
-        writeln!(
+    match outcome.stopped {
+        Some(Stopped::Hangs) => writeln!(
             out,
             "{} more games were not played: {HANGS_BEFORE_STOPPING} had not finished in time.",
             outcome.not_played
+        )?,
+        Some(Stopped::Budget) => writeln!(
+            out,
+            "{} more games were not played: the time budget ran out.",
+            outcome.not_played
+        )?,
+        None => {}
+    }
+    for (kind, (faults, games)) in &outcome.more_faults {
+        writeln!(
+            out,
+            "{} more {} {}, in {}, counted but not shrunk.",
+            faults,
+            kind.name(),
+            if *faults == 1 { "fault" } else { "faults" },
+            count(*games as usize, "game")
         )?;
     }
     write_protections(out, &outcome.protections)?;
     for finding in &outcome.findings {
         writeln!(out)?;
         out.write_all(describe(options, finding).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The score, part by part.
+fn write_score(out: &mut impl Write, score: &Score) -> io::Result<()> {
+    writeln!(
+        out,
+        "Score {} of {}:",
+        Points(score.total),
+        Points(score.most)
+    )?;
+    for part in &score.parts {
+        let points = format!("{} of {}", Points(part.points), Points(part.most));
+        let what = match part.part {
+            Part::Boards => "boards right",
+            Part::Endings => "games ended as they should",
+            Part::Input => "games with bad answers played right",
+            Part::Text => "transcripts the same",
+        };
+        writeln!(
+            out,
+            "  {:<8} {points:<14} {} of {} {what}",
+            part.part.name(),
+            part.right,
+            part.of
+        )?;
     }
     Ok(())
 }
@@ -152,10 +229,15 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let (rows, cols, turns) = finding.first_seen;
+    let number = match finding.number {
+        (_, 1) => String::new(),
+        (n, of) => format!(", fault {n} of {of}"),
+    };
     let _ = writeln!(
         text,
-        "{}: first seen in game {} ({rows}x{cols}, {}), shrunk to {}x{}, {} in {}",
+        "{}{number}: in {}, first seen in game {} ({rows}x{cols}, {}), shrunk to {}x{}, {} in {}",
         finding.kind.name(),
+        count(finding.games as usize, "game"),
         finding.game,
         count(turns, "move"),
         case.rows(),
@@ -163,6 +245,15 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         count(case.turns.len(), "move"),
         count(finding.steps, "step"),
     );
+    for edge in &finding.seen_only_on {
+        let _ = writeln!(text, "  {}.", capitalised(edge.describe()));
+    }
+    if finding.cut_short {
+        let _ = writeln!(
+            text,
+            "  (The time budget ran out while shrinking: a smaller game may show it.)"
+        );
+    }
     let Some(failure) = &finding.played.failure else {
         let _ = writeln!(
             text,
@@ -262,6 +353,14 @@ fn last_words(stderr: &[u8]) -> String {
     shown
 }
 
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 fn count(n: usize, what: &str) -> String {
     if n == 1 {
         format!("1 {what}")
@@ -342,7 +441,10 @@ struct JsonReport<'a> {
     not_played: u64,
     agreed: u64,
     failures: Vec<JsonCount>,
+    score: &'a Score,
     findings: Vec<JsonFinding<'a>>,
+    /// Faults counted but not shrunk, past the most shown of a kind.
+    more_faults: Vec<JsonMore>,
     sandbox: Vec<JsonProtection<'a>>,
 }
 
@@ -361,8 +463,22 @@ struct JsonCount {
 }
 
 #[derive(Serialize)]
+struct JsonMore {
+    kind: Kind,
+    faults: usize,
+    games: u64,
+}
+
+#[derive(Serialize)]
 struct JsonFinding<'a> {
     kind: Kind,
+    /// Which fault of the kind the games first failed as, from 1.
+    fault: usize,
+    /// The games that showed it.
+    games: u64,
+    seen_only_on: &'a [EdgeCase],
+    /// Shrinking stopped when the time budget ran out.
+    cut_short: bool,
     game: u64,
     rows: usize,
     cols: usize,
@@ -389,8 +505,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             .iter()
             .map(|result| match result {
                 None => "not played",
-                Some(None) => "agreed",
-                Some(Some(kind)) => kind.name(),
+                Some(result) => result.kind.map_or("agreed", Kind::name),
             })
             .collect(),
         games: outcome.games,
@@ -400,6 +515,16 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             .failures
             .iter()
             .map(|(&kind, &games)| JsonCount { kind, games })
+            .collect(),
+        score: &outcome.score,
+        more_faults: outcome
+            .more_faults
+            .iter()
+            .map(|(&kind, &(faults, games))| JsonMore {
+                kind,
+                faults,
+                games,
+            })
             .collect(),
         sandbox: outcome
             .protections
@@ -417,6 +542,10 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                 let failure = f.played.failure.as_ref();
                 JsonFinding {
                     kind: f.kind,
+                    fault: f.number.0,
+                    games: f.games,
+                    seen_only_on: &f.seen_only_on,
+                    cut_short: f.cut_short,
                     game: f.game,
                     rows: f.case.rows(),
                     cols: f.case.cols(),
@@ -440,6 +569,8 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
 
 #[derive(Serialize)]
 struct GradescopeResults {
+    /// The whole score: the tests' scores added up.
+    score: f64,
     output: String,
     /// Shown as written, in a fixed-width font: the boards line up.
     output_format: &'static str,
@@ -483,50 +614,66 @@ fn without_machine_paths(text: &str, options: &Options) -> String {
     text
 }
 
-/// Gradescope's `results.json`: one test a kind of check, each worth one
-/// point, scored by the share of games without that failure (the input
-/// check: all or nothing, as it is only known from the smallest games).
+/// Gradescope's `results.json`: one test a part of the score, worth
+/// the part's weight, each with the findings of its kinds.
 pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io::Result<()> {
-    let kinds = Kind::ALL
-        .into_iter()
-        .filter(|&k| k != Kind::WrongText || options.exact);
-    let tests = kinds
-        .map(|kind| {
-            let finding = outcome.findings.iter().find(|f| f.kind == kind);
-            let failing = outcome.failures.get(&kind).copied().unwrap_or(0);
-            let score = if kind == Kind::Input {
-                if finding.is_some() { 0.0 } else { 1.0 }
-            } else {
-                let passing = outcome.games - failing;
-                (passing as f64 / outcome.games as f64 * 1000.0).round() / 1000.0
+    let tests = outcome
+        .score
+        .parts
+        .iter()
+        .map(|part| {
+            let unit = match part.part {
+                Part::Boards => "boards the course's game prints were printed right",
+                Part::Endings => "games ended as they should",
+                Part::Input => "games with bad answers typed were played right",
+                Part::Text => "transcripts match the course's text",
             };
-            let mut output = match kind {
-                // Games are counted by the kind they first failed as: a
-                // bad answer taken as good is known only once shrunk.
-                Kind::Input if finding.is_some() => {
-                    "A bad answer is taken as good, as the smallest game below shows.".to_owned()
-                }
-                Kind::Input => "No bad answer was taken as good.".to_owned(),
-                _ => format!("{failing} of {} games failed this check.", outcome.games),
-            };
-            let refined = outcome
-                .findings
-                .iter()
-                .find(|f| f.first_kind == kind && f.kind != kind);
-            if let Some(refined) = refined {
+            let mut output = format!("{} of {} {unit}.", part.right, part.of);
+            if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind == Kind::Input) {
                 output = format!(
-                    "{output} The first of them needs a bad answer taken as good: see \"{}\".",
-                    refined.kind.title()
+                    "A bad answer is taken as good, as the smallest game below shows. {output}"
                 );
             }
-            if let Some(finding) = finding {
+            let failing: Vec<String> = part
+                .part
+                .kinds()
+                .iter()
+                .filter_map(|kind| {
+                    let games = outcome.failures.get(kind)?;
+                    Some(format!("{} {games}", kind.name()))
+                })
+                .collect();
+            if !failing.is_empty() && part.part != Part::Input {
+                output = format!("{output} Games that failed: {}.", failing.join(", "));
+            }
+            let refined: Vec<&Finding> = outcome
+                .findings
+                .iter()
+                .filter(|f| part.part.kinds().contains(&f.first_kind) && f.kind == Kind::Input)
+                .collect();
+            if !refined.is_empty() {
+                output = format!(
+                    "{output} {} of them needs a bad answer taken as good: see \"{}\".",
+                    if refined.len() == 1 { "One" } else { "Some" },
+                    Part::Input.title()
+                );
+            }
+            for finding in outcome
+                .findings
+                .iter()
+                .filter(|f| Part::of(f.kind) == part.part)
+            {
                 output = format!("{output}\n\n{}", describe(options, finding));
             }
             GradescopeTest {
-                name: kind.title().to_owned(),
-                score,
-                max_score: 1.0,
-                status: if score == 1.0 { "passed" } else { "failed" },
+                name: part.part.title().to_owned(),
+                score: part.points,
+                max_score: part.most,
+                status: if part.points >= part.most {
+                    "passed"
+                } else {
+                    "failed"
+                },
                 output: without_machine_paths(&output, options),
                 output_format: "text",
                 visibility: "visible",
@@ -536,6 +683,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
     let mut summary = Vec::new();
     write_text(&mut summary, options, outcome)?;
     let results = GradescopeResults {
+        score: outcome.score.total,
         output: without_machine_paths(&String::from_utf8_lossy(&summary), options),
         output_format: "text",
         visibility: "visible",

@@ -9,6 +9,7 @@
 use std::ffi::OsString;
 use std::fs;
 use std::io;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,8 +71,15 @@ pub struct Sandbox {
     _network: Option<NetworkHolder>,
     /// Whether writes are kept inside each run's folder.
     keep_writes: bool,
+    /// The user the programs run as, when the grader is root and asked
+    /// not to run them as root.
+    drop_to: Option<u32>,
     protections: Vec<Protection>,
 }
+
+/// The user and group a program runs as when the grader is root and
+/// `--unprivileged` is given: nobody, who owns nothing.
+pub const NOBODY: u32 = 65534;
 
 /// Why a program's folder cannot serve.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +97,13 @@ impl Sandbox {
     /// A sandbox whose runs start in a copy of `folder` (or an empty
     /// folder), under `limits`; what the system allows is found out here,
     /// once.
-    pub fn new(folder: Option<&Path>, limits: Limits) -> Result<Self, FolderError> {
+    /// With `unprivileged`, a grader running as root runs the programs as
+    /// [`NOBODY`], their folders handed to that user.
+    pub fn new(
+        folder: Option<&Path>,
+        limits: Limits,
+        unprivileged: bool,
+    ) -> Result<Self, FolderError> {
         if let Some(folder) = folder {
             measure(folder)?;
         }
@@ -124,6 +138,17 @@ impl Sandbox {
             processes: true,
         });
         let writes_kept = writes::available().and_then(|()| writes::probe(runs.path()));
+        let root = is_root();
+        let drop_to = (unprivileged && root).then_some(NOBODY);
+        if drop_to.is_some() {
+            // Nobody must reach the runs' folders to work in them.
+            fs::set_permissions(runs.path(), fs::Permissions::from_mode(0o711)).map_err(
+                |source| FolderError::Unreadable {
+                    folder: "a temporary folder".to_owned(),
+                    source,
+                },
+            )?;
+        }
         // One network namespace for all the runs, joined by each: making
         // one takes milliseconds, joining one microseconds.
         let network = match &no_network {
@@ -159,6 +184,17 @@ impl Sandbox {
                 name: "writes only inside its own folder (Landlock)",
                 given: writes_kept.clone(),
             },
+            Protection {
+                name: "an unprivileged user",
+                given: if !root || drop_to.is_some() {
+                    Ok(())
+                } else {
+                    Err(
+                        "the check runs as root; --unprivileged runs the program as nobody"
+                            .to_owned(),
+                    )
+                },
+            },
         ];
         Ok(Sandbox {
             folder: program,
@@ -175,6 +211,7 @@ impl Sandbox {
             },
             _network: network.and_then(Result::ok),
             keep_writes: writes_kept.is_ok(),
+            drop_to,
             protections,
         })
     }
@@ -200,6 +237,9 @@ impl Sandbox {
             copy_folder(folder, &place.path, None)?;
         }
         fs::create_dir_all(place.path.join("tmp"))?;
+        if let Some(user) = self.drop_to {
+            hand_over(&place.path, user)?;
+        }
         Ok(place)
     }
 
@@ -222,7 +262,7 @@ impl Sandbox {
             .then(|| writes::confined_to(&place.path))
             .flatten();
         #[cfg(unix)]
-        limit(command, self.limits, self.confine, writes);
+        limit(command, self.limits, self.confine, self.drop_to, writes);
         #[cfg(not(unix))]
         let _ = writes;
     }
@@ -310,6 +350,24 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
+}
+
+/// Whether this process runs as root.
+fn is_root() -> bool {
+    // SAFETY: geteuid cannot fail.
+    cfg!(unix) && unsafe { libc::geteuid() } == 0
+}
+
+/// Gives `folder` and everything in it to `user` (links themselves, not
+/// what they point to).
+fn hand_over(folder: &Path, user: u32) -> io::Result<()> {
+    std::os::unix::fs::lchown(folder, Some(user), Some(user))?;
+    if fs::symlink_metadata(folder)?.is_dir() {
+        for entry in fs::read_dir(folder)? {
+            hand_over(&entry?.path(), user)?;
+        }
+    }
+    Ok(())
 }
 
 /// The namespaces a run is put in.
@@ -505,7 +563,13 @@ unsafe fn confine_self(confine: Confine) -> io::Result<()> {
 /// Sets `limits`, the namespaces and `writes` in the child before it runs
 /// the program.
 #[cfg(unix)]
-fn limit(command: &mut Command, limits: Limits, confine: Confine, writes: Option<writes::Rules>) {
+fn limit(
+    command: &mut Command,
+    limits: Limits,
+    confine: Confine,
+    drop_to: Option<u32>,
+    writes: Option<writes::Rules>,
+) {
     use std::os::unix::process::CommandExt;
     let set = [
         (libc::RLIMIT_CPU, limits.cpu_seconds),
@@ -534,6 +598,19 @@ fn limit(command: &mut Command, limits: Limits, confine: Confine, writes: Option
             confine_self(confine)?;
             #[cfg(not(target_os = "linux"))]
             let _ = confine;
+            // After the namespaces, which need root; before Landlock.
+            if let Some(user) = drop_to {
+                if libc::setgroups(0, std::ptr::null()) != 0
+                    || libc::setgid(user) != 0
+                    || libc::setuid(user) != 0
+                {
+                    return Err(io::Error::last_os_error());
+                }
+                // A change of user clears the signal that ends it with
+                // the process the grader holds.
+                #[cfg(target_os = "linux")]
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            }
             // Last: a process under Landlock can no longer mount its /proc.
             if let Some(rules) = writes.take() {
                 writes::enforce(rules)?;
@@ -673,6 +750,7 @@ mod tests {
         let sandbox = Sandbox::new(
             Some(folder.path()),
             Limits::for_games(Duration::from_secs(1)),
+            false,
         )
         .unwrap();
         let place = sandbox.place().unwrap();
@@ -698,6 +776,7 @@ mod tests {
         let error = Sandbox::new(
             Some(folder.path()),
             Limits::for_games(Duration::from_secs(1)),
+            false,
         )
         .unwrap_err()
         .to_string();
@@ -707,7 +786,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_program_sees_its_own_home_and_nothing_of_ours() {
-        let sandbox = Sandbox::new(None, Limits::for_games(Duration::from_secs(1))).unwrap();
+        let sandbox = Sandbox::new(None, Limits::for_games(Duration::from_secs(1)), false).unwrap();
         let place = sandbox.place().unwrap();
         let mut command = Command::new("/bin/sh");
         // Cargo gives its tests CARGO_MANIFEST_DIR: the program must not see it.

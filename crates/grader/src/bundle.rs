@@ -1,0 +1,234 @@
+//! A Gradescope autograder: `setup.sh`, `run_autograder` and this
+//! program, in one folder to zip. `run_autograder` finds the submission,
+//! checks it with the options given when the bundle was made, as an
+//! unprivileged user and within a hard time limit, and leaves a
+//! `results.json` whatever happens.
+//!
+//! Gradescope builds an image with `setup.sh`, then for each submission
+//! runs `/autograder/run_autograder` as root, with the submission in
+//! `/autograder/submission` and the results expected in
+//! `/autograder/results/results.json`. `AUTOGRADER_ROOT` stands in for
+//! `/autograder`, so the script can be tried anywhere.
+
+use std::fs;
+use std::io;
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::case::Inputs;
+use crate::{CheckError, Options};
+
+/// What `run_autograder` passes to `check`.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Options before `--`, each word as it is given.
+    pub args: Vec<String>,
+    /// The program's words, after `--`.
+    pub program: Vec<String>,
+    pub budget: Duration,
+}
+
+/// The budget of one submission when none is given: well within
+/// Gradescope's default limit of ten minutes.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(300);
+
+/// Time past the budget before everything is stopped: enough to write
+/// what was found.
+const GRACE: Duration = Duration::from_secs(60);
+
+impl Settings {
+    /// The settings of `options`; its seed is kept, so every submission
+    /// plays the same games.
+    pub fn from_options(options: &Options) -> Settings {
+        let mut args: Vec<String> = vec![
+            "--games".into(),
+            options.games.to_string(),
+            "--seed".into(),
+            options.seed.to_string(),
+            "--inputs".into(),
+            match options.plan.inputs {
+                Inputs::Required => "required".into(),
+                Inputs::All => "all".into(),
+            },
+            "--max-size".into(),
+            options.plan.max_size.to_string(),
+            "--min-size".into(),
+            options.plan.min_size.to_string(),
+            "--timeout".into(),
+            options.timeout.as_secs_f64().to_string(),
+        ];
+        if options.plan.at_least_one_mine {
+            args.push("--at-least-one-mine".into());
+        }
+        if options.exact {
+            args.push("--exact".into());
+        }
+        if let Some(frame) = options.frame {
+            args.extend(["--frame".into(), frame.glyph().to_string()]);
+        }
+        let w = options.weights;
+        args.extend([
+            "--weights".into(),
+            format!(
+                "boards={},endings={},input={},text={}",
+                w.boards, w.endings, w.input, w.text
+            ),
+        ]);
+        let budget = options.budget.unwrap_or(DEFAULT_BUDGET);
+        args.extend(["--budget".into(), format!("{}s", budget.as_secs_f64())]);
+        let program = std::iter::once(&options.program.command)
+            .chain(&options.program.args)
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect();
+        Settings {
+            args,
+            program,
+            budget,
+        }
+    }
+}
+
+/// What was written.
+#[derive(Debug)]
+pub struct Written {
+    pub files: Vec<&'static str>,
+    pub budget: Duration,
+    pub hard_limit: Duration,
+}
+
+/// Writes the autograder into `folder`, with `binary` (this program)
+/// copied beside its scripts.
+pub fn write(folder: &Path, binary: &Path, settings: &Settings) -> Result<Written, CheckError> {
+    if let Some(word) = settings
+        .program
+        .iter()
+        .find(|w| w.chars().any(char::is_control))
+    {
+        return Err(CheckError::NotRunnable {
+            program: visible::Visible(word).to_string(),
+            reason: "a word with control characters cannot go into a script".to_owned(),
+        });
+    }
+    let shown = visible::path(folder);
+    let failed = |what: &str| CheckError::io(format!("cannot write {what} in {shown}"));
+    fs::create_dir_all(folder).map_err(failed("the folder"))?;
+    let hard_limit = settings.budget + GRACE;
+    let files: [(&'static str, String); 2] = [
+        ("setup.sh", SETUP.to_owned()),
+        ("run_autograder", run_autograder(settings, hard_limit)),
+    ];
+    for (name, text) in &files {
+        write_executable(&folder.join(name), text.as_bytes()).map_err(failed(name))?;
+    }
+    let copy = folder.join("minesweeper");
+    fs::copy(binary, &copy)
+        .and_then(|_| fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)))
+        .map_err(failed("minesweeper"))?;
+    Ok(Written {
+        files: vec!["setup.sh", "run_autograder", "minesweeper"],
+        budget: settings.budget,
+        hard_limit,
+    })
+}
+
+fn write_executable(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    fs::write(path, bytes)?;
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+}
+
+/// `word` as one word of a POSIX shell, whatever it holds.
+fn shell_word(word: &str) -> String {
+    format!("'{}'", word.replace('\'', r"'\''"))
+}
+
+fn shell_words(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| shell_word(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Gradescope's image is built with this: the program needs nothing
+/// more than the base image has (a `python3` for Python submissions).
+const SETUP: &str = r#"#!/bin/sh
+# Written by `minesweeper check --gradescope-bundle`: run once when
+# Gradescope builds the autograder's image.
+set -eu
+if ! command -v python3 >/dev/null 2>&1; then
+    apt-get update && apt-get install -y python3
+fi
+chmod 755 /autograder/source/minesweeper /autograder/source/run_autograder
+"#;
+
+/// The script run for each submission.
+fn run_autograder(settings: &Settings, hard_limit: Duration) -> String {
+    format!(
+        r#"#!/bin/sh
+# Written by `minesweeper check --gradescope-bundle`: checks one
+# submission, run as an unprivileged user, within a hard time limit, and
+# always leaves a results.json.
+set -u
+root="${{AUTOGRADER_ROOT:-/autograder}}"
+here="$(cd "$(dirname "$0")" && pwd)"
+binary="$here/minesweeper"
+[ -x "$binary" ] || binary="$root/source/minesweeper"
+mkdir -p "$root/results"
+results="$root/results/results.json"
+hard_limit={limit}
+
+fallback() {{
+    printf '{{"score": 0, "output": "%s", "visibility": "visible"}}\n' "$1" >"$results"
+}}
+
+# The submission: its folder, or the only folder a zip put it in.
+submission="$root/submission"
+while [ "$(ls -A "$submission" | wc -l)" -eq 1 ]; do
+    only="$submission/$(ls -A "$submission")"
+    [ -d "$only" ] && [ ! -L "$only" ] || break
+    submission="$only"
+done
+
+work="$(mktemp -d)" || {{ fallback "The grader could not make a folder to work in."; exit 0; }}
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/submission"
+cp -R "$submission/." "$work/submission/"
+cp "$binary" "$work/minesweeper"
+# The check keeps root for its namespaces; the submission runs as nobody,
+# who must be able to enter the work folder to read its board files.
+chmod 755 "$work" "$work/minesweeper"
+unprivileged=""
+[ "$(id -u)" = 0 ] && unprivileged="--unprivileged"
+cd "$work"
+timeout --kill-after=10 "$hard_limit" "$work/minesweeper" check $unprivileged \
+    {args} \
+    --folder "$work/submission" --out "$work/findings" \
+    --gradescope "$work/results.json" \
+    -- {program} >"$work/report.txt" 2>&1
+status=$?
+if [ -s "$work/results.json" ]; then
+    cp "$work/results.json" "$results"
+elif [ "$status" -ge 124 ]; then
+    fallback "The check was stopped after ${{hard_limit}} seconds, its hard time limit. Please tell your instructor."
+else
+    fallback "The check could not run (status $status). Please tell your instructor."
+fi
+exit 0
+"#,
+        limit = hard_limit.as_secs(),
+        args = shell_words(&settings.args),
+        program = shell_words(&settings.program),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_word_is_one_shell_word() {
+        assert_eq!(shell_word("proj3.py"), "'proj3.py'");
+        assert_eq!(shell_word("it's $HOME"), r"'it'\''s $HOME'");
+    }
+}
