@@ -10,12 +10,12 @@
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use crate::judge::Kind;
 use crate::score::Points;
@@ -78,20 +78,29 @@ pub fn check_class(
         ProgressStyle::with_template("{bar:40} {pos}/{len} students, {eta} left")
             .expect("the template is well-formed"),
     );
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(at_once.max(1))
-        .build()
-        .map_err(|e| CheckError::io("cannot start threads")(io::Error::other(e)))?;
-    let checked: Vec<Checked> = pool.install(|| {
-        students
-            .into_par_iter()
-            .map(|student| {
-                let checked = check_one(options, student, out);
-                progress.inc(1);
-                checked
+    // Plain threads, each taking the next student: a rayon worker waiting
+    // on a student's own pool would take up further students meanwhile,
+    // and more would run at once than there are cores.
+    let next = AtomicUsize::new(0);
+    let mut checked: Vec<Checked> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..at_once.clamp(1, students.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    while let Some(student) = students.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        done.push(check_one(options, student.clone(), out));
+                        progress.inc(1);
+                    }
+                    done
+                })
             })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("a student's check does not panic"))
             .collect()
     });
+    checked.sort_by(|a, b| a.student.name.cmp(&b.student.name));
     progress.finish_and_clear();
     let summary = out.join("summary.csv");
     fs::write(

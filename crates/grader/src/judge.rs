@@ -10,7 +10,6 @@ use engine::{Board, Glyph, Grid, Pos};
 use crate::expected::{Ending, Expected};
 use crate::reader::{self, Cell, Printed, Unreadable};
 use crate::runner::{End, MOST_OUTPUT, Run, describe_status};
-use crate::score::Credit;
 
 /// The kinds of failure, one a game: the first thing that went wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -114,6 +113,19 @@ pub struct Judged<'a> {
     pub transcript: Option<&'a str>,
     pub timeout_seconds: f64,
     /// Bad answers were typed in the game.
+    pub bad_answers: bool,
+}
+
+/// What one game earned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Credit {
+    /// The boards the course's game prints in it.
+    pub boards: usize,
+    /// Those the program printed right, in order, before anything went wrong.
+    pub boards_right: usize,
+    /// It ended (or went on) as the course's game does.
+    pub ending_right: bool,
+    /// Bad answers were typed in it.
     pub bad_answers: bool,
 }
 

@@ -37,9 +37,10 @@ use sandbox::{Limits, Sandbox};
 use case::{Case, Plan};
 use expected::{Expected, expect, transcript};
 use fault::{EdgeCase, Fault, MOST_FAULTS_A_KIND};
+use judge::Credit;
 use judge::{Failure, Judged, Kind, judge};
 use runner::{Program, Run};
-use score::{Credit, Score, Weights};
+use score::{Score, Weights};
 
 /// What to check, and how.
 #[derive(Clone, Debug)]
@@ -64,8 +65,8 @@ pub struct Options {
     pub folder: Option<PathBuf>,
     /// The points of each part of the score.
     pub weights: Weights,
-    /// How long the whole check may take: games past it are not played,
-    /// and shrinking stops with the smallest game reached.
+    /// How long the whole check may take: games are played in its first
+    /// half, and shrinking stops at its end with the smallest game reached.
     pub budget: Option<Duration>,
     /// No progress bars (a class shows its own).
     pub quiet: bool,
@@ -196,6 +197,9 @@ struct Checker<'a> {
     hash_frame: AtomicBool,
     /// When the time budget runs out.
     deadline: Option<Instant>,
+    /// When games stop being played: half the budget, so that the other
+    /// half is left to shrink what they found.
+    games_deadline: Option<Instant>,
 }
 
 impl Checker<'_> {
@@ -329,6 +333,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         sandbox,
         hash_frame: AtomicBool::new(options.frame == Some(Frame::Hash)),
         deadline: options.budget.map(|budget| started + budget),
+        games_deadline: options.budget.map(|budget| started + budget / 2),
     };
     let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
     let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
@@ -467,9 +472,9 @@ fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (u
 }
 
 impl Checker<'_> {
-    /// Whether the time budget has run out.
+    /// Whether the games' half of the time budget has run out.
     fn out_of_time(&self) -> bool {
-        self.deadline
+        self.games_deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
     }
 

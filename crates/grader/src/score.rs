@@ -15,20 +15,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::judge::Kind;
-
-/// What one game earned.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Credit {
-    /// The boards the course's game prints in it.
-    pub boards: usize,
-    /// Those the program printed right, in order, before anything went wrong.
-    pub boards_right: usize,
-    /// It ended (or went on) as the course's game does.
-    pub ending_right: bool,
-    /// Bad answers were typed in it.
-    pub bad_answers: bool,
-}
+use crate::judge::{Credit, Kind};
 
 /// The parts of a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
