@@ -191,17 +191,21 @@ while [ "$(ls -A "$submission" | wc -l)" -eq 1 ]; do
 done
 
 work="$(mktemp -d)" || {{ fallback "The grader could not make a folder to work in."; exit 0; }}
-trap 'rm -rf "$work"' EXIT
+private="$(mktemp -d)" || {{ fallback "The grader could not make a folder to work in."; exit 0; }}
+trap 'rm -rf "$work" "$private"' EXIT
 mkdir "$work/submission"
 cp -R "$submission/." "$work/submission/"
-cp "$binary" "$work/minesweeper"
+# The grader where only root reaches it: the submission, run as nobody,
+# can neither run it nor read it.
+cp "$binary" "$private/minesweeper"
+chmod 700 "$private" "$root/source" 2>/dev/null
 # The check keeps root for its namespaces; the submission runs as nobody,
 # who must be able to enter the work folder to read its board files.
-chmod 755 "$work" "$work/minesweeper"
+chmod 755 "$work"
 unprivileged=""
 [ "$(id -u)" = 0 ] && unprivileged="--unprivileged"
 cd "$work"
-timeout --kill-after=10 "$hard_limit" "$work/minesweeper" check $unprivileged \
+timeout --kill-after=10 "$hard_limit" "$private/minesweeper" check $unprivileged \
     {args} \
     --folder "$work/submission" --out "$work/findings" \
     --gradescope "$work/results.json" \
