@@ -205,15 +205,15 @@ pub fn summary_csv(checked: &[Checked], exact: bool, most: f64) -> String {
     csv
 }
 
-/// One CSV field: quoted when it holds a comma, a quote or a line break;
-/// control characters shown escaped; and a leading `=`, `+`, `-` or `@`
-/// kept from being taken as a spreadsheet formula.
+/// One CSV field: control characters (line breaks too) shown escaped,
+/// quoted when it holds a comma or a quote, and a leading `=`, `+`, `-`
+/// or `@` kept from being taken as a spreadsheet formula.
 fn field(text: &str) -> String {
     let mut text = visible::Visible(text).to_string();
     if text.starts_with(['=', '+', '-', '@']) {
         text.insert(0, '\'');
     }
-    if text.contains([',', '"', '\n', '\r']) {
+    if text.contains([',', '"']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text

@@ -61,20 +61,6 @@ impl Kind {
             Kind::MissingBoard => "missing-board",
         }
     }
-
-    /// What the check of this kind is called in a results file.
-    pub fn title(self) -> &'static str {
-        match self {
-            Kind::WrongBoard => "Boards match the course's game",
-            Kind::WrongEnding => "Games are won and lost when they should be",
-            Kind::WrongText => "Transcripts match the course's text",
-            Kind::Input => "Answers are checked as the assignment asks",
-            Kind::Crash => "No crashes",
-            Kind::Hang => "No hangs",
-            Kind::Unreadable => "Boards can be read",
-            Kind::MissingBoard => "Every board is printed",
-        }
-    }
 }
 
 /// Where a game first went wrong, and how.

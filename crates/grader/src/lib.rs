@@ -114,9 +114,6 @@ pub struct Finding {
     pub kind: Kind,
     /// The frame of its board file.
     pub frame: Frame,
-    /// The kind its first game failed as, before shrinking showed that it
-    /// needs a bad answer (then `kind` is [`Kind::Input`]).
-    pub first_kind: Kind,
     /// The fault: the same in every game it stands for.
     pub fault: Fault,
     /// Which fault of its first kind it is (from 1), of how many found.
@@ -139,6 +136,14 @@ pub struct Finding {
     pub cut_short: bool,
     /// Where the reproduction was written.
     pub folder: PathBuf,
+}
+
+impl Finding {
+    /// The kind its first game failed as, before shrinking showed that it
+    /// needs a bad answer (then `kind` is [`Kind::Input`]).
+    pub fn first_kind(&self) -> Kind {
+        self.fault.kind
+    }
 }
 
 /// One game's result.
@@ -369,7 +374,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         let mut findings = checker.find_all(&shown)?;
         // "Fault 1 of 4" counts those not shrunk too.
         for finding in &mut findings {
-            finding.number.1 += more_faults.get(&finding.first_kind).map_or(0, |m| m.0);
+            finding.number.1 += more_faults.get(&finding.first_kind()).map_or(0, |m| m.0);
         }
         let not_played = results.iter().filter(|r| r.is_none()).count() as u64;
         let played = options.games - not_played;
@@ -449,25 +454,20 @@ fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (u
             }
         }
     }
-    let mut shown = Vec::new();
+    let mut shown: Vec<FaultSeen> = Vec::new();
     let mut more = BTreeMap::new();
-    for kind in Kind::ALL {
-        let mut of_kind: Vec<FaultSeen> = Vec::new();
-        for fault in seen.iter().filter(|f| f.fault.kind == kind) {
-            if of_kind.len() < MOST_FAULTS_A_KIND {
-                of_kind.push(FaultSeen {
-                    fault: fault.fault.clone(),
-                    edges: fault.edges.clone(),
-                    ..*fault
-                });
-            } else {
-                let (faults, games) = more.entry(kind).or_insert((0, 0));
-                *faults += 1;
-                *games += fault.games;
-            }
+    for fault in seen {
+        let kind = fault.fault.kind;
+        if shown.iter().filter(|f| f.fault.kind == kind).count() < MOST_FAULTS_A_KIND {
+            shown.push(fault);
+        } else {
+            let (faults, games) = more.entry(kind).or_insert((0, 0));
+            *faults += 1;
+            *games += fault.games;
         }
-        shown.extend(of_kind);
     }
+    // Kind by kind, each kind's first seen first (the sort is stable).
+    shown.sort_by_key(|f| f.fault.kind);
     (shown, more)
 }
 
@@ -540,7 +540,7 @@ impl Checker<'_> {
         }
         spinner.finish_and_clear();
         // Numbered once those that shrank to the same game are gone.
-        let kinds: Vec<Kind> = found.iter().map(|f| f.first_kind).collect();
+        let kinds: Vec<Kind> = found.iter().map(|f| f.first_kind()).collect();
         for (i, finding) in found.iter_mut().enumerate() {
             let before = kinds[..i].iter().filter(|&&k| k == kinds[i]).count();
             let all = kinds.iter().filter(|&&k| k == kinds[i]).count();
@@ -632,7 +632,6 @@ impl Checker<'_> {
         let folder = options.out.join(name);
         let (played, input) = report::write_reproduction(self, &shrunk.case, &folder)?;
         Ok(Some(Finding {
-            first_kind: seen.fault.kind,
             frame: self.frame(),
             kind,
             fault: seen.fault.clone(),

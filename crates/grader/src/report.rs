@@ -102,7 +102,7 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         let faults = outcome
             .findings
             .iter()
-            .filter(|f| f.first_kind == *kind)
+            .filter(|f| f.first_kind() == *kind)
             .count()
             + outcome
                 .more_faults
@@ -120,7 +120,7 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         let refined: Vec<&Finding> = outcome
             .findings
             .iter()
-            .filter(|f| f.first_kind == kind && f.kind != kind)
+            .filter(|f| f.first_kind() == kind && f.kind != kind)
             .collect();
         match refined.as_slice() {
             [] => {}
@@ -649,7 +649,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             let refined: Vec<&Finding> = outcome
                 .findings
                 .iter()
-                .filter(|f| part.part.kinds().contains(&f.first_kind) && f.kind == Kind::Input)
+                .filter(|f| part.part.kinds().contains(&f.first_kind()) && f.kind == Kind::Input)
                 .collect();
             if !refined.is_empty() {
                 output = format!(
