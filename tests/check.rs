@@ -654,6 +654,32 @@ fn a_program_that_always_hangs_stops_the_check_early() {
     assert_eq!(unplayed, 300 - played);
 }
 
+/// A program that floods its output with escape sequences and 100 MB of
+/// text: it is stopped at a few MiB and filed as too much output, not as
+/// a hang; the reproduction keeps only the start of what it printed, and
+/// nothing it printed reaches the teacher's terminal as a control code.
+#[test]
+fn a_flood_of_output_is_cut_short_and_never_reaches_the_terminal_raw() {
+    let out = folder();
+    let flood = "printf '\\033]0;owned\\007\\033[2J'; head -c 100000000 /dev/zero | tr '\\0' x";
+    let run = check(
+        &["--games", "1", "--seed", "1"],
+        out.path(),
+        &["sh", "-c", flood],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let report = text(&run.stdout);
+    assert!(report.contains("too-much-output"), "{report}");
+    assert!(!report.contains("hang"), "{report}");
+    assert!(!run.stdout.contains(&0x1b) && !run.stderr.contains(&0x1b));
+    let actual = walk(out.path())
+        .into_iter()
+        .find(|path| path.ends_with("actual.txt"))
+        .expect("a reproduction");
+    let kept = std::fs::metadata(&actual).unwrap().len();
+    assert!(kept < 1 << 20, "{kept} bytes kept");
+}
+
 /// A program written for the 2019 board files, framed with `#`, crashes
 /// on the course's `+` files: `check` finds the frame it reads, says so,
 /// and still catches its real bug; `--frame +` keeps the course's.
@@ -1093,4 +1119,28 @@ fn an_unprivileged_run_is_not_root() {
     let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
     let uid = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
     assert_ne!(uid.trim(), "0", "the program ran as root");
+}
+
+/// With `--unprivileged`, the smallest games are written to a folder only
+/// the teacher can enter, and each is
+/// still played again as it was: the program, as nobody, reads a copy of
+/// its board, so actual.txt holds its boards, not an error opening it.
+#[test]
+fn an_unprivileged_reproduction_plays_even_where_nobody_can_enter() {
+    use std::os::unix::fs::PermissionsExt;
+    let out = folder();
+    std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let run = check(
+        &["--games", "20", "--seed", "2", "--unprivileged", "--json"],
+        out.path(),
+        &[&example(), "--bug", "no-diagonal"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let finding = &report["findings"][0];
+    assert_eq!(finding["kind"], "wrong-board", "{report}");
+    let folder = PathBuf::from(finding["folder"].as_str().unwrap());
+    let actual = std::fs::read_to_string(folder.join("actual.txt")).unwrap();
+    let boards = actual.lines().filter(|l| l.starts_with("   +-")).count() / 2;
+    let moves = finding["moves"].as_u64().unwrap() as usize;
+    assert_eq!(boards, moves + 1, "{actual}");
 }

@@ -495,8 +495,9 @@ pub struct CheckArgs {
     pub budget: Option<std::time::Duration>,
 
     /// When the check runs as root, run the program as the user nobody,
-    /// its folder and board files handed to that user (the folder for
-    /// the smallest games must be one nobody can enter).
+    /// its folder and board files handed to that user (each smallest game
+    /// is played again from a copy of its board that nobody can read, so
+    /// --out may be a folder only you can enter).
     #[arg(long)]
     pub unprivileged: bool,
 

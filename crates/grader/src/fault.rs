@@ -34,8 +34,9 @@ impl Fault {
             // A crash is told by where the program says it stopped, not
             // by the move it was reading.
             Kind::Crash => format!("{what}; {}", without_numbers(&last_words(stderr))),
-            // Every hang is one: the program does not finish.
-            Kind::Hang => String::new(),
+            // Every hang is one: the program does not finish; and every
+            // flood of output is one.
+            Kind::Hang | Kind::TooMuchOutput => String::new(),
             _ => format!("{what}; {at}"),
         };
         Fault {

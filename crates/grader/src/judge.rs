@@ -28,8 +28,10 @@ pub enum Kind {
     Input,
     /// Exited with an error, was killed by a signal, or printed a traceback.
     Crash,
-    /// Did not finish in time, or printed without end.
+    /// Did not finish in time.
     Hang,
+    /// Printed more than any game needs: a loop that prints.
+    TooMuchOutput,
     /// Printed something where a board should be that cannot be read.
     Unreadable,
     /// Stopped printing boards before the game's end, without an error.
@@ -37,13 +39,14 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::WrongBoard,
         Kind::WrongEnding,
         Kind::WrongText,
         Kind::Input,
         Kind::Crash,
         Kind::Hang,
+        Kind::TooMuchOutput,
         Kind::Unreadable,
         Kind::MissingBoard,
     ];
@@ -57,6 +60,7 @@ impl Kind {
             Kind::Input => "input",
             Kind::Crash => "crash",
             Kind::Hang => "hang",
+            Kind::TooMuchOutput => "too-much-output",
             Kind::Unreadable => "unreadable",
             Kind::MissingBoard => "missing-board",
         }
@@ -177,8 +181,12 @@ fn first_failure(j: &Judged, printed: &Result<Vec<Printed>, Unreadable>) -> Opti
             return Some(Failure::new(Kind::Hang, None, what));
         }
         End::TooMuchOutput => {
-            let what = format!("printed more than {} MiB without end", MOST_OUTPUT >> 20);
-            return Some(Failure::new(Kind::Hang, None, what));
+            let what = format!(
+                "printed more than {} MiB, after {boards_seen} of {} boards",
+                MOST_OUTPUT >> 20,
+                moves + 1
+            );
+            return Some(Failure::new(Kind::TooMuchOutput, None, what));
         }
         End::Exited(_) => {}
     }

@@ -217,10 +217,16 @@ impl Checker<'_> {
         played
     }
 
+    /// Writes `case`'s board file at `path`, in the frame the program
+    /// reads.
+    fn write_board(&self, case: &Case, path: &Path) -> io::Result<()> {
+        fs::write(path, to_board_file(&case.board().with_frame(self.frame())))
+    }
+
     /// Plays `case` with its board file at `path`.
     fn play_from(&self, case: &Case, path: &Path) -> io::Result<Played> {
+        self.write_board(case, path)?;
         let board = case.board().with_frame(self.frame());
-        fs::write(path, to_board_file(&board))?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
         let run = runner::run_in(

@@ -53,53 +53,89 @@ const DECORATION: &str = "+|=:,()[]{}<>-_#/\\.";
 const NEVER_COVERED: &str = "+|=:,()[]{}-_";
 
 /// The boards of a `rows` x `cols` game in `output`, in order.
+///
+/// The output is read line by line, holding only a board's rows at a time
+/// besides the text itself: a program that prints a few MiB of short
+/// lines costs a few MiB here, not a vector of every line.
 pub fn read(output: &[u8], rows: usize, cols: usize) -> Result<Vec<Printed>, Unreadable> {
     let text = strip_escapes(&String::from_utf8_lossy(output));
-    let lines: Vec<Vec<char>> = text
-        .split('\n')
-        .map(|line| line.trim_end_matches('\r').chars().collect())
-        .collect();
-    let template = (0..lines.len().saturating_sub(rows - 1))
-        .find_map(|i| Template::learn(&lines[i..i + rows], cols))
-        .ok_or(Unreadable::NoFirstBoard)?;
+    let lines = || text.split('\n').map(|line| line.trim_end_matches('\r'));
+    let template = first_template(lines(), rows, cols).ok_or(Unreadable::NoFirstBoard)?;
     let mut boards: Vec<Printed> = Vec::new();
-    let mut after = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !template.matches(0, &lines[i]) {
-            after.push(i);
-            i += 1;
+    let mut after = After::default();
+    let mut rest = lines().enumerate();
+    while let Some((i, line)) = rest.next() {
+        if !template.matches(0, line) {
+            after.push(line);
             continue;
         }
-        let whole = (0..rows).all(|r| lines.get(i + r).is_some_and(|l| template.matches(r, l)));
+        let board: Vec<&str> = std::iter::once(line)
+            .chain(rest.clone().map(|(_, l)| l))
+            .take(rows)
+            .collect();
+        let whole = board.len() == rows && (0..rows).all(|r| template.matches(r, board[r]));
         if !whole {
             return Err(Unreadable::BrokenOff { line: i + 1 });
         }
+        // The board's other rows are read: go on after them.
+        rest.by_ref().take(rows - 1).for_each(drop);
         if let Some(last) = boards.last_mut() {
-            last.after = joined(&lines, &after);
+            last.after = after.take();
         }
-        after.clear();
-        let chars = template.read(&lines[i..i + rows], cols);
+        let chars = template.read(&board, cols);
         boards.push(Printed {
             cells: chars.map(|&c| template.cell(c)),
             chars,
             line: i + 1,
             after: String::new(),
         });
-        i += rows;
     }
     if let Some(last) = boards.last_mut() {
-        last.after = joined(&lines, &after);
+        last.after = after.take();
     }
     Ok(boards)
 }
 
-fn joined(lines: &[Vec<char>], which: &[usize]) -> String {
-    which
-        .iter()
-        .map(|&i| lines[i].iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
+/// The template of the first `rows` lines in a row that read as a board
+/// with every square covered.
+fn first_template<'a>(
+    lines: impl Iterator<Item = &'a str> + Clone,
+    rows: usize,
+    cols: usize,
+) -> Option<Template> {
+    let mut from = lines;
+    loop {
+        let window: Vec<&str> = from.clone().take(rows).collect();
+        if window.len() < rows {
+            return None;
+        }
+        if let Some(template) = Template::learn(&window, cols) {
+            return Some(template);
+        }
+        from.next();
+    }
+}
+
+/// The lines printed since the last board, joined by line breaks.
+#[derive(Default)]
+struct After {
+    text: String,
+    lines: usize,
+}
+
+impl After {
+    fn push(&mut self, line: &str) {
+        if self.lines > 0 {
+            self.text.push('\n');
+        }
+        self.text.push_str(line);
+        self.lines += 1;
+    }
+
+    fn take(&mut self) -> String {
+        self.lines = 0;
+        std::mem::take(&mut self.text)
+    }
 }
 
 /// How one program lays out its rows: each row's line with the squares'
@@ -122,13 +158,17 @@ struct RowTemplate {
 impl Template {
     /// The template, if `lines` are the rows of a board with every square
     /// covered by the same glyph.
-    fn learn(lines: &[Vec<char>], cols: usize) -> Option<Template> {
-        let mut candidates: Vec<char> = lines[0]
-            .iter()
-            .copied()
-            .filter(|&c| !c.is_whitespace() && !c.is_alphanumeric() && !NEVER_COVERED.contains(c))
-            .collect();
-        candidates.dedup();
+    fn learn(lines: &[&str], cols: usize) -> Option<Template> {
+        // Each character once, in the order first seen: a long line of
+        // two characters in turn is two candidates, not millions.
+        let mut candidates: Vec<char> = Vec::new();
+        for c in lines[0].chars() {
+            let may_cover =
+                !c.is_whitespace() && !c.is_alphanumeric() && !NEVER_COVERED.contains(c);
+            if may_cover && !candidates.contains(&c) {
+                candidates.push(c);
+            }
+        }
         candidates.into_iter().find_map(|covered| {
             let rows = lines
                 .iter()
@@ -140,37 +180,45 @@ impl Template {
 
     /// Whether `line` is row `row` of a board. A blank line never is: a
     /// row of empty squares with no frame or label cannot be told from one.
-    fn matches(&self, row: usize, line: &[char]) -> bool {
-        if line.iter().all(|c| c.is_whitespace()) {
+    fn matches(&self, row: usize, line: &str) -> bool {
+        if line.chars().all(char::is_whitespace) {
             return false;
         }
         let template = &self.rows[row];
         let mut squares = template.squares.iter().peekable();
-        let longest = line.len().max(template.line.len());
-        (0..longest).all(|i| {
-            if squares.peek() == Some(&&i) {
-                squares.next();
-                // A frame's character in a square's place is a frame line.
-                let glyph = line.get(i).copied().unwrap_or(' ');
-                return !template.frame.contains(&glyph);
-            }
-            let expected = template.line.get(i).copied().unwrap_or(' ');
-            let got = line.get(i).copied().unwrap_or(' ');
-            expected == got || (expected.is_whitespace() && got.is_whitespace())
-        })
+        let mut got = line.chars();
+        (0..)
+            .map_while(|i| {
+                let glyph = got.next();
+                let expected = template.line.get(i).copied();
+                (glyph.is_some() || expected.is_some()).then_some((
+                    i,
+                    glyph.unwrap_or(' '),
+                    expected.unwrap_or(' '),
+                ))
+            })
+            .all(|(i, got, expected)| {
+                if squares.peek() == Some(&&i) {
+                    squares.next();
+                    // A frame's character in a square's place is a frame line.
+                    return !template.frame.contains(&got);
+                }
+                expected == got || (expected.is_whitespace() && got.is_whitespace())
+            })
     }
 
     /// The character in each square's place.
-    fn read(&self, lines: &[Vec<char>], cols: usize) -> Grid<char> {
+    fn read(&self, lines: &[&str], cols: usize) -> Grid<char> {
         let chars = self
             .rows
             .iter()
             .zip(lines)
             .flat_map(|(template, line)| {
+                let line: Vec<char> = line.chars().take(template.line.len()).collect();
                 template
                     .squares
                     .iter()
-                    .map(|&i| line.get(i).copied().unwrap_or(' '))
+                    .map(move |&i| line.get(i).copied().unwrap_or(' '))
             })
             .collect();
         Grid::from_row_major(lines.len(), cols, chars)
@@ -194,7 +242,11 @@ impl RowTemplate {
     /// The row's template, if `line` holds `covered` exactly `cols` times
     /// among decoration. (A frame drawn with the covered glyph itself could
     /// not be told from a row of covered squares: it is not read.)
-    fn learn(line: &[char], covered: char, cols: usize) -> Option<RowTemplate> {
+    fn learn(line: &str, covered: char, cols: usize) -> Option<RowTemplate> {
+        if line.chars().filter(|&c| c == covered).count() != cols {
+            return None;
+        }
+        let line: Vec<char> = line.chars().collect();
         let squares: Vec<usize> = (0..line.len()).filter(|&i| line[i] == covered).collect();
         let decoration =
             |c: char| c.is_whitespace() || c.is_ascii_digit() || DECORATION.contains(c);
@@ -209,8 +261,8 @@ impl RowTemplate {
             .map(|(_, &c)| c)
             .filter(|c| !c.is_ascii_digit())
             .collect();
-        (squares.len() == cols && rest_is_decoration).then(|| RowTemplate {
-            line: line.to_vec(),
+        rest_is_decoration.then_some(RowTemplate {
+            line,
             squares,
             frame,
         })
@@ -344,5 +396,16 @@ Enter a number between 1 and 2 (inclusive):
         let boards = read(text.as_bytes(), 1, 1).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[1].cells), vec![Open(1)]);
+    }
+
+    /// A flood of one long line of two characters in turn: each is tried
+    /// once as the covered glyph, not once for every place it stands.
+    #[test]
+    fn a_long_line_of_two_glyphs_is_two_candidates() {
+        let flood = "#.".repeat(200_000);
+        assert_eq!(
+            read(flood.as_bytes(), 2, 2).unwrap_err(),
+            Unreadable::NoFirstBoard
+        );
     }
 }

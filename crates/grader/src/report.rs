@@ -53,9 +53,17 @@ pub(super) fn write_reproduction(
     let folder =
         fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
     let board_file = folder.join("board.txt");
-    let played = checker
-        .play_from(case, &board_file)
-        .map_err(CheckError::io("cannot run the program again"))?;
+    let played = if checker.options.unprivileged {
+        // Run as another user, the program may not reach the teacher's
+        // folder: it plays a copy of the board where it reads the others.
+        checker
+            .write_board(case, &board_file)
+            .map_err(CheckError::io(format!("cannot write {shown}")))?;
+        checker.play(case)
+    } else {
+        checker.play_from(case, &board_file)
+    }
+    .map_err(CheckError::io("cannot run the program again"))?;
     let expected = match &played.transcript {
         Some(text) => text.clone(),
         None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,

@@ -58,6 +58,7 @@ impl Part {
                 Kind::Unreadable,
                 Kind::Crash,
                 Kind::Hang,
+                Kind::TooMuchOutput,
             ],
             Part::Endings => &[Kind::WrongEnding],
             Part::Input => &[Kind::Input],
