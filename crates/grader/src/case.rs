@@ -132,6 +132,19 @@ impl Case {
         self.mines.rows()
     }
 
+    /// Whether any turn types a bad answer, or an action in upper case.
+    pub fn has_bad_answers(&self) -> bool {
+        self.turns.iter().any(|t| !t.bad.is_empty() || t.upper)
+    }
+
+    /// The same game typed with good answers only.
+    pub fn without_bad_answers(&self) -> Case {
+        Case {
+            mines: self.mines.clone(),
+            turns: self.turns.iter().map(|t| Turn::plain(t.mv)).collect(),
+        }
+    }
+
     pub fn cols(&self) -> usize {
         self.mines.cols()
     }

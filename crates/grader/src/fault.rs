@@ -21,6 +21,16 @@ pub struct Fault {
 }
 
 impl Fault {
+    /// A wrong board or ending that goes away when the game is typed
+    /// without its bad answers: a bad answer taken as good. One fault
+    /// whatever it then showed, since every such game has the one cause.
+    pub fn bad_answer_taken() -> Fault {
+        Fault {
+            kind: Kind::Input,
+            path: "a bad answer taken as good".to_owned(),
+        }
+    }
+
     /// The fault `failure` shows in `case`.
     pub fn of(failure: &Failure, case: &Case, expected: &Expected, stderr: &[u8]) -> Fault {
         let what = without_numbers(&failure.what);

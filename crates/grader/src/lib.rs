@@ -503,7 +503,7 @@ impl Checker<'_> {
         // A program that hangs game after game costs its time limit each
         // time: past a few, the games left are not played.
         let hangs = AtomicU64::new(u64::from(first_hung(&first_played)));
-        let first = seen(&first, first_played);
+        let first = self.seen(&first, first_played)?;
         let rest = (1..options.games)
             .into_par_iter()
             .map(|i| {
@@ -514,12 +514,11 @@ impl Checker<'_> {
                 let case = case::make(options.seed, i, options.plan);
                 let played = self.play(&case);
                 progress.inc(1);
-                played.map(|played| {
-                    if first_hung(&played) {
-                        hangs.fetch_add(1, Ordering::Relaxed);
-                    }
-                    Some(seen(&case, played))
-                })
+                let played = played?;
+                if first_hung(&played) {
+                    hangs.fetch_add(1, Ordering::Relaxed);
+                }
+                self.seen(&case, played).map(Some)
             })
             .collect::<io::Result<Vec<_>>>()?;
         progress.finish_and_clear();
@@ -556,17 +555,6 @@ impl Checker<'_> {
     }
 }
 
-/// `played`, as the check keeps it.
-fn seen(case: &Case, played: Played) -> GameSeen {
-    GameSeen {
-        fault: played
-            .failure
-            .as_ref()
-            .map(|f| Fault::of(f, case, &played.expected, &played.run.stderr)),
-        credit: played.credit,
-        edges: EdgeCase::of(case),
-    }
-}
 
 fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
     let progress = ProgressBar::with_draw_target(Some(games), drawn(quiet));
@@ -599,6 +587,40 @@ fn spinner(quiet: bool) -> ProgressBar {
 }
 
 impl Checker<'_> {
+    /// `played`, as the check keeps it.
+    fn seen(&self, case: &Case, played: Played) -> io::Result<GameSeen> {
+        Ok(GameSeen {
+            fault: self.fault_in(case, &played)?,
+            credit: played.credit,
+            edges: EdgeCase::of(case),
+        })
+    }
+
+    /// The fault `played` shows. A wrong board or ending in a game with
+    /// bad answers is played once more without them: if it then agrees,
+    /// the fault is the bad answer taken, however it showed.
+    fn fault_in(&self, case: &Case, played: &Played) -> io::Result<Option<Fault>> {
+        let Some(failure) = &played.failure else {
+            return Ok(None);
+        };
+        let shows_on_the_board = matches!(
+            failure.kind,
+            Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard
+        );
+        if shows_on_the_board
+            && case.has_bad_answers()
+            && self.play(&case.without_bad_answers())?.failure.is_none()
+        {
+            return Ok(Some(Fault::bad_answer_taken()));
+        }
+        Ok(Some(Fault::of(
+            failure,
+            case,
+            &played.expected,
+            &played.run.stderr,
+        )))
+    }
+
     /// Shrinks the first game of `seen`, keeping its fault and staying
     /// within the plan, until `deadline`, and writes the smallest game out.
     /// `None` when it shrinks to a game another finding already shows.
@@ -621,8 +643,7 @@ impl Checker<'_> {
                 return None;
             }
             let played = self.play(case).ok()?;
-            let failure = played.failure.as_ref()?;
-            let fault = Fault::of(failure, case, &played.expected, &played.run.stderr);
+            let fault = self.fault_in(case, &played).ok()??;
             (fault == seen.fault).then_some(())
         };
         let shrunk = shrink::shrink(case, (), same_fault);
@@ -660,7 +681,7 @@ impl Checker<'_> {
 /// upper case) once nothing more can be taken away is a fault of the
 /// program's input checks.
 fn refined(kind: Kind, case: &Case) -> Kind {
-    let needs_bad_answer = case.turns.iter().any(|t| !t.bad.is_empty() || t.upper);
+    let needs_bad_answer = case.has_bad_answers();
     match kind {
         Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard if needs_bad_answer => {
             Kind::Input

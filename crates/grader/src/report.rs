@@ -657,7 +657,8 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             let refined: Vec<&Finding> = outcome
                 .findings
                 .iter()
-                .filter(|f| part.part.kinds().contains(&f.first_kind()) && f.kind == Kind::Input)
+                .filter(|f| f.kind == Kind::Input && f.first_kind() != Kind::Input)
+                .filter(|f| part.part.kinds().contains(&f.first_kind()))
                 .collect();
             if !refined.is_empty() {
                 output = format!(

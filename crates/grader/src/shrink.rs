@@ -14,7 +14,7 @@ use rayon::prelude::*;
 
 use engine::{Grid, Pos};
 
-use crate::case::{Case, Turn};
+use crate::case::Case;
 
 /// The most runs of the program one shrink may take.
 pub const MOST_RUNS: usize = 2000;
@@ -81,11 +81,8 @@ fn smaller(case: &Case) -> Vec<Case> {
         });
     }
     // No bad answer at all, then without each one.
-    if case.turns.iter().any(|t| !t.bad.is_empty() || t.upper) {
-        cases.push(Case {
-            turns: case.turns.iter().map(|t| Turn::plain(t.mv)).collect(),
-            ..case.clone()
-        });
+    if case.has_bad_answers() {
+        cases.push(case.without_bad_answers());
     }
     for (i, turn) in case.turns.iter().enumerate() {
         for k in 0..turn.bad.len() {
@@ -189,7 +186,7 @@ fn without_line(case: &Case, line: Line) -> Case {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::{Bad, Prompt};
+    use crate::case::{Bad, Prompt, Turn};
     use engine::{Action, Game, Move, Rules};
 
     fn reveal(row: usize, col: usize) -> Turn {
