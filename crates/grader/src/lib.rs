@@ -555,7 +555,6 @@ impl Checker<'_> {
     }
 }
 
-
 fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
     let progress = ProgressBar::with_draw_target(Some(games), drawn(quiet));
     progress.set_style(
