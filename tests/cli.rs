@@ -674,6 +674,41 @@ mod generate {
         );
     }
 
+    /// On a board small enough to search whole, a guess says how often
+    /// the game is won from there, from the first guess on: this 5x5
+    /// board with 4 mines leaves 3,990 arrangements after the corner.
+    #[test]
+    fn a_guess_on_a_small_board_says_its_chance_of_winning() {
+        let path = std::env::temp_dir().join(format!("small-{}.txt", std::process::id()));
+        let board = "+++++++\n+ *   +\n+     +\n+  *  +\n+    *+\n+ *   +\n+++++++\n";
+        std::fs::write(&path, board).unwrap();
+        let solved = stdout_of(
+            &[
+                "solve",
+                "--at",
+                "1,1",
+                "--when-stuck",
+                "guess",
+                "--steps",
+                "--color",
+                "never",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        std::fs::remove_file(&path).unwrap();
+        let first = solved
+            .lines()
+            .find(|l| l.starts_with("Stuck, so a guess."))
+            .unwrap();
+        assert_eq!(
+            first,
+            "Stuck, so a guess. Field 5, 5 is the best guess, found by trying every way to play \
+             on over the 3990 arrangements of the mines left: it is a mine with probability \
+             14.3 %, and the game is won with probability 68.7 % from here."
+        );
+    }
+
     #[test]
     fn no_guess_board_that_cannot_be_made_says_so() {
         // Seven mines around the middle of 3x3: the eighth square is always a guess.

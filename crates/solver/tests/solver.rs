@@ -361,7 +361,10 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    // Fewer cases than the others: on a board of at most 64 squares every
+    // hint may search the game whole, twice (the adviser and a fresh
+    // look), which costs the most of the suite.
+    #![proptest_config(ProptestConfig::with_cases(120))]
 
     /// An adviser that follows a game gives hints as good as a look at the
     /// whole board: a certain square exactly when there is one, and true;
@@ -430,5 +433,7 @@ fn the_win_count_on_fixed_expert_games_is_pinned() {
             played.finish == Finish::Won
         })
         .count();
-    assert_eq!(won, 168, "games won of 400");
+    // 168 before the search counted games won instead of adding chances:
+    // a tie it broke by a rounding error now goes to the safer square.
+    assert_eq!(won, 169, "games won of 400");
 }

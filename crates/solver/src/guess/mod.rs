@@ -32,7 +32,6 @@
 mod look_ahead;
 mod two_ahead;
 
-use crate::endgame::MOST_ARRANGEMENTS;
 use crate::long_term::CREDIT_WEIGHT;
 use crate::{Known, Probabilities, Solver, local};
 use engine::Pos;
@@ -198,7 +197,7 @@ impl Solver {
     /// The move of the exact search, when few enough arrangements are left.
     fn endgame_guess(&mut self, probabilities: &Probabilities) -> Option<Guess> {
         let left = probabilities.log_arrangements()?;
-        if left > (MOST_ARRANGEMENTS as f64 + 0.5).ln() {
+        if left > (self.most_searched() as f64 + 0.5).ln() {
             return None;
         }
         let end = self.endgame()?;
