@@ -31,7 +31,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use console::terminal::interrupt::RemoveOnInterrupt;
-use engine::{Frame, to_board_file};
+use engine::{Board, Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
 
 use case::{Case, Plan};
@@ -218,15 +218,16 @@ impl Checker<'_> {
     }
 
     /// Writes `case`'s board file at `path`, in the frame the program
-    /// reads.
-    fn write_board(&self, case: &Case, path: &Path) -> io::Result<()> {
-        fs::write(path, to_board_file(&case.board().with_frame(self.frame())))
+    /// reads, and gives that board.
+    fn write_board(&self, case: &Case, path: &Path) -> io::Result<Board> {
+        let board = case.board().with_frame(self.frame());
+        fs::write(path, to_board_file(&board))?;
+        Ok(board)
     }
 
     /// Plays `case` with its board file at `path`.
     fn play_from(&self, case: &Case, path: &Path) -> io::Result<Played> {
-        self.write_board(case, path)?;
-        let board = case.board().with_frame(self.frame());
+        let board = self.write_board(case, path)?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
         let run = runner::run_in(
@@ -248,7 +249,7 @@ impl Checker<'_> {
             run: &run,
             transcript: transcript.as_deref(),
             timeout_seconds: self.options.timeout.as_secs_f64(),
-            bad_answers: case.turns.iter().any(|t| !t.bad.is_empty() || t.upper),
+            bad_answers: case.has_bad_answers(),
         });
         Ok(Played {
             expected,

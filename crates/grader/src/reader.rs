@@ -186,18 +186,14 @@ impl Template {
         }
         let template = &self.rows[row];
         let mut squares = template.squares.iter().peekable();
-        let mut got = line.chars();
-        (0..)
-            .map_while(|i| {
-                let glyph = got.next();
-                let expected = template.line.get(i).copied();
-                (glyph.is_some() || expected.is_some()).then_some((
-                    i,
-                    glyph.unwrap_or(' '),
-                    expected.unwrap_or(' '),
-                ))
-            })
-            .all(|(i, got, expected)| {
+        // Both padded with spaces to the longer of the two.
+        let longest = line.chars().count().max(template.line.len());
+        let got = line.chars().chain(std::iter::repeat(' '));
+        let expected = template.line.iter().copied().chain(std::iter::repeat(' '));
+        got.zip(expected)
+            .take(longest)
+            .enumerate()
+            .all(|(i, (got, expected))| {
                 if squares.peek() == Some(&&i) {
                     squares.next();
                     // A frame's character in a square's place is a frame line.

@@ -98,7 +98,8 @@ impl<'a> Optimum<'a> {
         (arrangement & self.around[square]).count_ones()
     }
 
-    /// The arrangements of `set` where `square` is safe, by its clue.
+    /// The arrangements of `set` where every one of `squares` is safe,
+    /// by the clues they show.
     fn by_clue(&self, set: &[u64], squares: &[usize]) -> Vec<Vec<u64>> {
         let mut parts: BTreeMap<Vec<u32>, Vec<u64>> = BTreeMap::new();
         for &a in set {
