@@ -32,10 +32,12 @@ mod local;
 mod long_term;
 mod neighbours;
 mod no_guess;
+mod pair_queue;
 mod watchlist;
 
 use engine::{Cover, Game, Pos};
-use neighbours::{Neighbours, within_two};
+use neighbours::Neighbours;
+use pair_queue::PairQueue;
 use watchlist::Watchlist;
 
 pub use arrangements::Probabilities;
@@ -141,9 +143,8 @@ pub struct Solver {
     unknown: usize,
     /// Open squares whose neighbourhood changed since layer 1 last looked.
     pending: Watchlist,
-    /// Open squares whose neighbourhood changed since layer 2 last went
-    /// over every pair and found nothing.
-    unpaired: Watchlist,
+    /// The pairs of open squares layer 2 has yet to look at.
+    to_pair: PairQueue,
     /// Every open square with unknown neighbours, and some whose neighbours
     /// have all become known since (dropped when layer 2 next looks, or
     /// when the list would grow): the clues layers 2 and 3 work from, so
@@ -178,7 +179,7 @@ impl Solver {
             known_mines: 0,
             unknown: squares,
             pending: Watchlist::new(squares),
-            unpaired: Watchlist::new(squares),
+            to_pair: PairQueue::new(squares),
             frontier: Watchlist::new(squares),
             settled: Watchlist::of_distinct(),
             untouched: candidates::Untouched::default(),
@@ -306,36 +307,22 @@ impl Solver {
         frontier.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
-    /// The open squares with unknown neighbours that layer 2 must pair, in
-    /// reading order: those whose neighbourhood changed and those within
-    /// two of them, or, when that is most of the frontier, all of it.
-    fn clues_to_pair(&mut self) -> Vec<usize> {
+    /// Puts in line for layer 2 the pairs of every open square whose
+    /// neighbourhood changed.
+    fn line_up_pairs(&mut self) {
         let Self {
-            unpaired,
-            frontier,
+            to_pair,
             known,
             rows,
             cols,
             ..
         } = self;
-        let worth_a_look = |j: usize| {
-            matches!(known[j], Known::Open(_)) && has_unknown_neighbour(known, *rows, *cols, j)
-        };
-        unpaired.retain(worth_a_look);
-        frontier.retain(worth_a_look);
-        // Each changed square brings up to 24 more to look at.
-        let mut clues: Vec<usize> = if 24 * unpaired.len() < frontier.len() {
-            unpaired
-                .iter()
-                .flat_map(|i| std::iter::once(i).chain(within_two(i, *rows, *cols)))
-                .filter(|&j| worth_a_look(j))
-                .collect()
-        } else {
-            frontier.iter().collect()
-        };
-        clues.sort_unstable();
-        clues.dedup();
-        clues
+        to_pair.line_up(
+            *rows,
+            *cols,
+            |j| matches!(known[j], Known::Open(_)) && has_unknown_neighbour(known, *rows, *cols, j),
+            |j| matches!(known[j], Known::Open(_)),
+        );
     }
 
     /// The open squares with unknown neighbours, in reading order.
@@ -366,14 +353,14 @@ impl Solver {
     fn queue(&mut self, i: usize) {
         let Self {
             pending,
-            unpaired,
+            to_pair,
             known,
             rows,
             cols,
             ..
         } = self;
         pending.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
-        unpaired.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+        to_pair.changed(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
     }
 
     fn index(&self, pos: Pos) -> usize {

@@ -47,30 +47,29 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
 /// every deduction is explained by the simplest rule that finds it.
 ///
 /// A pair decides the same as last time unless one of its squares saw a
-/// neighbour change, so after a pass that found nothing only the pairs
-/// with such a square (`unpaired`) are looked at again: the same pairs, in
-/// the same order, that can find anything.
+/// neighbour change, so only the pairs with such a square are looked at
+/// again ([`PairQueue`](crate::pair_queue::PairQueue)), each once: the
+/// same pairs, in the same order, that can find anything.
 pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
-    for i in solver.clues_to_pair() {
+    solver.line_up_pairs();
+    while let Some((i, partners)) = solver.to_pair.next_clue() {
         if solver.around(i).0.len() == 0 {
-            // A deduction of this round already settled it.
+            // A deduction since it was put in line settled it.
             continue;
         }
         // A look at each square within two.
         solver.work += 24;
-        let changed = solver.unpaired.contains(i);
         for j in within_two(i, solver.rows, solver.cols) {
-            if matches!(solver.known[j], Known::Open(_)) && (changed || solver.unpaired.contains(j))
-            {
+            if matches!(solver.known[j], Known::Open(_)) && partners.includes(j) {
                 compare(solver, i, j, &mut found);
                 if !found.is_empty() {
+                    solver.to_pair.put_back(i);
                     return found;
                 }
             }
         }
     }
-    solver.unpaired.clear();
     found
 }
 
@@ -274,7 +273,8 @@ mod tests {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
 
         /// Layer 2 looking only at the pairs that changed finds what it
-        /// finds looking at every pair, in the same order.
+        /// finds looking at every pair, in the same order, round after
+        /// round, as layer 1 acts on what it finds.
         #[test]
         fn pairs_that_changed_are_all_that_can_decide(
             rows in 1usize..=10,
@@ -283,14 +283,22 @@ mod tests {
             opens in proptest::collection::vec(0usize..100, 1..16),
         ) {
             follow_openings(rows, cols, &mines, &opens, |solver| {
-                let _ = single_clues(solver);
-                let mut every_pair = solver.clone();
-                for j in 0..rows * cols {
-                    if matches!(every_pair.known[j], Known::Open(_)) {
-                        every_pair.unpaired.add(j, |_| true);
+                loop {
+                    if !single_clues(solver).is_empty() {
+                        continue;
+                    }
+                    let mut every_pair = solver.clone();
+                    for j in 0..rows * cols {
+                        if matches!(every_pair.known[j], Known::Open(_)) {
+                            every_pair.to_pair.changed(j, |_| true);
+                        }
+                    }
+                    let found = pairs(solver);
+                    proptest::prop_assert_eq!(&found, &pairs(&mut every_pair));
+                    if found.is_empty() {
+                        break;
                     }
                 }
-                proptest::prop_assert_eq!(pairs(solver), pairs(&mut every_pair));
                 Ok(())
             })?;
         }

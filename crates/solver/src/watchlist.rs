@@ -74,23 +74,9 @@ impl Watchlist {
         }
     }
 
-    pub(super) fn len(&self) -> usize {
-        self.squares.len()
-    }
-
-    /// Whether `i` is on the list (always false for a list of distinct squares).
-    pub(super) fn contains(&self, i: usize) -> bool {
-        self.listed.get(i) == Some(&true)
-    }
-
     /// Puts the squares in reading order.
     pub(super) fn sort(&mut self) {
         self.squares.make_contiguous().sort_unstable();
-    }
-
-    /// Empties the list.
-    pub(super) fn clear(&mut self) {
-        self.retain(|_| false);
     }
 
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -112,11 +98,9 @@ mod tests {
         assert_eq!(list.pop_front(), Some(4));
         list.add(4, |_| true);
         assert_eq!(list.iter().collect::<Vec<_>>(), [2, 7, 4]);
-        assert!(list.contains(7) && !list.contains(4 + 1));
-        list.clear();
-        assert!(!list.contains(7));
+        list.retain(|i| i != 7);
         list.add(7, |_| true);
-        assert_eq!(list.iter().collect::<Vec<_>>(), [7]);
+        assert_eq!(list.iter().collect::<Vec<_>>(), [2, 4, 7]);
     }
 
     #[test]
