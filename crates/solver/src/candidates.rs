@@ -33,6 +33,7 @@ impl Solver {
     /// `allowed` lets through.
     pub(super) fn guess_candidates(&mut self, allowed: &impl Fn(Pos) -> bool) -> Vec<usize> {
         self.prune_settled();
+        self.prune_frontier();
         let mut squares = Vec::new();
         for clue in self.frontier.iter() {
             squares.extend(within_two(clue, self.rows, self.cols).filter(|&j| self.is_unknown(j)));

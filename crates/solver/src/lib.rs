@@ -325,6 +325,22 @@ impl Solver {
         );
     }
 
+    /// Drops from the frontier the open squares with no unknown neighbour
+    /// left. Opening an area lists every square it opens, and the list is
+    /// pruned otherwise only when it would grow: read as it stands at each
+    /// guess, its dead squares made a guess cost the largest area ever
+    /// opened, not the frontier (half the time of `solve` at 5000x5000).
+    fn prune_frontier(&mut self) {
+        let Self {
+            frontier,
+            known,
+            rows,
+            cols,
+            ..
+        } = self;
+        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j));
+    }
+
     /// The open squares with unknown neighbours, in reading order.
     fn frontier_clues(&self) -> Vec<usize> {
         let mut clues: Vec<usize> = self

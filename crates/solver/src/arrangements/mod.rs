@@ -164,6 +164,7 @@ impl Probabilities {
 /// The whole analysis of what `solver` knows. Components unchanged since
 /// the last analysis keep their count ([`Remembered`]).
 pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
+    solver.prune_frontier();
     let frontier = Frontier::of(solver);
     analyse_frontier(solver, &frontier, Keep::Counts)
 }
