@@ -12,11 +12,20 @@
 //! or the other by its size; the size a block is freed with is the size it
 //! was asked for with, so it always returns to the allocator it came from.
 //!
+//! When the system refuses a block (an address-space limit, `ulimit -v`,
+//! or no memory left to commit), Rust's stable allocation API cannot
+//! recover outside `try_reserve`, and its default is an abort: status 134
+//! and "memory allocation of N bytes failed". The commands plan their
+//! memory from the process's limits before the big buffers
+//! (`memory.rs`), so this should not happen; should it still, the
+//! allocator ends the program with a message and status 1 instead.
+//!
 //! mimalloc is built without transparent huge pages (its `no_thp` feature):
 //! with them every run, `--help` included, held 6 MB more, for no speed
 //! the solver could measure.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::io::Write;
 
 use mimalloc::MiMalloc;
 
@@ -37,24 +46,26 @@ fn is_large(size: usize) -> bool {
 unsafe impl GlobalAlloc for BySize {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees on `layout` are passed on.
-        unsafe {
+        let block = unsafe {
             if is_large(layout.size()) {
                 System.alloc(layout)
             } else {
                 MiMalloc.alloc(layout)
             }
-        }
+        };
+        granted(block, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for `alloc`.
-        unsafe {
+        let block = unsafe {
             if is_large(layout.size()) {
                 System.alloc_zeroed(layout)
             } else {
                 MiMalloc.alloc_zeroed(layout)
             }
-        }
+        };
+        granted(block, layout.size())
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -73,7 +84,7 @@ unsafe impl GlobalAlloc for BySize {
         // block that changes sides is copied (the smaller of the two
         // sizes) into a block of the new layout, which `alloc` checks as
         // the caller's `new_size` is valid for `layout.align()`.
-        unsafe {
+        let block = unsafe {
             match (is_large(layout.size()), is_large(new_size)) {
                 (true, true) => System.realloc(ptr, layout, new_size),
                 (false, false) => MiMalloc.realloc(ptr, layout, new_size),
@@ -87,6 +98,47 @@ unsafe impl GlobalAlloc for BySize {
                     new
                 }
             }
+        };
+        granted(block, new_size)
+    }
+}
+
+/// `block`, unless the system refused it: then the program ends, with a
+/// message and status 1.
+fn granted(block: *mut u8, size: usize) -> *mut u8 {
+    if block.is_null() {
+        refused(size);
+    }
+    block
+}
+
+/// Says that `size` bytes were refused, and ends the program. Nothing here
+/// allocates: the message is written from a buffer on the stack.
+#[cold]
+fn refused(size: usize) -> ! {
+    let mut text = [0u8; 256];
+    let mut cursor = std::io::Cursor::new(&mut text[..]);
+    let _ = writeln!(
+        cursor,
+        "error: out of memory: the system refused a block of {}; a smaller board, or fewer \
+         --threads, needs less",
+        Megabytes(size)
+    );
+    let written = usize::try_from(cursor.position()).unwrap_or(0);
+    let _ = std::io::stderr().write_all(&text[..written]);
+    std::process::exit(1);
+}
+
+/// A size as people read it, written without allocating: `9 MB`, or
+/// `48 bytes` under a megabyte.
+struct Megabytes(usize);
+
+impl std::fmt::Display for Megabytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const MB: usize = 1_000_000;
+        match self.0 {
+            bytes if bytes < MB => write!(f, "{bytes} bytes"),
+            bytes => write!(f, "{} MB", bytes.div_ceil(MB)),
         }
     }
 }

@@ -35,6 +35,15 @@ pub enum AppError {
     /// `stats` or `replay` could not read the records.
     #[error("{0}")]
     Records(String),
+    /// Not memory enough for what was asked, under the process's limits.
+    #[error("{0}")]
+    Memory(String),
+}
+
+impl From<crate::memory::Short> for AppError {
+    fn from(short: crate::memory::Short) -> Self {
+        AppError::Memory(short.to_string())
+    }
 }
 
 impl AppError {
@@ -49,7 +58,8 @@ impl AppError {
             | AppError::Disagreed { .. }
             | AppError::Resume(_)
             | AppError::Rebuild { .. }
-            | AppError::Records(_) => 1,
+            | AppError::Records(_)
+            | AppError::Memory(_) => 1,
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! [`cli`] is clap's types (with mirrors of the library types it offers
 //! as values), `commands` does what each command says, [`bench`](mod@bench)
-//! is the solver's trial, [`allocator`] the program's allocator.
+//! is the solver's trial, [`memory`] plans the memory a game needs from
+//! the process's limits, [`allocator`] is the program's allocator.
 //! Everything that plays lives in the crates below: the engine, the
 //! solver, the records, the console, the full screen and the grader.
 //! design.md is the map.
@@ -13,6 +14,7 @@ pub mod cli;
 mod colour;
 mod commands;
 mod error;
+pub mod memory;
 mod options;
 mod recording;
 

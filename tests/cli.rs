@@ -890,13 +890,109 @@ mod solver {
             b"",
         );
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        // Each game 1.2 GB, and its thread 8 MB.
         assert!(
-            stderr.contains("playing 256 5000x5000 games at once needs about 307.3 GB of memory"),
+            stderr.contains("playing 256 5000x5000 games at once needs about 309.4 GB of memory"),
             "{stderr}"
         );
         assert!(stderr.contains("use --threads"), "{stderr}");
         assert!(output.stdout.is_empty());
+    }
+}
+
+/// Under an address-space limit (`ulimit -v`) too small for the solver on
+/// a 3000x3000 board: a message and status 1, where std's own handling
+/// aborts (status 134, "memory allocation of N bytes failed").
+mod under_a_memory_limit {
+    use super::*;
+
+    /// A seeded 3000x3000 board file with 15 % mines, in a folder of its own.
+    fn big_board() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        let output = output_of(
+            minesweeper().args([
+                "generate", "--rows", "3000", "--cols", "3000", "--mines", "1350000", "--seed", "1",
+            ]),
+            b"",
+        );
+        assert!(output.status.success());
+        std::fs::write(dir.path().join("big.txt"), output.stdout).unwrap();
+        dir
+    }
+
+    /// The program with `args`, in `dir`, under an address-space limit of
+    /// `kib` KiB, typing `input`: it must end with status 1 and a message.
+    fn fails_cleanly(dir: &std::path::Path, kib: u32, args: &[&str], input: &str) -> String {
+        let mut limited = Command::new("sh");
+        common::sandboxed(&mut limited);
+        limited
+            .current_dir(dir)
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+            .arg(get_cargo_bin("minesweeper"))
+            .args(args);
+        let output = output_of(&mut limited, input.as_bytes());
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("memory"), "{args:?}: {stderr}");
+        assert!(
+            !stderr.contains("memory allocation of"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        stderr
+    }
+
+    #[test]
+    fn solving_hints_and_no_guess_boards_say_so_and_end() {
+        let dir = big_board();
+        // The game itself fits in 60 MB; the solver's grids do not.
+        let limit = 60_000;
+        fails_cleanly(
+            dir.path(),
+            limit,
+            &["solve", "--color", "never", "big.txt"],
+            "",
+        );
+        let no_guess = [
+            "generate",
+            "--rows",
+            "3000",
+            "--cols",
+            "3000",
+            "--mines",
+            "900000",
+            "--no-guess",
+            "--seed",
+            "1",
+        ];
+        fails_cleanly(dir.path(), limit, &no_guess, "");
+        // The game itself fits in 60 MB; the first hint does not.
+        let hint = typed(&["1", "1", "h"]);
+        fails_cleanly(
+            dir.path(),
+            60_000,
+            &["--hints", "--no-record", "big.txt"],
+            &hint,
+        );
+    }
+
+    #[test]
+    fn bench_plans_its_games_from_the_limit() {
+        let dir = tempfile::tempdir().unwrap();
+        let bench = [
+            "bench", "--rows", "3000", "--cols", "3000", "--mines", "1350000", "--games", "2",
+        ];
+        let stderr = fails_cleanly(dir.path(), 120_000, &bench, "");
+        assert!(
+            stderr.contains(
+                "one 3000x3000 game needs about 441 MB of memory, and this process's \
+                 address-space limit (ulimit -v) leaves"
+            ),
+            "{stderr}"
+        );
     }
 }
 

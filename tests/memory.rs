@@ -10,7 +10,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use engine::{Board, FirstMove, Frame, Game, Grid, Layout, Pos, Rules, three_bv};
-use minesweeper::bench::{Trial, game_bytes, play_game};
+use minesweeper::bench::{Trial, play_game};
+use minesweeper::memory::game_bytes;
 use solver::hint;
 
 /// The system allocator, keeping count of the bytes in use and their peak.

@@ -6,7 +6,6 @@
 //! be played again with `--seed`.
 
 mod loss;
-pub mod memory;
 pub mod report;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,7 +18,6 @@ use engine::{FirstMove, Game, Layout, Pos, Rules};
 use solver::{Event, Finish, Verdict, WhenStuck, autoplay};
 
 pub use loss::{Loss, Losses};
-pub use memory::{TooBig, game_bytes, threads_that_fit};
 
 /// What to play.
 #[derive(Clone, Copy, Debug)]

@@ -42,7 +42,7 @@ not flagged, `F` right flags, `x` wrong flags; safe squares not opened stay
 covered.
 
 Exit status: 0 when the game ends or the input runs out, 1 for a bad board
-file or an I/O error, 2 for a usage error.")]
+file, an I/O error or too little memory, 2 for a usage error.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

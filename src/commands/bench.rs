@@ -4,10 +4,10 @@ use std::io::Write;
 
 use engine::{FirstMove, Layout, Rules};
 
-use crate::bench::memory::{self, TooBig, available_bytes};
 use crate::bench::{self, Trial, report};
 use crate::cli::BenchArgs;
 use crate::error::AppError;
+use crate::memory::{self, Room, TooBig};
 use crate::options::{fresh_seed, square_on, too_many_mines};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
@@ -40,11 +40,11 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
     // No more threads than games: only those hold a game in memory.
     let most = usize::try_from(args.games).unwrap_or(usize::MAX);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let threads = bench::threads_that_fit(
+    let threads = memory::threads_that_fit(
         args.threads.map(|t| usize::from(t).min(most)),
         cores.min(most),
-        bench::game_bytes(layout),
-        available_bytes(),
+        memory::game_bytes(layout),
+        &Room::of_this_process(),
     )
     .map_err(|too_big| no_memory_for(layout, too_big))?;
     Ok(Trial {
@@ -63,19 +63,20 @@ fn no_memory_for(layout: Layout, too_big: TooBig) -> AppError {
         threads,
         fit,
         per_game,
-        available,
+        limit,
+        room,
     } = too_big;
     let (rows, cols) = (layout.rows, layout.cols);
-    let available = memory::human(available);
-    AppError::Usage(if fit == 0 {
+    let (limit, room) = (limit.describe(), memory::human(room));
+    AppError::Memory(if fit == 0 {
         format!(
-            "one {rows}x{cols} game needs about {} of memory, and {available} is available",
+            "one {rows}x{cols} game needs about {} of memory, and {limit} {room}",
             memory::human(per_game)
         )
     } else {
         format!(
             "playing {threads} {rows}x{cols} games at once needs about {} of memory, and \
-             {available} is available: use --threads {fit} or fewer",
+             {limit} {room}: use --threads {fit} or fewer",
             memory::human(per_game.saturating_mul(threads as u64))
         )
     })

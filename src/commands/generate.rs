@@ -8,6 +8,7 @@ use solver::{NoGuessError, no_guess_board};
 
 use crate::cli::GenerateArgs;
 use crate::error::AppError;
+use crate::memory::Room;
 use crate::options::{fresh_seed, square_on};
 
 pub fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
@@ -46,6 +47,9 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
             no_room.mines, layout.rows, layout.cols, no_room.room
         ))
     };
+    if args.no_guess {
+        Room::of_this_process().check(layout)?;
+    }
     let board = match first {
         Some(first) if args.no_guess => match no_guess_board(layout, policy, first, seed) {
             Ok(found) => found.board,

@@ -13,6 +13,7 @@ use records::Front;
 
 use crate::cli::{PlayArgs, RulesArg};
 use crate::error::AppError;
+use crate::memory::{self, Room};
 use crate::options::{fresh_seed, rules_of, too_many_mines};
 use crate::recording::{Wanted, recorder_and_saved};
 
@@ -57,6 +58,16 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         }
         None => BoardSource::Ask,
     };
+    if args.hints {
+        let layout = match &source {
+            BoardSource::Board(board) => Some(memory::layout_of(board)),
+            BoardSource::Random(_) => Some(args.random.layout()),
+            BoardSource::Ask => None,
+        };
+        if let Some(layout) = layout {
+            Room::of_this_process().check(layout)?;
+        }
+    }
     let animation = args
         .animate
         .animate

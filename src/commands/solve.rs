@@ -12,10 +12,12 @@ use solver::{Autoplay, Event, Finish, WhenStuck, autoplay};
 
 use crate::cli::SolveArgs;
 use crate::error::AppError;
+use crate::memory::{self, Room};
 use crate::options::square_on;
 
 pub fn run(args: &SolveArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let board = load_board(&args.board)?;
+    Room::of_this_process().check(memory::layout_of(&board))?;
     let options = Options {
         at: args
             .at
