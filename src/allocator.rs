@@ -147,6 +147,14 @@ impl std::fmt::Display for Megabytes {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_refused_size_reads_in_bytes_or_megabytes() {
+        assert_eq!(Megabytes(48).to_string(), "48 bytes");
+        assert_eq!(Megabytes(999_999).to_string(), "999999 bytes");
+        assert_eq!(Megabytes(9_000_000).to_string(), "9 MB");
+        assert_eq!(Megabytes(9_000_001).to_string(), "10 MB");
+    }
+
     /// Blocks that grow and shrink across the threshold keep their bytes.
     #[test]
     fn a_block_keeps_its_bytes_across_the_threshold() {

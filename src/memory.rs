@@ -230,8 +230,8 @@ pub fn human(bytes: u64) -> String {
 /// most measured was 40 bytes a square (games of 10 % mines) and 44 KB
 /// for the smallest boards; `tests/memory.rs` plays games of several sizes
 /// and densities and checks they stay under it. The memory the process
-/// really touches is less (223 MB for a 5000x5000 game planned at 1.2 GB):
-/// this errs on the side of never running out.
+/// really touches is less (151 MB for `solve` on 5000x5000 with 15 %
+/// mines, planned at 1.2 GB): this errs on the side of never running out.
 pub fn game_bytes(layout: Layout) -> u64 {
     const PER_SQUARE: u64 = 48;
     const FIXED: u64 = 256 << 10;
