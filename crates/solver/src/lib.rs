@@ -146,9 +146,9 @@ pub struct Solver {
     /// The pairs of open squares layer 2 has yet to look at.
     to_pair: PairQueue,
     /// Every open square with unknown neighbours, and some whose neighbours
-    /// have all become known since (dropped when layer 2 next looks, or
-    /// when the list would grow): the clues layers 2 and 3 work from, so
-    /// they never scan the whole board.
+    /// have all become known since (dropped before an analysis or a guess
+    /// reads the list, or when it would grow): the clues layer 3 and the
+    /// guesses work from, so they never scan the whole board.
     frontier: Watchlist,
     /// Every square deduced and not opened that has unknown neighbours, and
     /// some that no longer do (dropped when a guess next looks, or when the
