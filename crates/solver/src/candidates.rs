@@ -112,8 +112,11 @@ impl Solver {
             Some(&i) => Some(i),
             None => {
                 let mut i = self.untouched.reached[count].max(at);
-                while i < squares && !(of_kind(i) && self.is_untouched(i) && allowed(self.pos(i))) {
+                while i < squares {
                     if of_kind(i) && self.is_untouched(i) {
+                        if allowed(self.pos(i)) {
+                            break;
+                        }
                         passed.push(i);
                     }
                     i += 1;
