@@ -623,6 +623,47 @@ mod generate {
     }
 
     #[test]
+    fn a_count_of_boards_are_those_of_the_seeds_that_follow() {
+        let board = |seed: &str, count: &str| {
+            stdout_of(
+                &[
+                    "generate", "--level", "beginner", "--seed", seed, "--count", count,
+                ],
+                "",
+            )
+        };
+        let three = board("41", "3");
+        let alone: Vec<String> = ["41", "42", "43"].iter().map(|s| board(s, "1")).collect();
+        assert_eq!(three, alone.join("\n"));
+    }
+
+    #[test]
+    fn no_guess_boards_in_a_count_are_all_different() {
+        let boards = stdout_of(
+            &[
+                "generate",
+                "--rows",
+                "6",
+                "--cols",
+                "6",
+                "--mines",
+                "6",
+                "--no-guess",
+                "--seed",
+                "3",
+                "--count",
+                "4",
+            ],
+            "",
+        );
+        let boards: Vec<&str> = boards.split("\n\n").collect();
+        assert_eq!(boards.len(), 4);
+        for (i, a) in boards.iter().enumerate() {
+            assert!(boards[i + 1..].iter().all(|b| a != b), "{boards:?}");
+        }
+    }
+
+    #[test]
     fn safe_without_a_square_is_a_usage_error() {
         assert_cmd_snapshot!(minesweeper().args(["generate", "--first-move", "safe"]));
     }
@@ -841,6 +882,72 @@ mod solver {
             "1",
             "--json"
         ]);
+    }
+
+    #[test]
+    fn bench_each_game_in_a_table() {
+        assert_bench_snapshot!([
+            "bench",
+            "--level",
+            "expert",
+            "--games",
+            "5",
+            "--seed",
+            "100000",
+            "--threads",
+            "1",
+            "--each"
+        ]);
+    }
+
+    #[test]
+    fn bench_each_game_is_the_game_solve_plays_on_that_seeds_board() {
+        // What lets another solver be compared game by game: the board
+        // `generate` gives for a seed, solved alone, ends as bench says.
+        let table = stdout_of(
+            &[
+                "bench",
+                "--games",
+                "12",
+                "--seed",
+                "500",
+                "--threads",
+                "2",
+                "--each",
+            ],
+            "",
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("board.txt");
+        for line in table.lines().skip(1).take_while(|l| !l.is_empty()) {
+            let (seed, result) = line.split_once('\t').unwrap();
+            let board = stdout_of(
+                &[
+                    "generate",
+                    "--seed",
+                    seed,
+                    "--first-move",
+                    "safe",
+                    "--at",
+                    "1,1",
+                ],
+                "",
+            );
+            std::fs::write(&file, board).unwrap();
+            let solved = stdout_of(
+                &[
+                    "solve",
+                    "--at",
+                    "1,1",
+                    "--when-stuck",
+                    "guess",
+                    file.to_str().unwrap(),
+                ],
+                "",
+            );
+            let won = solved.contains("Result: won");
+            assert_eq!(won, result.starts_with("won"), "seed {seed}: {solved}");
+        }
     }
 
     #[test]

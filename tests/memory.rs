@@ -61,6 +61,7 @@ fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
         games: 1,
         seed,
         threads: 1,
+        each: false,
     };
     peak_of(|| {
         play_game(&trial, 0);

@@ -29,10 +29,12 @@ pub struct Trial {
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
+    /// Whether to keep what came of each game, not only the counts.
+    pub each: bool,
 }
 
 /// What came of it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Tally {
     pub games: u64,
     pub wins: u64,
@@ -41,6 +43,20 @@ pub struct Tally {
     pub elapsed: Duration,
     /// The threads that played at least one game.
     pub threads: usize,
+    /// Every game in order, when the trial asked for each.
+    pub each: Vec<Played>,
+}
+
+/// What came of one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Played {
+    /// `None` when won, otherwise where it was lost.
+    pub lost: Option<Loss>,
+    /// The guesses made, the first move aside.
+    pub guesses: u32,
+    /// The chances of a mine of those guesses, added up: the mines the
+    /// game was expected to meet, luck aside.
+    pub risk: f64,
 }
 
 impl Tally {
@@ -81,23 +97,34 @@ pub fn run(trial: Trial) -> Tally {
         .clamp(1, trial.games.try_into().unwrap_or(usize::MAX));
     let played_on: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
     let started = Instant::now();
-    let play = || {
-        (0..trial.games)
-            .into_par_iter()
-            .map(|i| {
-                if let Some(thread) = rayon::current_thread_index() {
-                    played_on[thread].store(true, Ordering::Relaxed);
-                }
-                let lost = play_game(&trial, i);
-                progress.inc(1);
-                lost
-            })
-            .fold(Share::default, Share::add)
-            .reduce(Share::default, Share::merge)
+    let play_one = |i| {
+        if let Some(thread) = rayon::current_thread_index() {
+            played_on[thread].store(true, Ordering::Relaxed);
+        }
+        let played = play_game(&trial, i);
+        progress.inc(1);
+        played
+    };
+    // Each game kept, in order, only when asked: a million games hold 24 MB.
+    let play = || -> (Share, Vec<Played>) {
+        let games = (0..trial.games).into_par_iter();
+        if trial.each {
+            let each: Vec<Played> = games.map(play_one).collect();
+            let share = each
+                .iter()
+                .fold(Share::default(), |share, p| share.add(p.lost));
+            (share, each)
+        } else {
+            let share = games
+                .map(|i| play_one(i).lost)
+                .fold(Share::default, Share::add)
+                .reduce(Share::default, Share::merge);
+            (share, Vec::new())
+        }
     };
     // A pool that cannot be had (no thread could start) plays on the
     // threads rayon has, at worst this one.
-    let share = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let (share, each) = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(play),
         Err(_) => play(),
     };
@@ -112,6 +139,7 @@ pub fn run(trial: Trial) -> Tally {
         losses: share.losses,
         elapsed: started.elapsed(),
         threads: threads.max(1),
+        each,
     }
 }
 
@@ -139,15 +167,15 @@ impl Share {
     }
 }
 
-/// Plays game `i` of the trial: `None` when the solver wins it, otherwise
-/// where it was lost.
-pub fn play_game(trial: &Trial, i: u64) -> Option<Loss> {
+/// Plays game `i` of the trial.
+pub fn play_game(trial: &Trial, i: u64) -> Played {
     let rules = Rules::CLASSIC.with_first_move(trial.first_move);
     let seed = trial.seed.wrapping_add(i);
     let mut game = Game::random(trial.layout, seed, rules)
         .expect("the command line checked there is room for the mines");
     let mut opened_area = false;
     let mut last = Loss::FirstMove;
+    let (mut guesses, mut risk) = (0, 0.0);
     let played = autoplay(
         &mut game,
         Some(trial.at),
@@ -161,6 +189,8 @@ pub fn play_game(trial: &Trial, i: u64) -> Option<Loss> {
                     } else {
                         Loss::BeforeOpening
                     };
+                    guesses += 1;
+                    risk += guess.probability;
                     guess.at
                 }
                 Event::Deduced(deduction) if deduction.verdict == Verdict::Safe => deduction.at,
@@ -170,12 +200,17 @@ pub fn play_game(trial: &Trial, i: u64) -> Option<Loss> {
             opened_area |= !board.is_mine(opened) && board.clue(opened) == 0;
         },
     );
-    match played.finish {
+    let lost = match played.finish {
         Finish::Won => None,
         // Told to guess, the solver stops only if it knows of no unknown
         // square while the game goes on, which a game by the rules never
         // comes to; such a game would not be won either.
         Finish::Lost(_) | Finish::Stuck => Some(last),
+    };
+    Played {
+        lost,
+        guesses,
+        risk,
     }
 }
 
@@ -194,6 +229,7 @@ mod tests {
             games: 8,
             seed: 1,
             threads: 50,
+            each: false,
         });
         assert_eq!(tally.games, 8);
         assert!((1..=8).contains(&tally.threads), "{}", tally.threads);
@@ -208,6 +244,7 @@ mod tests {
             games: 300,
             seed: 11,
             threads,
+            each: true,
         };
         assert_eq!(run(trial(1)).wins, run(trial(3)).wins);
     }
@@ -222,6 +259,7 @@ mod tests {
                 games: 400,
                 seed: 1,
                 threads: 2,
+                each: false,
             });
             let counted: u64 = Loss::ALL.iter().map(|&l| tally.losses.count(l)).sum();
             assert_eq!(counted, tally.games - tally.wins, "{first_move:?}");
@@ -245,8 +283,9 @@ mod tests {
             games: 1,
             seed: 0,
             threads: 1,
+            each: false,
         };
-        let lost = |game| play_game(&trial, game);
+        let lost = |game| play_game(&trial, game).lost;
         assert_eq!(lost(5), Some(Loss::BeforeOpening));
         assert_eq!(lost(8), Some(Loss::FiftyFifty));
         assert_eq!(lost(23), Some(Loss::PseudoFiftyFifty));

@@ -7,7 +7,7 @@ use serde::Serialize;
 use engine::Layout;
 
 use super::loss::{Loss, Losses};
-use super::{Tally, Trial};
+use super::{Played, Tally, Trial};
 
 /// The Wilson score interval for `wins` out of `games` at 95 %.
 pub fn wilson_95(wins: u64, games: u64) -> (f64, f64) {
@@ -25,6 +25,7 @@ pub fn wilson_95(wins: u64, games: u64) -> (f64, f64) {
 
 /// The report for people.
 pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Result<()> {
+    write_each(out, trial, tally)?;
     let (low, high) = wilson_95(tally.wins, tally.games);
     let Layout { rows, cols, mines } = trial.layout;
     writeln!(
@@ -52,6 +53,25 @@ pub fn write_text(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         tally.threads,
         if tally.threads == 1 { "" } else { "s" }
     )
+}
+
+/// A tab-separated table of the games, one a line, when they were kept.
+fn write_each(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Result<()> {
+    if tally.each.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "seed\tresult\tguesses\trisk")?;
+    for (i, played) in (0u64..).zip(&tally.each) {
+        let result = played.lost.map_or("won", Loss::key);
+        writeln!(
+            out,
+            "{}\t{result}\t{}\t{:.6}",
+            trial.seed.wrapping_add(i),
+            played.guesses,
+            played.risk
+        )?;
+    }
+    writeln!(out)
 }
 
 /// The games lost, by where, leaving out the kinds no game was lost to.
@@ -112,6 +132,12 @@ pub fn write_json(out: &mut impl Write, trial: &Trial, tally: &Tally) -> io::Res
         ci95_high,
         lost: &tally.losses,
         games_per_second: tally.games_per_second(),
+        each: (!tally.each.is_empty()).then(|| {
+            (0u64..)
+                .zip(&tally.each)
+                .map(|(i, played)| JsonGame::of(trial.seed.wrapping_add(i), played))
+                .collect()
+        }),
     };
     serde_json::to_writer(&mut *out, &report)?;
     writeln!(out)
@@ -135,6 +161,28 @@ struct JsonReport<'a> {
     ci95_high: f64,
     lost: &'a Losses,
     games_per_second: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    each: Option<Vec<JsonGame>>,
+}
+
+/// One game in JSON: `lost` is null when it was won.
+#[derive(Serialize)]
+struct JsonGame {
+    seed: u64,
+    lost: Option<&'static str>,
+    guesses: u32,
+    risk: f64,
+}
+
+impl JsonGame {
+    fn of(seed: u64, played: &Played) -> JsonGame {
+        JsonGame {
+            seed,
+            lost: played.lost.map(Loss::key),
+            guesses: played.guesses,
+            risk: played.risk,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -175,6 +223,7 @@ mod tests {
             losses: Losses::default(),
             elapsed: Duration::from_secs_f64(secs),
             threads: 1,
+            each: Vec::new(),
         };
         assert_eq!(speed(&tally(0.001)), "2000 games per second");
         assert_eq!(speed(&tally(0.5)), "4.0 games per second");
@@ -193,6 +242,7 @@ mod tests {
             losses,
             elapsed: Duration::from_secs(1),
             threads: 1,
+            each: Vec::new(),
         };
         let mut text = Vec::new();
         write_losses(&mut text, &tally).unwrap();

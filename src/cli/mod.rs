@@ -360,6 +360,13 @@ pub struct GenerateArgs {
     /// unless --first-move says otherwise.
     #[arg(long)]
     pub no_guess: bool,
+
+    /// How many boards to print, a blank line between them: those of seeds
+    /// SEED, SEED+1, and on (with --no-guess, each search starts after the
+    /// seed of the board before). A set of boards to test a program on, or to
+    /// give another solver the very games `bench` plays.
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: u64,
 }
 
 /// `solve`: the solver alone on a board file.
@@ -403,6 +410,13 @@ pub struct BenchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+
+    /// Say how each game went as well, in game order: its seed, won or
+    /// where it was lost, its guesses, and their chances of a mine added
+    /// up (the mines it was expected to meet). A table before the report,
+    /// or `each` in the JSON object.
+    #[arg(long)]
+    pub each: bool,
 
     // Last, so that its heading covers only its own options.
     #[command(flatten)]

@@ -54,6 +54,7 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
         games: args.games,
         seed: args.random.seed.unwrap_or_else(fresh_seed),
         threads,
+        each: args.each,
     })
 }
 

@@ -50,17 +50,29 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
     if args.no_guess {
         Room::of_this_process().check(layout)?;
     }
-    let board = match first {
-        Some(first) if args.no_guess => match no_guess_board(layout, policy, first, seed) {
-            Ok(found) => found.board,
-            Err(NoGuessError::NoRoom(e)) => return Err(no_room(e)),
-            Err(NoGuessError::GaveUp { tries }) => {
-                return Err(gave_up(layout, first, seed, tries));
-            }
-        },
-        _ => place_mines(layout, policy, first, seed).map_err(no_room)?,
-    };
-    out.write_all(to_board_file(&board).as_bytes())?;
+    let mut seed = seed;
+    for i in 0..args.count {
+        // A blank line between boards: no board file has one inside.
+        if i > 0 {
+            out.write_all(b"\n")?;
+        }
+        let board = match first {
+            Some(first) if args.no_guess => match no_guess_board(layout, policy, first, seed) {
+                Ok(found) => {
+                    // The next search starts past every seed this one tried.
+                    seed = found.seed;
+                    found.board
+                }
+                Err(NoGuessError::NoRoom(e)) => return Err(no_room(e)),
+                Err(NoGuessError::GaveUp { tries }) => {
+                    return Err(gave_up(layout, first, seed, tries));
+                }
+            },
+            _ => place_mines(layout, policy, first, seed).map_err(no_room)?,
+        };
+        out.write_all(to_board_file(&board).as_bytes())?;
+        seed = seed.wrapping_add(1);
+    }
     Ok(())
 }
 
