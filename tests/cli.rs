@@ -46,6 +46,15 @@ fn stdout_of(args: &[&str], input: &str) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
+/// What `solve` prints playing the board file `path` from 1,1, guessing
+/// when stuck, with the options `extra`.
+fn solved_guessing_from_the_corner(path: &std::path::Path, extra: &[&str]) -> String {
+    let mut args = vec!["solve", "--at", "1,1", "--when-stuck", "guess"];
+    args.extend(extra);
+    args.push(path.to_str().unwrap());
+    stdout_of(&args, "")
+}
+
 /// Typed lines, one answer each.
 fn typed(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
@@ -639,23 +648,10 @@ mod generate {
 
     #[test]
     fn no_guess_boards_in_a_count_are_all_different() {
-        let boards = stdout_of(
-            &[
-                "generate",
-                "--rows",
-                "6",
-                "--cols",
-                "6",
-                "--mines",
-                "6",
-                "--no-guess",
-                "--seed",
-                "3",
-                "--count",
-                "4",
-            ],
-            "",
-        );
+        let args: Vec<&str> = "generate --rows 6 --cols 6 --mines 6 --no-guess --seed 3 --count 4"
+            .split(' ')
+            .collect();
+        let boards = stdout_of(&args, "");
         let boards: Vec<&str> = boards.split("\n\n").collect();
         assert_eq!(boards.len(), 4);
         for (i, a) in boards.iter().enumerate() {
@@ -723,20 +719,7 @@ mod generate {
         let path = std::env::temp_dir().join(format!("small-{}.txt", std::process::id()));
         let board = "+++++++\n+ *   +\n+     +\n+  *  +\n+    *+\n+ *   +\n+++++++\n";
         std::fs::write(&path, board).unwrap();
-        let solved = stdout_of(
-            &[
-                "solve",
-                "--at",
-                "1,1",
-                "--when-stuck",
-                "guess",
-                "--steps",
-                "--color",
-                "never",
-                path.to_str().unwrap(),
-            ],
-            "",
-        );
+        let solved = solved_guessing_from_the_corner(&path, &["--steps", "--color", "never"]);
         std::fs::remove_file(&path).unwrap();
         let first = solved
             .lines()
@@ -934,17 +917,7 @@ mod solver {
                 "",
             );
             std::fs::write(&file, board).unwrap();
-            let solved = stdout_of(
-                &[
-                    "solve",
-                    "--at",
-                    "1,1",
-                    "--when-stuck",
-                    "guess",
-                    file.to_str().unwrap(),
-                ],
-                "",
-            );
+            let solved = solved_guessing_from_the_corner(&file, &[]);
             let won = solved.contains("Result: won");
             assert_eq!(won, result.starts_with("won"), "seed {seed}: {solved}");
         }
