@@ -26,6 +26,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use mimalloc::MiMalloc;
 
@@ -35,6 +36,15 @@ const LARGE: usize = 64 * 1024;
 
 /// Small blocks from mimalloc, large ones from the system.
 pub struct BySize;
+
+/// Whether the command plays on threads the user chose (`bench`), so that
+/// fewer of them is advice worth giving when memory runs out.
+static ON_THREADS: AtomicBool = AtomicBool::new(false);
+
+/// From now on, a refused block's message also suggests fewer --threads.
+pub fn playing_on_threads() {
+    ON_THREADS.store(true, Ordering::Relaxed);
+}
 
 fn is_large(size: usize) -> bool {
     size >= LARGE
@@ -118,10 +128,14 @@ fn granted(block: *mut u8, size: usize) -> *mut u8 {
 fn refused(size: usize) -> ! {
     let mut text = [0u8; 256];
     let mut cursor = std::io::Cursor::new(&mut text[..]);
+    let advice = if ON_THREADS.load(Ordering::Relaxed) {
+        "a smaller board, or fewer --threads, needs less"
+    } else {
+        "a smaller board needs less"
+    };
     let _ = writeln!(
         cursor,
-        "error: out of memory: the system refused a block of {}; a smaller board, or fewer \
-         --threads, needs less",
+        "error: out of memory: the system refused a block of {}; {advice}",
         Megabytes(size)
     );
     let written = usize::try_from(cursor.position()).unwrap_or(0);

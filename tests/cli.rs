@@ -1030,12 +1030,14 @@ mod under_a_memory_limit {
         let dir = big_board();
         // The game itself fits in 60 MB; the solver's grids do not.
         let limit = 60_000;
-        fails_cleanly(
+        let solve = fails_cleanly(
             dir.path(),
             limit,
             &["solve", "--color", "never", "big.txt"],
             "",
         );
+        // Threads are bench's; no other command is told to use fewer.
+        assert!(!solve.contains("--threads"), "{solve}");
         let no_guess = [
             "generate",
             "--rows",

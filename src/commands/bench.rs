@@ -12,6 +12,7 @@ use crate::options::{fresh_seed, square_on, too_many_mines};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
     let trial = trial(args)?;
+    crate::allocator::playing_on_threads();
     let tally = bench::run(trial);
     if args.json {
         report::write_json(out, &trial, &tally)?;
