@@ -86,6 +86,12 @@ impl Room {
             .min_by_key(|&(fit, ..)| fit)
     }
 
+    /// The limit that `bytes` more would not fit, with the room it leaves;
+    /// `None` when they fit every limit known.
+    pub fn short_of(&self, bytes: u64) -> Option<(Limit, u64)> {
+        self.known().find(|&(_, room)| room < bytes)
+    }
+
     /// Whether one game of `layout` with the solver fits the limits that
     /// kill rather than refuse; if not, why. The plan errs on the side of
     /// never running out (`game_bytes`): a game under an address-space
@@ -290,6 +296,19 @@ pub fn threads_that_fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_block_is_short_of_the_first_limit_it_passes() {
+        let room = Room {
+            address_space: Some(1_000),
+            control_group: None,
+            machine: Some(500),
+        };
+        assert_eq!(room.short_of(400), None);
+        assert_eq!(room.short_of(600), Some((Limit::Machine, 500)));
+        assert_eq!(room.short_of(2_000), Some((Limit::AddressSpace, 1_000)));
+        assert_eq!(Room::default().short_of(u64::MAX), None);
+    }
 
     #[test]
     fn reads_mem_available_in_kib() {

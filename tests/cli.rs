@@ -884,6 +884,21 @@ mod solver {
     }
 
     #[test]
+    fn bench_each_refuses_more_games_than_the_memory_keeps() {
+        let output = output_of(
+            minesweeper().args(["bench", "--games", "18446744073709551615", "--each"]),
+            b"",
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.starts_with("error: keeping each of 18446744073709551615 games for --each"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("leave out --each"), "{stderr}");
+    }
+
+    #[test]
     fn bench_each_game_is_the_game_solve_plays_on_that_seeds_board() {
         // What lets another solver be compared game by game: the board
         // `generate` gives for a seed, solved alone, ends as bench says.

@@ -48,6 +48,9 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
         &Room::of_this_process(),
     )
     .map_err(|too_big| no_memory_for(layout, too_big))?;
+    if args.each {
+        each_fits(args.games, &Room::of_this_process())?;
+    }
     Ok(Trial {
         layout,
         first_move,
@@ -57,6 +60,21 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
         threads,
         each: args.each,
     })
+}
+
+/// Whether every game's result, kept for `--each`, fits the memory.
+fn each_fits(games: u64, room: &Room) -> Result<(), AppError> {
+    let need = games.saturating_mul(std::mem::size_of::<bench::Played>() as u64);
+    match room.short_of(need) {
+        None => Ok(()),
+        Some((limit, left)) => Err(AppError::Memory(format!(
+            "keeping each of {games} games for --each needs about {} of memory, and {} {}: \
+             fewer --games, or leave out --each",
+            memory::human(need),
+            limit.describe(),
+            memory::human(left)
+        ))),
+    }
 }
 
 /// Why `bench` cannot play: not enough memory for the games at once.
