@@ -86,6 +86,16 @@ impl Room {
             .min_by_key(|&(fit, ..)| fit)
     }
 
+    /// The room left once `bytes` more are taken.
+    pub fn less(&self, bytes: u64) -> Room {
+        let left = |room: Option<u64>| room.map(|r| r.saturating_sub(bytes));
+        Room {
+            address_space: left(self.address_space),
+            control_group: left(self.control_group),
+            machine: left(self.machine),
+        }
+    }
+
     /// The limit that `bytes` more would not fit, with the room it leaves;
     /// `None` when they fit every limit known.
     pub fn short_of(&self, bytes: u64) -> Option<(Limit, u64)> {
@@ -308,6 +318,11 @@ mod tests {
         assert_eq!(room.short_of(600), Some((Limit::Machine, 500)));
         assert_eq!(room.short_of(2_000), Some((Limit::AddressSpace, 1_000)));
         assert_eq!(Room::default().short_of(u64::MAX), None);
+        let left = room.less(400);
+        assert_eq!(left.address_space, Some(600));
+        assert_eq!(left.machine, Some(100));
+        assert_eq!(left.control_group, None);
+        assert_eq!(room.less(2_000).machine, Some(0));
     }
 
     #[test]

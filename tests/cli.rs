@@ -55,6 +55,16 @@ fn solved_guessing_from_the_corner(path: &std::path::Path, extra: &[&str]) -> St
     stdout_of(&args, "")
 }
 
+/// What the program says on stderr with `args`, which must fail with
+/// status 1 and print nothing on stdout.
+fn error_of(args: &[&str]) -> String {
+    let output = output_of(minesweeper().args(args), b"");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}: {stderr}");
+    stderr
+}
+
 /// Typed lines, one answer each.
 fn typed(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("{l}\n")).collect()
@@ -885,12 +895,7 @@ mod solver {
 
     #[test]
     fn bench_each_refuses_more_games_than_the_memory_keeps() {
-        let output = output_of(
-            minesweeper().args(["bench", "--games", "18446744073709551615", "--each"]),
-            b"",
-        );
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        let stderr = error_of(&["bench", "--games", "18446744073709551615", "--each"]);
         assert!(
             stderr.starts_with("error: keeping each of 18446744073709551615 games for --each"),
             "{stderr}"
@@ -968,31 +973,25 @@ mod solver {
     #[test]
     fn bench_refuses_more_games_at_once_than_the_memory_holds() {
         // 256 games of 5000x5000 at once need about 300 GB.
-        let output = output_of(
-            minesweeper().args([
-                "bench",
-                "--rows",
-                "5000",
-                "--cols",
-                "5000",
-                "--mines",
-                "10",
-                "--games",
-                "1000",
-                "--threads",
-                "256",
-            ]),
-            b"",
-        );
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        let stderr = error_of(&[
+            "bench",
+            "--rows",
+            "5000",
+            "--cols",
+            "5000",
+            "--mines",
+            "10",
+            "--games",
+            "1000",
+            "--threads",
+            "256",
+        ]);
         // Each game 1.2 GB, and its thread 8 MB.
         assert!(
             stderr.contains("playing 256 5000x5000 games at once needs about 309.4 GB of memory"),
             "{stderr}"
         );
         assert!(stderr.contains("use --threads"), "{stderr}");
-        assert!(output.stdout.is_empty());
     }
 }
 

@@ -38,6 +38,13 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
         Some(at) => square_on(at, layout.rows, layout.cols)?,
         None => bench::default_first_square(layout, first_move),
     };
+    // The results kept for --each first; the games at once in what is left.
+    let room = Room::of_this_process();
+    let kept = if args.each {
+        each_fits(args.games, &room)?
+    } else {
+        0
+    };
     // No more threads than games: only those hold a game in memory.
     let most = usize::try_from(args.games).unwrap_or(usize::MAX);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -45,12 +52,9 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
         args.threads.map(|t| usize::from(t).min(most)),
         cores.min(most),
         memory::game_bytes(layout),
-        &Room::of_this_process(),
+        &room.less(kept),
     )
     .map_err(|too_big| no_memory_for(layout, too_big))?;
-    if args.each {
-        each_fits(args.games, &Room::of_this_process())?;
-    }
     Ok(Trial {
         layout,
         first_move,
@@ -62,11 +66,11 @@ fn trial(args: &BenchArgs) -> Result<Trial, AppError> {
     })
 }
 
-/// Whether every game's result, kept for `--each`, fits the memory.
-fn each_fits(games: u64, room: &Room) -> Result<(), AppError> {
+/// The memory every game's result takes, kept for `--each`, if it fits.
+fn each_fits(games: u64, room: &Room) -> Result<u64, AppError> {
     let need = games.saturating_mul(std::mem::size_of::<bench::Played>() as u64);
     match room.short_of(need) {
-        None => Ok(()),
+        None => Ok(need),
         Some((limit, left)) => Err(AppError::Memory(format!(
             "keeping each of {games} games for --each needs about {} of memory, and {} {}: \
              fewer --games, or leave out --each",
