@@ -20,6 +20,7 @@
 //! mine totals are too many to combine exactly, components are weighed
 //! independently and the mine count is not used for certainty.
 
+mod by_total;
 mod enumerate;
 mod kept;
 mod remembered;
@@ -29,6 +30,7 @@ use std::sync::Arc;
 
 use super::neighbours::Neighbours;
 use super::{Deduction, Known, Reason, Solver, Verdict};
+use by_total::{ByTotal, product_work};
 use engine::Pos;
 use enumerate::Component;
 pub(super) use kept::Kept;
@@ -40,7 +42,8 @@ use rows::Rows;
 pub const NODE_BUDGET: usize = 200_000;
 
 /// Beyond this many `components x totals x totals` operations the mine
-/// count is combined approximately.
+/// count is combined approximately: the totals are those between the
+/// fewest mines the frontier can hold and the most ([`ByTotal`]).
 const COMBINE_BUDGET: usize = 20_000_000;
 
 /// The chance of a mine on every unknown square, and which are certain.
@@ -515,7 +518,7 @@ fn combine(
             || feasible.as_ref().is_some_and(|t| t.overall.is_empty()));
     let feasible = feasible.filter(|_| !impossible);
     let weights = match &feasible {
-        Some(_) => exact_weights(components, mines_left, interior, most),
+        Some(_) => exact_weights(components, mines_left, interior, fewest, most),
         None => None,
     };
     let mut probabilities = Probabilities {
@@ -618,61 +621,51 @@ fn feasible_totals(
             overall: vec![fewest, most],
         });
     }
-    let width = mines_left + 1;
-    if components.len().saturating_mul(width.saturating_mul(width)) > COMBINE_BUDGET {
+    if product_work(components.len(), most - fewest) > COMBINE_BUDGET {
         return None;
     }
+    let possible: Vec<ByTotal<bool>> = components
+        .iter()
+        .map(|c| ByTotal::of(&solutions(c)))
+        .collect();
     // Totals reachable by the components before and after each one.
     // One row more than there are components: sized once, never grown.
     let mut before = Vec::with_capacity(components.len() + 1);
-    before.push(reach_of_nothing(width));
-    for c in components {
-        before.push(or_convolve(before.last().unwrap(), &solutions(c), width));
+    before.push(ByTotal::one());
+    for c in &possible {
+        before.push(before.last().unwrap().times(c));
     }
     let mut after = Vec::with_capacity(components.len() + 1);
-    after.push(reach_of_nothing(width));
-    for c in components.iter().rev() {
-        after.push(or_convolve(after.last().unwrap(), &solutions(c), width));
+    after.push(ByTotal::one());
+    for c in possible.iter().rev() {
+        after.push(after.last().unwrap().times(c));
     }
     after.reverse();
+    let overall: Vec<usize> = before[components.len()]
+        .totals()
+        .filter(|&m| fits(m))
+        .collect();
     let per_component = components
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            let others = or_convolve(&before[k], &after[k + 1], width);
+            if c.used_totals().len() == 1 {
+                // Its one total is in every total overall: possible if any is.
+                return solutions(c)
+                    .iter()
+                    .map(|&s| s && !overall.is_empty())
+                    .collect();
+            }
+            let others = before[k].times(&after[k + 1]);
             (0..c.count.len())
-                .map(|m| {
-                    c.count[m] > 0.0 && others.iter().enumerate().any(|(j, &r)| r && fits(m + j))
-                })
+                .map(|m| c.count[m] > 0.0 && others.totals().any(|j| fits(m + j)))
                 .collect()
         })
-        .collect();
-    let overall: Vec<usize> = (0..width)
-        .filter(|&m| before[components.len()][m] && fits(m))
         .collect();
     Some(FeasibleTotals {
         per_component,
         overall,
     })
-}
-
-fn reach_of_nothing(width: usize) -> Vec<bool> {
-    let mut reach = vec![false; width];
-    reach[0] = true;
-    reach
-}
-
-/// The totals `a + b` for `a` reachable in `x` and `b` in `y`, below `width`.
-fn or_convolve(x: &[bool], y: &[bool], width: usize) -> Vec<bool> {
-    let mut sum = vec![false; width];
-    for (a, _) in x.iter().enumerate().filter(|&(_, &r)| r) {
-        for (b, _) in y.iter().enumerate().filter(|&(_, &r)| r) {
-            if a + b < width {
-                sum[a + b] = true;
-            }
-        }
-    }
-    sum
 }
 
 /// Whether group `t` holds exactly one mine in every possible solution.
@@ -721,58 +714,55 @@ fn exact_weights(
     components: &[Arc<Component>],
     mines_left: usize,
     interior: usize,
+    fewest: usize,
     most: usize,
 ) -> Option<Weights> {
-    let width = most + 1;
-    if components.len().saturating_mul(width.saturating_mul(width)) > COMBINE_BUDGET {
+    if product_work(components.len(), most - fewest) > COMBINE_BUDGET {
         return None;
     }
     let (ways, mut log_scale) = interior_ways(mines_left, interior, most);
-    let counts: Vec<Vec<f64>> = components
+    // C(interior, mines_left - m) scaled: the ways the interior holds the
+    // rest when the frontier holds `m` mines.
+    let rest = |m: usize| ways.get(m).copied().unwrap_or(0.0);
+    let counts: Vec<ByTotal<f64>> = components
         .iter()
         .map(|c| {
-            let (count, log_top) = scaled(&c.count);
+            let (count, log_top) = ByTotal::of(&c.count).scaled();
             log_scale += log_top;
             count
         })
         .collect();
     // One row more than there are components: sized once, never grown.
     let mut before = Vec::with_capacity(components.len() + 1);
-    before.push(vec![1.0]);
+    before.push(ByTotal::one());
     for s in &counts {
-        let (all, log_top) = scaled(&convolve(before.last().unwrap(), s));
+        let (all, log_top) = before.last().unwrap().times(s).scaled();
         log_scale += log_top;
         before.push(all);
     }
     let mut after = Vec::with_capacity(components.len() + 1);
-    after.push(vec![1.0]);
+    after.push(ByTotal::one());
     for s in counts.iter().rev() {
-        after.push(scaled(&convolve(after.last().unwrap(), s)).0);
+        after.push(after.last().unwrap().times(s).scaled().0);
     }
     after.reverse();
     let mut factor = Vec::with_capacity(components.len());
     let mut total: Vec<f64> = Vec::with_capacity(components.len());
     for (k, c) in components.iter().enumerate() {
-        let others = convolve(&before[k], &after[k + 1]);
+        let others = before[k].times(&after[k + 1]);
         // Totals no solution uses weigh nothing: left at 0.
         let mut f = vec![0.0; c.count.len()];
         for m in c.used_totals() {
-            f[m] = others
-                .iter()
-                .zip(ways.get(m..).unwrap_or_default())
-                .map(|(&w, &b)| w * b)
-                .sum();
+            f[m] = others.weighed(|t| rest(m + t));
         }
         total.push(c.count.iter().zip(&f).map(|(n, w)| n * w).sum());
         factor.push(f);
     }
     let all = &before[components.len()];
-    let weight: f64 = all.iter().zip(&ways).map(|(n, w)| n * w).sum();
+    let weight = all.weighed(rest);
     let interior_mines: f64 = all
         .iter()
-        .zip(&ways)
-        .enumerate()
-        .map(|(m, (n, w))| n * w * mines_left.saturating_sub(m) as f64)
+        .map(|(m, n)| n * rest(m) * mines_left.saturating_sub(m) as f64)
         .sum();
     let interior_p = if interior == 0 {
         0.0
@@ -917,30 +907,6 @@ fn scaled_logs(log: &[f64]) -> Vec<f64> {
         .collect()
 }
 
-/// `values` divided by their largest, so long products stay in range, and
-/// the logarithm of the largest.
-fn scaled(values: &[f64]) -> (Vec<f64>, f64) {
-    let top = values.iter().copied().fold(0.0, f64::max);
-    if top > 0.0 {
-        (values.iter().map(|v| v / top).collect(), top.ln())
-    } else {
-        (values.to_vec(), 0.0)
-    }
-}
-
-fn convolve(x: &[f64], y: &[f64]) -> Vec<f64> {
-    let mut sum = vec![0.0; x.len() + y.len() - 1];
-    for (a, &u) in x.iter().enumerate() {
-        if u == 0.0 {
-            continue;
-        }
-        for (b, &v) in y.iter().enumerate() {
-            sum[a + b] += u * v;
-        }
-    }
-    sum
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -998,6 +964,50 @@ mod tests {
             found.iter().all(|d| d.verdict == Verdict::Safe
                 && d.reason == Reason::Arrangements { mines_left: 1 })
         );
+    }
+
+    /// A row of `pockets` 50/50 pockets, "? 1 ?" with a mine on the left,
+    /// and `extra` squares after them; `mines` in all.
+    fn row_of_pockets(pockets: usize, extra: usize, mines: usize) -> Solver {
+        let mut solver = Solver::new(1, 3 * pockets + extra, mines);
+        for k in 0..pockets {
+            solver.open(Pos::new(0, 3 * k + 1), 1);
+        }
+        solver
+    }
+
+    #[test]
+    fn hundreds_of_pockets_of_one_mine_are_combined_exactly() {
+        // 400 pockets: 400 x 401 x 401 totals stored from 0, too many to
+        // combine; each pocket always holds one mine, so kept from the
+        // fewest there is one total.
+        let mut solver = row_of_pockets(400, 0, 400);
+        let probabilities = solver.probabilities();
+        assert!(probabilities.is_exact());
+        assert_eq!(probabilities.at(Pos::new(0, 0)), 0.5);
+        assert_eq!(probabilities.at(Pos::new(0, 1199)), 0.5);
+    }
+
+    #[test]
+    fn the_mine_count_decides_beside_hundreds_of_pockets() {
+        // After the pockets, "a 1 b 1 c": b alone, or a and c. One mine is
+        // left beyond the pockets' 400, so b is the mine and a, c are clear.
+        let mut solver = row_of_pockets(400, 5, 401);
+        solver.open(Pos::new(0, 1201), 1);
+        solver.open(Pos::new(0, 1203), 1);
+        let Progress::Deduced(found) = solver.deduce() else {
+            panic!("the mine count decides a, b and c")
+        };
+        let decided: Vec<(usize, Verdict)> = found.iter().map(|d| (d.at.col, d.verdict)).collect();
+        assert_eq!(
+            decided,
+            [
+                (1200, Verdict::Safe),
+                (1202, Verdict::Mine),
+                (1204, Verdict::Safe)
+            ]
+        );
+        assert!(found.iter().all(|d| d.reason.layer() == 3));
     }
 
     #[test]
