@@ -64,21 +64,22 @@ impl Solver {
         }
         squares.sort_unstable();
         squares.dedup();
-        squares.retain(|&i| allowed(self.pos(i)));
+        squares.retain(|&i| allowed(self.pos(i)) && !self.set_aside.holds(i));
         squares
     }
 
     /// Drops the deduced squares that are open now or have no unknown
-    /// neighbour left.
+    /// neighbour left but those set aside.
     fn prune_settled(&mut self) {
         let Self {
             settled,
             known,
             rows,
             cols,
+            set_aside,
             ..
         } = self;
-        settled.retain(|i| still_settled(known, *rows, *cols, i));
+        settled.retain(|i| still_settled(known, *rows, *cols, set_aside, i));
     }
 
     /// The neighbour counts the board's squares have.

@@ -150,14 +150,18 @@ pub struct Solver {
     /// reads the list, or when it would grow): the clues layer 3 and the
     /// guesses work from, so they never scan the whole board.
     frontier: Watchlist,
-    /// Every square deduced and not opened that has unknown neighbours, and
-    /// some that no longer do (dropped when a guess next looks, or when the
-    /// list would grow): with the frontier, where a guess looks for squares
-    /// unlike the rest.
+    /// Every square deduced and not opened that has unknown neighbours not
+    /// set aside, and some that no longer do (dropped when a guess next
+    /// looks, or when the list would grow; listed again when a component
+    /// beside it comes back): with the frontier, where a guess looks for
+    /// squares unlike the rest.
     settled: Watchlist,
     untouched: candidates::Untouched,
     /// Layer 3's components as the last analysis counted them.
     remembered: arrangements::Remembered,
+    /// Components with a fixed mine total, kept out of the analyses while
+    /// nothing around them changes.
+    set_aside: arrangements::SetAside,
     /// The frontier as it is, while a look ahead supposes clues on it
     /// ([`Solver::keep_frontier`]).
     kept: Option<arrangements::Kept>,
@@ -181,9 +185,10 @@ impl Solver {
             pending: Watchlist::new(squares),
             to_pair: PairQueue::new(squares),
             frontier: Watchlist::new(squares),
-            settled: Watchlist::of_distinct(),
+            settled: Watchlist::new(squares),
             untouched: candidates::Untouched::default(),
             remembered: arrangements::Remembered::default(),
+            set_aside: arrangements::SetAside::new(squares),
             kept: None,
             work: 0,
         }
@@ -222,10 +227,14 @@ impl Solver {
     /// Learns that `pos` is open and shows `clue`.
     pub fn open(&mut self, pos: Pos, clue: u8) {
         let i = self.index(pos);
+        if matches!(self.known[i], Known::Open(_)) {
+            return;
+        }
+        // A clue beside a component set aside changes it.
+        self.bring_back_holding(i);
         match self.known[i] {
-            Known::Open(_) => return,
             Known::Unknown => self.forget_unknown(i),
-            Known::Safe => {}
+            Known::Safe | Known::Open(_) => {}
             // A sound solver never deduces a mine on a square that opens;
             // should it happen, what the board shows wins.
             Known::Mine => self.known_mines -= 1,
@@ -287,6 +296,7 @@ impl Solver {
 
     /// `i` stops being unknown: the open clues around it have news.
     fn forget_unknown(&mut self, i: usize) {
+        self.bring_back_holding(i);
         self.unknown -= 1;
         for n in self.neighbours(i) {
             if matches!(self.known[n], Known::Open(_)) {
@@ -300,11 +310,14 @@ impl Solver {
         let Self {
             frontier,
             known,
+            set_aside,
             rows,
             cols,
             ..
         } = self;
-        frontier.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+        frontier.add(i, |j| {
+            has_unknown_neighbour(known, *rows, *cols, j) && !set_aside.holds(j)
+        });
     }
 
     /// Puts in line for layer 2 the pairs of every open square whose
@@ -334,19 +347,24 @@ impl Solver {
         let Self {
             frontier,
             known,
+            set_aside,
             rows,
             cols,
             ..
         } = self;
-        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j));
+        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j) && !set_aside.holds(j));
     }
 
-    /// The open squares with unknown neighbours, in reading order.
+    /// The open squares with unknown neighbours, in reading order, but
+    /// the clues of components set aside.
     fn frontier_clues(&self) -> Vec<usize> {
         let mut clues: Vec<usize> = self
             .frontier
             .iter()
-            .filter(|&i| has_unknown_neighbour(&self.known, self.rows, self.cols, i))
+            .filter(|&i| {
+                has_unknown_neighbour(&self.known, self.rows, self.cols, i)
+                    && !self.set_aside.holds(i)
+            })
             .collect();
         clues.sort_unstable();
         clues
@@ -359,9 +377,10 @@ impl Solver {
             known,
             rows,
             cols,
+            set_aside,
             ..
         } = self;
-        settled.add(i, |j| still_settled(known, *rows, *cols, j));
+        settled.add(i, |j| still_settled(known, *rows, *cols, set_aside, j));
     }
 
     /// Puts the open square `i`, whose neighbourhood changed, in line for
@@ -408,9 +427,23 @@ impl Solver {
 }
 
 /// Whether the deduced square `i` is still not open and has unknown
-/// neighbours, which a guess must weigh.
-fn still_settled(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
-    !matches!(known[i], Known::Open(_)) && has_unknown_neighbour(known, rows, cols, i)
+/// neighbours not set aside, which a guess must weigh.
+fn still_settled(
+    known: &[Known],
+    rows: usize,
+    cols: usize,
+    set_aside: &arrangements::SetAside,
+    i: usize,
+) -> bool {
+    let unknown_not_held = |n: usize| known[n] == Known::Unknown && !set_aside.holds(n);
+    !matches!(known[i], Known::Open(_))
+        && if set_aside.is_empty() {
+            has_unknown_neighbour(known, rows, cols, i)
+        } else {
+            Neighbours::of(i, rows, cols)
+                .into_iter()
+                .any(unknown_not_held)
+        }
 }
 
 /// Whether square `i` has a neighbour the solver knows nothing of: an open

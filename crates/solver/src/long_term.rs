@@ -196,7 +196,11 @@ impl Solver {
             Shape::Box(_) => ([at(0, 0), at(1, 1)], 2, [at(0, 1), at(1, 0)], 2),
         };
         let inside = mines[..mine_count].iter().chain(&clear[..clear_count]);
-        if inside.copied().any(|i| self.known[i] != Known::Unknown) {
+        // A component set aside is out of the analyses that weigh a shape.
+        if inside
+            .copied()
+            .any(|i| self.known[i] != Known::Unknown || self.set_aside.holds(i))
+        {
             return None;
         }
         let mut missing = Vec::new();
@@ -208,6 +212,7 @@ impl Solver {
             let i = r as usize * cols + c as usize;
             match self.known[i] {
                 Known::Mine => {}
+                Known::Unknown if self.set_aside.holds(i) => return None,
                 Known::Unknown => missing.push(i),
                 Known::Safe | Known::Open(_) => return None,
             }

@@ -16,8 +16,7 @@ use std::collections::VecDeque;
 pub(super) struct Watchlist {
     squares: VecDeque<usize>,
     /// Which squares are on the list, a bit each (a byte each made the
-    /// solver's three lists 300 MB of a 10000x10000 game); empty when the
-    /// caller never lists a square twice.
+    /// solver's three lists 300 MB of a 10000x10000 game).
     listed: Vec<u64>,
 }
 
@@ -28,11 +27,6 @@ impl Watchlist {
             squares: VecDeque::new(),
             listed: vec![0; squares.div_ceil(64)],
         }
-    }
-
-    /// An empty list for a caller that never lists a square twice.
-    pub(super) fn of_distinct() -> Self {
-        Self::default()
     }
 
     /// Lists `i` unless it is on the list; when the list is full, first
@@ -87,7 +81,7 @@ impl Watchlist {
     }
 }
 
-/// Sets or clears the bit of square `i`, if the list keeps bits.
+/// Sets or clears the bit of square `i`.
 fn mark(listed: &mut [u64], i: usize, on: bool) {
     if let Some(word) = listed.get_mut(i / 64) {
         let bit = 1 << (i % 64);

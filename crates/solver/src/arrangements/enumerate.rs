@@ -97,6 +97,11 @@ impl Component {
         self.used_totals().start
     }
 
+    /// Whether it is counted exactly and every solution uses as many mines.
+    pub(super) fn has_fixed_total(&self) -> bool {
+        self.exact && self.used_totals().len() == 1
+    }
+
     /// The most mines a solution uses (0 when none fits).
     pub(super) fn most_mines(&self) -> usize {
         self.used_totals().end.saturating_sub(1)

@@ -25,6 +25,7 @@ mod enumerate;
 mod kept;
 mod remembered;
 mod rows;
+mod set_aside;
 
 use std::sync::Arc;
 
@@ -37,6 +38,12 @@ pub(super) use kept::Kept;
 use kept::analyse_patched;
 pub(super) use remembered::Remembered;
 use rows::Rows;
+use set_aside::Aside;
+#[cfg(doc)]
+use set_aside::SET_ASIDE_FROM;
+pub(super) use set_aside::SetAside;
+
+use rustc_hash::FxHashMap;
 
 /// Backtracking nodes one component may visit before it is given up.
 pub const NODE_BUDGET: usize = 200_000;
@@ -70,6 +77,8 @@ pub struct Probabilities {
     /// The natural logarithm of the number of arrangements that fit, when
     /// exact: what weighs one position against another.
     log_arrangements: Option<f64>,
+    /// The squares of the components set aside, with their chances.
+    aside: Arc<FxHashMap<usize, f64>>,
 }
 
 impl Probabilities {
@@ -77,7 +86,7 @@ impl Probabilities {
     pub(super) fn at_index(&self, i: usize) -> f64 {
         match self.frontier.binary_search_by_key(&i, |&(j, _)| j) {
             Ok(k) => self.frontier[k].1,
-            Err(_) => self.interior,
+            Err(_) => self.aside.get(&i).copied().unwrap_or(self.interior),
         }
     }
 
@@ -145,6 +154,7 @@ impl Probabilities {
             let interior = (0..solver.known.len()).filter(|&i| {
                 solver.known[i] == Known::Unknown
                     && self.frontier.binary_search_by_key(&i, |&(j, _)| j).is_err()
+                    && !self.aside.contains_key(&i)
             });
             certain.extend(interior.map(|i| (i, verdict)));
             certain.sort_unstable_by_key(|&(i, _)| i);
@@ -165,30 +175,179 @@ impl Probabilities {
 }
 
 /// The whole analysis of what `solver` knows. Components unchanged since
-/// the last analysis keep their count ([`Remembered`]).
+/// the last analysis keep their count ([`Remembered`]); those with a fixed
+/// mine total are set aside once there are many ([`SetAside`]).
 pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
+    // The endgame lists every unknown square, its clues from the frontier.
+    if solver.unknown <= crate::endgame::MOST_SQUARES {
+        solver.bring_back_all();
+    }
+    let (mut frontier, mut orders, mut components, mut probabilities) = analyse_counted(solver);
+    let mut worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+    // What a guess could weigh now comes back, and is analysed with the rest.
+    let mut back = false;
+    while let Some(aside) = solver.set_aside.take_safest_within(worth_weighing) {
+        solver.bring_back(&aside);
+        back = true;
+    }
+    if back {
+        (frontier, orders, components, probabilities) = analyse_counted(solver);
+        worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+    }
+    set_aside_fixed(solver, &frontier, &orders, &components, worth_weighing);
+    probabilities
+}
+
+/// The analysis of the frontier as it is, with what it was made of.
+fn analyse_counted(solver: &mut Solver) -> (Frontier, Rows, Vec<Arc<Component>>, Probabilities) {
     solver.prune_frontier();
     let frontier = Frontier::of(solver);
-    analyse_frontier(solver, &frontier, Keep::Counts)
-}
-
-/// Whether an analysis keeps its components' counts for the next one.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Keep {
-    /// Yes: the position is the solver's.
-    Counts,
-    /// No: the position is only supposed.
-    Nothing,
-}
-
-/// Counts the components of `frontier`, a frontier of what `solver`
-/// knows, and combines them with the mine count.
-fn analyse_frontier(solver: &mut Solver, frontier: &Frontier, keep: Keep) -> Probabilities {
     let orders = frontier.components();
-    let (components, nodes) = match keep {
-        Keep::Counts => solver.remembered.count(frontier, &orders),
-        Keep::Nothing => solver.remembered.peek(frontier, &orders),
-    };
+    let (components, nodes) = solver.remembered.count(&frontier, &orders);
+    let parts: Vec<Part> = orders
+        .iter()
+        .map(|groups| Part {
+            frontier: &frontier,
+            groups,
+        })
+        .collect();
+    let probabilities = combine_parts(solver, &parts, &components, nodes);
+    (frontier, orders, components, probabilities)
+}
+
+/// Sets aside the components of `frontier` that hold the same number of
+/// mines in every solution and whose squares are all riskier than
+/// `worth_weighing`, when there are at least [`SET_ASIDE_FROM`]
+/// ([`SetAside::from`]) or some are set aside already.
+fn set_aside_fixed(
+    solver: &mut Solver,
+    frontier: &Frontier,
+    orders: &Rows,
+    components: &[Arc<Component>],
+    worth_weighing: f64,
+) {
+    let first_time = solver.set_aside.is_empty();
+    if first_time
+        && components.iter().filter(|c| c.has_fixed_total()).count() < solver.set_aside.from
+    {
+        return;
+    }
+    let asides: Vec<Aside> = orders
+        .iter()
+        .zip(components)
+        .filter_map(|(groups, component)| fixed_aside(solver, frontier, groups, component))
+        // Never a certain square: the analysis that found it tells it.
+        .filter(|aside| {
+            aside
+                .squares
+                .iter()
+                .all(|&(_, p)| p > worth_weighing && p < 1.0)
+        })
+        .collect();
+    // Once some are set aside the board is big: the rest follow one by one.
+    if asides.is_empty() || (first_time && asides.len() < solver.set_aside.from) {
+        return;
+    }
+    for aside in asides {
+        solver.set_aside.put(aside);
+    }
+}
+
+/// The component of `groups`, as it would be set aside, if it holds the
+/// same number of mines in every solution.
+fn fixed_aside(
+    solver: &Solver,
+    frontier: &Frontier,
+    groups: &[usize],
+    component: &Component,
+) -> Option<Aside> {
+    if !component.has_fixed_total() {
+        return None;
+    }
+    let totals = component.used_totals();
+    let mut squares: Vec<usize> = groups
+        .iter()
+        .flat_map(|&g| frontier.groups.row(g).iter().copied())
+        .collect();
+    squares.sort_unstable();
+    let mut watched: Vec<usize> = squares
+        .iter()
+        .flat_map(|&i| solver.neighbours(i))
+        .filter(|&n| {
+            !matches!(solver.known[n], Known::Open(_)) && squares.binary_search(&n).is_err()
+        })
+        .collect();
+    watched.sort_unstable();
+    watched.dedup();
+    let mines = totals.start;
+    let ways = component.count[mines];
+    let mut chances = Vec::with_capacity(squares.len());
+    for (t, &g) in groups.iter().enumerate() {
+        let p = component.mines_in(t)[mines] / (f64::from(component.sizes[t]) * ways);
+        chances.extend(frontier.groups.row(g).iter().map(|&i| (i, p)));
+    }
+    let mut clues: Vec<usize> = groups
+        .iter()
+        .flat_map(|&g| frontier.group_constraints.row(g).iter())
+        .map(|&c| frontier.clues[c])
+        .collect();
+    clues.sort_unstable();
+    clues.dedup();
+    Some(Aside {
+        squares: chances,
+        clues,
+        watched,
+        mines,
+        ln_ways: ways.ln(),
+    })
+}
+
+impl Solver {
+    /// Puts a component set aside back on the frontier.
+    pub(super) fn bring_back(&mut self, aside: &Aside) {
+        for &clue in &aside.clues {
+            self.keep_on_frontier(clue);
+        }
+        // The deduced squares beside it are worth a guess's look again.
+        for &(i, _) in &aside.squares {
+            for n in self.neighbours(i) {
+                if matches!(self.known[n], Known::Safe | Known::Mine) {
+                    self.settle_square(n);
+                }
+            }
+        }
+    }
+
+    /// Puts back on the frontier the components set aside that hold the
+    /// square `i` or watch it.
+    #[inline]
+    pub(super) fn bring_back_holding(&mut self, i: usize) {
+        // Asked for every square opened or learnt: the common answer first.
+        if !self.set_aside.holds(i) {
+            return;
+        }
+        for aside in self.set_aside.take_holding(i) {
+            self.bring_back(&aside);
+        }
+    }
+
+    /// Puts every component set aside back on the frontier.
+    pub(super) fn bring_back_all(&mut self) {
+        if self.set_aside.is_empty() {
+            return;
+        }
+        for aside in self.set_aside.take_all() {
+            self.bring_back(&aside);
+        }
+    }
+}
+
+/// Counts the components of `frontier`, a frontier only supposed, and
+/// combines them with the mine count: the counts are not kept for the
+/// next analysis, nor the remembered ones let go.
+fn analyse_supposed(solver: &mut Solver, frontier: &Frontier) -> Probabilities {
+    let orders = frontier.components();
+    let (components, nodes) = solver.remembered.peek(frontier, &orders);
     let parts: Vec<Part> = orders
         .iter()
         .map(|groups| Part { frontier, groups })
@@ -223,16 +382,27 @@ fn combine_parts(
 ) -> Probabilities {
     let squares: usize = parts.iter().map(Part::squares).sum();
     solver.work += (squares + nodes) as u64;
-    let mines_left = solver.mines.saturating_sub(solver.known_mines);
-    let interior_squares = solver.unknown - squares;
-    combine(
+    // The components set aside take their mines, squares and ways.
+    let aside = &solver.set_aside;
+    let mines_left = solver
+        .mines
+        .saturating_sub(solver.known_mines + aside.mines());
+    let interior_squares = solver.unknown - squares - aside.squares();
+    let mut probabilities = combine(
         solver.cols,
         parts,
         components,
         squares,
         mines_left,
         interior_squares,
-    )
+    );
+    if !aside.is_empty() {
+        probabilities.aside = aside.chances();
+        if let Some(log) = &mut probabilities.log_arrangements {
+            *log += aside.ln_ways();
+        }
+    }
+    probabilities
 }
 
 /// The analysis of what `solver` knows and, besides, that each unknown
@@ -268,7 +438,7 @@ pub(super) fn analyse_supposing(
         }
         None => {
             let frontier = Frontier::with_clues(solver, supposed);
-            analyse_frontier(solver, &frontier, Keep::Nothing)
+            analyse_supposed(solver, &frontier)
         }
     };
     for &(at, known) in supposed {
@@ -536,6 +706,7 @@ fn combine(
         } else {
             weights.as_ref().map(|w| w.log_arrangements)
         },
+        aside: Arc::default(),
     };
     let weights =
         weights.unwrap_or_else(|| independent_weights(components, mines_left, interior, squares));

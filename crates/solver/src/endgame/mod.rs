@@ -52,7 +52,7 @@ pub(super) const WHOLE_ARRANGEMENTS: usize = 4096;
 const MOST_LOOKS_AT_ONCE: usize = 100_000;
 
 /// Or with at most this many unknown squares (one bit each).
-const MOST_SQUARES: usize = 64;
+pub(super) const MOST_SQUARES: usize = 64;
 
 /// Positions the bit sets' search may evaluate before it gives up.
 const NODE_BUDGET: u64 = 20_000;

@@ -165,6 +165,12 @@ impl Solver {
             .or_else(|| self.ranked_guess(probabilities, |_| true))
     }
 
+    /// The riskiest square a guess weighs when the safest has this chance
+    /// of a mine: what may be set aside is riskier.
+    pub(super) fn worth_weighing(safest: f64) -> f64 {
+        (safest + TOLERANCE).max(1.0 - CUTOFF * (1.0 - safest))
+    }
+
     /// What the chance of opening an area adds to a guess's worth, per
     /// unit of worth: [`OPENING`] while at least [`EARLY`] of the board is
     /// unknown, nothing after.
@@ -409,13 +415,17 @@ impl Solver {
         near: impl Fn(f64, f64) -> bool,
         most: usize,
     ) -> Vec<Candidate> {
-        let squares = self.guess_candidates(allowed);
-        self.work += squares.len() as u64;
-        let mines: Vec<(usize, f64)> = squares
-            .into_iter()
-            .map(|i| (i, probabilities.at_index(i)))
-            .collect();
-        let safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
+        let mut mines = self.candidate_chances(probabilities, allowed);
+        let mut safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
+        let worth = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+        if safest > worth && !self.set_aside.is_empty() {
+            // The squares beside the components set aside hide the safest
+            // (once no untouched square is left, the interior is there):
+            // everything comes back to be weighed.
+            self.bring_back_all();
+            mines = self.candidate_chances(probabilities, allowed);
+            safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
+        }
         let mut candidates: Vec<Candidate> = mines
             .into_iter()
             .filter(|&(_, mine)| near(mine, safest))
@@ -429,6 +439,20 @@ impl Solver {
         candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
         candidates.truncate(most);
         candidates
+    }
+
+    /// The squares a guess weighs, with their chances of a mine.
+    fn candidate_chances(
+        &mut self,
+        probabilities: &Probabilities,
+        allowed: &impl Fn(Pos) -> bool,
+    ) -> Vec<(usize, f64)> {
+        let squares = self.guess_candidates(allowed);
+        self.work += squares.len() as u64;
+        squares
+            .into_iter()
+            .map(|i| (i, probabilities.at_index(i)))
+            .collect()
     }
 
     /// What opening the unknown square `i` is expected to give at once, if

@@ -1,0 +1,399 @@
+//! Components set aside: those with the same number of mines in every
+//! solution, too risky for a guess to weigh, while nothing around them
+//! changes.
+//!
+//! Such a component (the 50/50 of "? 1 ?" that a hint leaves behind on a
+//! row, or one between two flags) has chances of its own: the mine count
+//! cannot weigh one of its solutions against another, since they all take
+//! as many mines. It only takes its mines from the count and multiplies the
+//! arrangements by its own. Only a new clue beside one of its squares can
+//! change it: opening one of them, or one of the unknown squares around
+//! them (which it watches). Analysed anyway, such components pile up on a
+//! big board played with hints (96 % of the frontier at the stuck points
+//! of a 5000x5000 game, hundreds of pockets on a row of 40,000 squares),
+//! and every stuck point went over all of them again. Set aside, an
+//! analysis counts them as three numbers, and the chances are the same.
+//!
+//! Only once [`SET_ASIDE_FROM`] of them are found at once, so that a board
+//! of the usual sizes is analysed and played as ever, and only those too
+//! risky for a guess to weigh: one comes back to the frontier as soon as
+//! it could be worth a guess, as does any whose square, or an unknown
+//! square beside one, is opened or learnt, and all of them once few
+//! unknown squares are left (the endgame lists them). Meanwhile a guess
+//! does not weigh their squares, nor the unknown squares they watch.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+/// A component is set aside only when an analysis finds at least this
+/// many to set aside: fewer cost little to analyse again.
+pub(crate) const SET_ASIDE_FROM: usize = 64;
+
+/// The components set aside, and what they add up to.
+#[derive(Clone, Debug)]
+pub(crate) struct SetAside {
+    /// How many an analysis must find to set them aside: [`SET_ASIDE_FROM`]
+    /// but in tests.
+    pub(crate) from: usize,
+    /// Each square set aside and its chance of a mine: shared with the
+    /// analyses made meanwhile, which answer for these squares too.
+    chances: Arc<FxHashMap<usize, f64>>,
+    /// The component each square and each clue set aside belongs to.
+    owner: FxHashMap<usize, u32>,
+    /// The components each unknown square beside them watches (a square
+    /// between two pockets watches both).
+    watchers: FxHashMap<usize, Vec<u32>>,
+    /// A bit a square: whether `owner` or `watchers` has it. The solver
+    /// asks for every square it opens or learns, and a hash lookup each
+    /// was a fifth of a 5000x5000 game; made when the first component is
+    /// set aside, so a board that never sets one aside never pays for it.
+    held: Vec<u64>,
+    /// Squares on the board: how many bits `held` needs.
+    board: usize,
+    parts: FxHashMap<u32, Aside>,
+    /// The components by the chance of a mine on their safest square
+    /// (bits of a positive float, which sort as the float does).
+    by_safest: BTreeSet<(u64, u32)>,
+    next: u32,
+    /// Mines and squares of all of them, and the natural logarithm of
+    /// the ways they can hold their mines.
+    mines: usize,
+    squares: usize,
+    ln_ways: f64,
+}
+
+/// One component set aside.
+#[derive(Clone, Debug)]
+pub(crate) struct Aside {
+    /// Its squares with their chance of a mine.
+    pub(crate) squares: Vec<(usize, f64)>,
+    /// The open squares around it: its clues.
+    pub(crate) clues: Vec<usize>,
+    /// The squares beside its squares not open and not its own: a clue
+    /// there would change it.
+    pub(crate) watched: Vec<usize>,
+    pub(crate) mines: usize,
+    pub(crate) ln_ways: f64,
+}
+
+impl Aside {
+    fn safest(&self) -> f64 {
+        self.squares.iter().map(|&(_, p)| p).fold(1.0, f64::min)
+    }
+}
+
+impl SetAside {
+    /// None set aside yet, on a board of `board` squares.
+    pub(crate) fn new(board: usize) -> Self {
+        SetAside {
+            from: SET_ASIDE_FROM,
+            held: Vec::new(),
+            board,
+            chances: Arc::default(),
+            owner: FxHashMap::default(),
+            watchers: FxHashMap::default(),
+            parts: FxHashMap::default(),
+            by_safest: BTreeSet::new(),
+            next: 0,
+            mines: 0,
+            squares: 0,
+            ln_ways: 0.0,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// Whether the square or clue `i` belongs to a component set aside,
+    /// or is an unknown square one watches.
+    #[inline]
+    pub(crate) fn holds(&self, i: usize) -> bool {
+        self.held
+            .get(i / 64)
+            .is_some_and(|word| word & (1 << (i % 64)) != 0)
+    }
+
+    fn hold(&mut self, i: usize) {
+        if self.held.is_empty() {
+            self.held = vec![0; self.board.div_ceil(64)];
+        }
+        self.held[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Clears the bit of `i` unless a component still holds or watches it.
+    fn release(&mut self, i: usize) {
+        if !self.owner.contains_key(&i) && !self.watchers.contains_key(&i) {
+            self.held[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
+    /// The chances of a mine on the squares set aside, as they are now.
+    pub(crate) fn chances(&self) -> Arc<FxHashMap<usize, f64>> {
+        Arc::clone(&self.chances)
+    }
+
+    pub(crate) fn mines(&self) -> usize {
+        self.mines
+    }
+
+    pub(crate) fn squares(&self) -> usize {
+        self.squares
+    }
+
+    pub(crate) fn ln_ways(&self) -> f64 {
+        self.ln_ways
+    }
+
+    pub(crate) fn put(&mut self, aside: Aside) {
+        let id = self.next;
+        self.next += 1;
+        let chances = Arc::make_mut(&mut self.chances);
+        for &(i, p) in &aside.squares {
+            chances.insert(i, p);
+            self.owner.insert(i, id);
+        }
+        for &clue in &aside.clues {
+            self.owner.insert(clue, id);
+        }
+        for &i in &aside.watched {
+            self.watchers.entry(i).or_default().push(id);
+        }
+        let held = aside.squares.iter().map(|&(i, _)| i);
+        for i in held
+            .chain(aside.clues.iter().copied())
+            .chain(aside.watched.iter().copied())
+        {
+            self.hold(i);
+        }
+        self.mines += aside.mines;
+        self.squares += aside.squares.len();
+        self.ln_ways += aside.ln_ways;
+        self.by_safest.insert((aside.safest().to_bits(), id));
+        self.parts.insert(id, aside);
+    }
+
+    /// Takes back the components holding the square or clue `i`, or
+    /// watching it.
+    pub(crate) fn take_holding(&mut self, i: usize) -> Vec<Aside> {
+        if !self.holds(i) {
+            return Vec::new();
+        }
+        let mut ids: Vec<u32> = self.owner.get(&i).copied().into_iter().collect();
+        ids.extend(self.watchers.get(&i).into_iter().flatten());
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter().map(|id| self.take(id)).collect()
+    }
+
+    /// Takes back the component with the safest square, if a guess could
+    /// weigh it: its chance of a mine at most `worth_weighing`.
+    pub(crate) fn take_safest_within(&mut self, worth_weighing: f64) -> Option<Aside> {
+        let &(bits, id) = self.by_safest.first()?;
+        (f64::from_bits(bits) <= worth_weighing).then(|| self.take(id))
+    }
+
+    /// Takes back every component.
+    pub(crate) fn take_all(&mut self) -> Vec<Aside> {
+        let ids: Vec<u32> = self.parts.keys().copied().collect();
+        ids.into_iter().map(|id| self.take(id)).collect()
+    }
+
+    fn take(&mut self, id: u32) -> Aside {
+        let aside = self.parts.remove(&id).expect("a component set aside");
+        let chances = Arc::make_mut(&mut self.chances);
+        for &(i, _) in &aside.squares {
+            chances.remove(&i);
+            self.owner.remove(&i);
+        }
+        for clue in &aside.clues {
+            self.owner.remove(clue);
+        }
+        for i in &aside.watched {
+            if let Some(ids) = self.watchers.get_mut(i) {
+                ids.retain(|&other| other != id);
+                if ids.is_empty() {
+                    self.watchers.remove(i);
+                }
+            }
+        }
+        let held = aside.squares.iter().map(|&(i, _)| i);
+        for i in held
+            .chain(aside.clues.iter().copied())
+            .chain(aside.watched.iter().copied())
+        {
+            self.release(i);
+        }
+        self.by_safest.remove(&(aside.safest().to_bits(), id));
+        self.mines -= aside.mines;
+        self.squares -= aside.squares.len();
+        self.ln_ways -= aside.ln_ways;
+        if self.parts.is_empty() {
+            // No rounding left behind.
+            self.ln_ways = 0.0;
+        }
+        aside
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::analyse;
+    use crate::testing::follow_openings;
+    use crate::{Known, Progress, Solver, Verdict};
+    use engine::Pos;
+    use proptest::prelude::*;
+
+    /// Close enough for chances worked out in another order.
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+    }
+
+    #[test]
+    fn a_sealed_fifty_fifty_is_set_aside_and_comes_back_when_opened() {
+        // On a row of 80: the clue 1 at 5 between unknown 4 and 6, and
+        // known mines at 3 and 7 ("* . 1 . *"): one mine in 4 or 6, which
+        // nothing but opening one of them can tell.
+        let mut solver = Solver::new(1, 80, 4);
+        solver.set_aside.from = 1;
+        for (i, clue) in [(2, 1), (8, 1), (5, 1)] {
+            solver.open(Pos::new(0, i), clue);
+        }
+        for i in [3, 7] {
+            solver.known[i] = Known::Mine;
+            solver.known_mines += 1;
+            solver.unknown -= 1;
+        }
+        let before = analyse(&mut solver);
+        assert!(solver.set_aside.holds(4) && solver.set_aside.holds(6));
+        assert!(solver.set_aside.holds(5), "its clue too");
+        let after = analyse(&mut solver);
+        assert!(close(after.at_index(4), 0.5) && close(before.at_index(6), 0.5));
+        assert!(!after.frontier_keys().any(|i| i == 4 || i == 6));
+
+        // Opening one of them brings it back: the other is then a mine.
+        solver.open(Pos::new(0, 4), 1);
+        assert!(!solver.set_aside.holds(6) && !solver.set_aside.holds(5));
+        let Progress::Deduced(found) = solver.deduce() else {
+            panic!("the other square of the pair is certain")
+        };
+        assert!(found.iter().any(|d| d.at == Pos::new(0, 6)));
+    }
+
+    #[test]
+    fn an_open_fifty_fifty_watches_the_squares_beside_it() {
+        // On a row of 80: the clue 1 at 5 between unknown 4 and 6, whose
+        // other neighbours 3 and 7 are unknown too ("? ? 1 ? ?").
+        let mut solver = Solver::new(1, 80, 12);
+        solver.set_aside.from = 1;
+        solver.open(Pos::new(0, 5), 1);
+        analyse(&mut solver);
+        for i in [3, 4, 5, 6, 7] {
+            assert!(solver.set_aside.holds(i), "square {i}");
+        }
+        assert!(!solver.set_aside.holds(2) && !solver.set_aside.holds(8));
+        let after = analyse(&mut solver);
+        assert!(close(after.at_index(4), 0.5) && close(after.at_index(6), 0.5));
+
+        // A clue at 7 touches 6: the pair comes back to be analysed with it.
+        solver.open(Pos::new(0, 7), 0);
+        assert!(!solver.set_aside.holds(4) && !solver.set_aside.holds(3));
+        let Progress::Deduced(found) = solver.deduce() else {
+            panic!("7 shows 0, so 6 is clear and 4 the mine")
+        };
+        let decided: Vec<(usize, Verdict)> = found.iter().map(|d| (d.at.col, d.verdict)).collect();
+        assert!(decided.contains(&(6, Verdict::Safe)), "{decided:?}");
+        assert!(decided.contains(&(4, Verdict::Mine)), "{decided:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// A solver that sets aside every sealed component it may answers
+        /// as one that never does: the same chance on every unknown
+        /// square, the same certainties, the same count of arrangements.
+        #[test]
+        fn setting_aside_changes_no_answer(
+            rows in 10usize..=16,
+            cols in 10usize..=16,
+            mines in prop::collection::vec(prop::bool::weighted(0.25), 256),
+            opens in prop::collection::vec(0usize..256, 1..60),
+        ) {
+            follow_openings(rows, cols, &mines, &opens, |solver| {
+                solver.set_aside.from = 1;
+                // Everything the layers find, opened as a game would, so
+                // that components close up around fixed totals.
+                while let Progress::Deduced(found) = solver.deduce() {
+                    for d in found.iter().filter(|d| d.verdict == Verdict::Safe) {
+                        let i = solver.index(d.at);
+                        let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
+                        solver.open(d.at, clue as u8);
+                    }
+                }
+                let mut plain = solver.clone();
+                plain.bring_back_all();
+                plain.set_aside.from = usize::MAX;
+                let (set, all) = (analyse(solver), analyse(&mut plain));
+                prop_assert_eq!(set.exact, all.exact);
+                if !all.exact {
+                    // A component too big to count is weighed with the
+                    // board's density, which those set aside make truer.
+                    return Ok(());
+                }
+                for i in (0..rows * cols).filter(|&i| solver.known[i] == Known::Unknown) {
+                    prop_assert!(close(set.at_index(i), all.at_index(i)), "square {i}");
+                }
+                prop_assert_eq!(&set.certain, &all.certain);
+                prop_assert_eq!(set.interior_verdict, all.interior_verdict);
+                match (set.log_arrangements, all.log_arrangements) {
+                    (Some(a), Some(b)) => prop_assert!(close(a, b) || a == b, "{a} {b}"),
+                    (a, b) => prop_assert_eq!(a, b),
+                }
+                Ok(())
+            })?;
+        }
+
+        /// Played with hints as `solve` plays, a solver that sets aside
+        /// all it may still opens every safe square.
+        #[test]
+        fn hints_still_clear_the_board(
+            rows in 8usize..=12,
+            cols in 8usize..=12,
+            mines in prop::collection::vec(prop::bool::weighted(0.2), 144),
+        ) {
+            let squares = rows * cols;
+            let mines = &mines[..squares];
+            let mut solver = Solver::new(rows, cols, mines.iter().filter(|&&m| m).count());
+            solver.set_aside.from = 1;
+            let clue = |solver: &Solver, i: usize| {
+                solver.neighbours(i).into_iter().filter(|&n| mines[n]).count() as u8
+            };
+            let mut opened = 0;
+            let safe = squares - mines.iter().filter(|&&m| m).count();
+            while opened < safe {
+                let at = match solver.deduce() {
+                    Progress::Deduced(found) => found
+                        .into_iter()
+                        .filter(|d| d.verdict == Verdict::Safe)
+                        .map(|d| solver.index(d.at))
+                        .collect::<Vec<_>>(),
+                    Progress::Stuck(now) => {
+                        let hint = solver.ranked_guess(&now, |p| !mines[p.row * cols + p.col]);
+                        prop_assert!(hint.is_some(), "a hint while {} safe squares are shut", safe - opened);
+                        vec![solver.index(hint.unwrap().at)]
+                    }
+                };
+                for i in at {
+                    prop_assert!(!mines[i]);
+                    if !matches!(solver.known[i], Known::Open(_)) {
+                        solver.open(solver.pos(i), clue(&solver, i));
+                        opened += 1;
+                    }
+                }
+            }
+        }
+    }
+}
