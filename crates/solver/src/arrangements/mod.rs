@@ -182,21 +182,32 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     if solver.unknown <= crate::endgame::MOST_SQUARES {
         solver.bring_back_all();
     }
-    let (mut frontier, mut orders, mut components, mut probabilities) = analyse_counted(solver);
-    let mut worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
-    // What a guess could weigh now comes back, and is analysed with the rest.
+    let (frontier, orders, components, probabilities) = analyse_counted(solver);
+    let worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+    let mut weighed = set_aside_fixed(solver, &frontier, &orders, &components, worth_weighing);
+    // What a guess could weigh comes back, the safest first, until the
+    // frontier has a pool of them: at the end of a row, hundreds of 50/50
+    // pockets are all as risky, and weighing every one at every hint made
+    // the last hints cost the square of their number.
     let mut back = false;
-    while let Some(aside) = solver.set_aside.take_safest_within(worth_weighing) {
+    while weighed < GUESS_POOL {
+        let Some(aside) = solver.set_aside.take_safest_within(worth_weighing) else {
+            break;
+        };
         solver.bring_back(&aside);
         back = true;
+        weighed += 1;
     }
     if back {
-        (frontier, orders, components, probabilities) = analyse_counted(solver);
-        worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+        return analyse_counted(solver).3;
     }
-    set_aside_fixed(solver, &frontier, &orders, &components, worth_weighing);
     probabilities
 }
+
+/// How many components with a fixed mine total, worth a guess's weighing,
+/// the frontier keeps while more are set aside: twice the squares a guess
+/// looks ahead from, so a pool of two-square pockets fills those places.
+const GUESS_POOL: usize = 12;
 
 /// The analysis of the frontier as it is, with what it was made of.
 fn analyse_counted(solver: &mut Solver) -> (Frontier, Rows, Vec<Arc<Component>>, Probabilities) {
@@ -218,39 +229,46 @@ fn analyse_counted(solver: &mut Solver) -> (Frontier, Rows, Vec<Arc<Component>>,
 /// Sets aside the components of `frontier` that hold the same number of
 /// mines in every solution and whose squares are all riskier than
 /// `worth_weighing`, when there are at least [`SET_ASIDE_FROM`]
-/// ([`SetAside::from`]) or some are set aside already.
+/// ([`SetAside::from`]) or some were set aside earlier in the game. Gives
+/// how many such components it leaves because a guess could weigh them.
 fn set_aside_fixed(
     solver: &mut Solver,
     frontier: &Frontier,
     orders: &Rows,
     components: &[Arc<Component>],
     worth_weighing: f64,
-) {
-    let first_time = solver.set_aside.is_empty();
+) -> usize {
+    let first_time = !solver.set_aside.engaged();
     if first_time
         && components.iter().filter(|c| c.has_fixed_total()).count() < solver.set_aside.from
     {
-        return;
+        return 0;
     }
-    let asides: Vec<Aside> = orders
+    // Never a certain square: the analysis that found it tells it.
+    let (mut asides, mut weighed): (Vec<Aside>, Vec<Aside>) = orders
         .iter()
         .zip(components)
         .filter_map(|(groups, component)| fixed_aside(solver, frontier, groups, component))
-        // Never a certain square: the analysis that found it tells it.
-        .filter(|aside| {
-            aside
-                .squares
-                .iter()
-                .all(|&(_, p)| p > worth_weighing && p < 1.0)
-        })
-        .collect();
-    // Once some are set aside the board is big: the rest follow one by one.
+        .filter(|aside| aside.squares.iter().all(|&(_, p)| p < 1.0))
+        .partition(|aside| aside.squares.iter().all(|&(_, p)| p > worth_weighing));
+    // Of those a guess could weigh, a pool stays: the safest, then the
+    // first on the board.
+    if weighed.len() > GUESS_POOL {
+        weighed.sort_by(|a, b| {
+            a.safest()
+                .total_cmp(&b.safest())
+                .then(a.squares[0].0.cmp(&b.squares[0].0))
+        });
+        asides.extend(weighed.drain(GUESS_POOL..));
+    }
+    // Once some were set aside the board is big: the rest follow one by one.
     if asides.is_empty() || (first_time && asides.len() < solver.set_aside.from) {
-        return;
+        return weighed.len();
     }
     for aside in asides {
         solver.set_aside.put(aside);
     }
+    weighed.len()
 }
 
 /// The component of `groups`, as it would be set aside, if it holds the

@@ -15,12 +15,15 @@
 //! analysis counts them as three numbers, and the chances are the same.
 //!
 //! Only once [`SET_ASIDE_FROM`] of them are found at once, so that a board
-//! of the usual sizes is analysed and played as ever, and only those too
-//! risky for a guess to weigh: one comes back to the frontier as soon as
-//! it could be worth a guess, as does any whose square, or an unknown
+//! of the usual sizes is analysed and played as ever. Those too risky for
+//! a guess to weigh are set aside, and of those it could weigh, all but a
+//! pool (`GUESS_POOL`, the safest first): at the end of a row, hundreds of
+//! 50/50 pockets are all as risky as anything left. One comes back to the
+//! frontier when the pool has room for it, as does any whose square, or a
 //! square beside one, is opened or learnt, and all of them once few
-//! unknown squares are left (the endgame lists them). Meanwhile a guess
-//! does not weigh their squares, nor the unknown squares they watch.
+//! unknown squares are left (the endgame lists them) or when the squares
+//! beside them hide the safest. Meanwhile a guess does not weigh their
+//! squares, nor the unknown squares they watch.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -48,7 +51,8 @@ pub(crate) struct SetAside {
     /// A bit a square: whether `owner` or `watchers` has it. The solver
     /// asks for every square it opens or learns, and a hash lookup each
     /// was a fifth of a 5000x5000 game; made when the first component is
-    /// set aside, so a board that never sets one aside never pays for it.
+    /// set aside, so a board that never sets one aside never pays for it,
+    /// and kept for the rest of the game ([`SetAside::engaged`]).
     held: Vec<u64>,
     /// Squares on the board: how many bits `held` needs.
     board: usize,
@@ -79,7 +83,8 @@ pub(crate) struct Aside {
 }
 
 impl Aside {
-    fn safest(&self) -> f64 {
+    /// The chance of a mine on its safest square.
+    pub(crate) fn safest(&self) -> f64 {
         self.squares.iter().map(|&(_, p)| p).fold(1.0, f64::min)
     }
 }
@@ -106,6 +111,13 @@ impl SetAside {
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.parts.is_empty()
+    }
+
+    /// Whether any component was ever set aside in this game: from then on
+    /// the board is known to be big enough, and each one is set aside as
+    /// it appears.
+    pub(crate) fn engaged(&self) -> bool {
+        !self.held.is_empty()
     }
 
     /// Whether the square or clue `i` belongs to a component set aside,
@@ -307,6 +319,26 @@ mod tests {
         let decided: Vec<(usize, Verdict)> = found.iter().map(|d| (d.at.col, d.verdict)).collect();
         assert!(decided.contains(&(6, Verdict::Safe)), "{decided:?}");
         assert!(decided.contains(&(4, Verdict::Mine)), "{decided:?}");
+    }
+
+    #[test]
+    fn of_many_pockets_as_risky_as_anything_a_pool_stays_to_be_weighed() {
+        // 100 pockets "? 1 ?" with a mine on the left of each, filling the
+        // row: every unknown square is a 50/50, all worth a guess's weighing.
+        let mut solver = Solver::new(1, 300, 100);
+        solver.set_aside.from = 1;
+        for k in 0..100 {
+            solver.open(Pos::new(0, 3 * k + 1), 1);
+        }
+        let first = analyse(&mut solver);
+        let second = analyse(&mut solver);
+        let on_frontier: Vec<usize> = second.frontier_keys().collect();
+        assert_eq!(on_frontier.len(), 2 * super::super::GUESS_POOL);
+        // The first on the board stay; every square keeps its chance.
+        assert_eq!(on_frontier[..4], [0, 2, 3, 5]);
+        for i in (0..300).filter(|i| i % 3 != 1) {
+            assert!(close(first.at_index(i), 0.5) && close(second.at_index(i), 0.5));
+        }
     }
 
     proptest! {
