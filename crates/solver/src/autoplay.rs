@@ -121,6 +121,9 @@ pub fn autoplay_within(
                 .guess(&probabilities)
                 .map(|guess| (Event::Guessed(guess), guess.at)),
         };
+        // Opening squares may change the components set aside, whose
+        // chances the analysis shares: let go of it first.
+        drop(probabilities);
         let Some((event, at)) = chosen else {
             played.work = solver.work();
             return Ok(finish(played, Finish::Stuck));

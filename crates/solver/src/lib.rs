@@ -153,8 +153,9 @@ pub struct Solver {
     /// Every square deduced and not opened that has unknown neighbours not
     /// set aside, and some that no longer do (dropped when a guess next
     /// looks, or when the list would grow; listed again when a component
-    /// beside it comes back): with the frontier, where a guess looks for
-    /// squares unlike the rest.
+    /// beside it comes back, twice if it was still on the list, which the
+    /// guess's list of squares does not mind): with the frontier, where a
+    /// guess looks for squares unlike the rest.
     settled: Watchlist,
     untouched: candidates::Untouched,
     /// Layer 3's components as the last analysis counted them.
@@ -185,7 +186,7 @@ impl Solver {
             pending: Watchlist::new(squares),
             to_pair: PairQueue::new(squares),
             frontier: Watchlist::new(squares),
-            settled: Watchlist::new(squares),
+            settled: Watchlist::without_bits(),
             untouched: candidates::Untouched::default(),
             remembered: arrangements::Remembered::default(),
             set_aside: arrangements::SetAside::new(squares),

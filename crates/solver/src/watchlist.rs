@@ -16,7 +16,8 @@ use std::collections::VecDeque;
 pub(super) struct Watchlist {
     squares: VecDeque<usize>,
     /// Which squares are on the list, a bit each (a byte each made the
-    /// solver's three lists 300 MB of a 10000x10000 game).
+    /// solver's three lists 300 MB of a 10000x10000 game); empty for a
+    /// list without them ([`Watchlist::without_bits`]).
     listed: Vec<u64>,
 }
 
@@ -27,6 +28,14 @@ impl Watchlist {
             squares: VecDeque::new(),
             listed: vec![0; squares.div_ceil(64)],
         }
+    }
+
+    /// An empty list that keeps no bits: a square listed while on it is on
+    /// it twice, for a caller that rarely lists one again and whose readers
+    /// do not mind. On a 10000x10000 board the bits are 12 MB, and looking
+    /// one up for each square listed cost a cache miss each.
+    pub(super) fn without_bits() -> Self {
+        Self::default()
     }
 
     /// Lists `i` unless it is on the list; when the list is full, first

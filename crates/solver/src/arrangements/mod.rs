@@ -112,6 +112,17 @@ impl Probabilities {
         self.frontier.iter().map(|&(i, _)| i)
     }
 
+    /// The unknown squares that touch a clue with their chances, in
+    /// reading order.
+    pub(super) fn frontier_chances(&self) -> impl Iterator<Item = (usize, f64)> + '_ {
+        self.frontier.iter().copied()
+    }
+
+    /// The chance of a mine on a square that touches no clue, if there is one.
+    pub(super) fn interior_chance(&self) -> Option<f64> {
+        self.has_interior.then_some(self.interior)
+    }
+
     /// How many unknown squares touch a clue.
     pub(super) fn frontier_squares(&self) -> usize {
         self.frontier.len()
@@ -182,8 +193,12 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     if solver.unknown <= crate::endgame::MOST_SQUARES {
         solver.bring_back_all();
     }
-    let (frontier, orders, components, probabilities) = analyse_counted(solver);
+    let (frontier, orders, components, mut probabilities) = analyse_counted(solver);
     let worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+    // The chances set aside are shared with the analyses made meanwhile and
+    // copied when changed while one holds them: let go of them until the
+    // changes are made, or each would copy all of them.
+    probabilities.aside = Arc::default();
     let mut weighed = set_aside_fixed(solver, &frontier, &orders, &components, worth_weighing);
     // What a guess could weigh comes back, the safest first, until the
     // frontier has a pool of them: at the end of a row, hundreds of 50/50
@@ -200,6 +215,9 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
     }
     if back {
         return analyse_counted(solver).3;
+    }
+    if !solver.set_aside.is_empty() {
+        probabilities.aside = solver.set_aside.chances();
     }
     probabilities
 }
@@ -354,6 +372,7 @@ impl Solver {
         if self.set_aside.is_empty() {
             return;
         }
+
         for aside in self.set_aside.take_all() {
             self.bring_back(&aside);
         }

@@ -418,9 +418,12 @@ impl Solver {
         let mut mines = self.candidate_chances(probabilities, allowed);
         let mut safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
         let worth = probabilities.safest().map_or(1.0, Solver::worth_weighing);
-        if safest > worth && !self.set_aside.is_empty() {
-            // The squares beside the components set aside hide the safest
-            // (once no untouched square is left, the interior is there):
+        if !self.set_aside.is_empty()
+            && safest > worth
+            && self.hidden_safest(probabilities, allowed, &mines) + TOLERANCE < safest
+        {
+            // The squares beside the components set aside hide a safer one
+            // than any weighed (not only a mine a hint may not give):
             // everything comes back to be weighed.
             self.bring_back_all();
             mines = self.candidate_chances(probabilities, allowed);
@@ -439,6 +442,27 @@ impl Solver {
         candidates.sort_by(|a, b| a.mine.total_cmp(&b.mine).then(b.opens.total_cmp(&a.opens)));
         candidates.truncate(most);
         candidates
+    }
+
+    /// The safest chance among the squares a guess does not weigh because
+    /// they are beside components set aside, as far as it can tell without
+    /// looking at them all: those on the frontier (which `allowed` lets
+    /// through), and the interior's when no square weighed has it (once no
+    /// untouched square is left, the interior may lie only beside them).
+    fn hidden_safest(
+        &self,
+        probabilities: &Probabilities,
+        allowed: &impl Fn(Pos) -> bool,
+        weighed: &[(usize, f64)],
+    ) -> f64 {
+        let on_frontier = probabilities
+            .frontier_chances()
+            .filter(|&(i, _)| self.set_aside.holds(i) && allowed(self.pos(i)))
+            .map(|(_, p)| p);
+        let interior = probabilities
+            .interior_chance()
+            .filter(|&p| !weighed.iter().any(|&(_, q)| q == p));
+        on_frontier.chain(interior).fold(f64::INFINITY, f64::min)
     }
 
     /// The squares a guess weighs, with their chances of a mine.
