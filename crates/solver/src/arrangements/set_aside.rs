@@ -1,5 +1,5 @@
 //! Components set aside: those with the same number of mines in every
-//! solution, too risky for a guess to weigh, while nothing around them
+//! solution that a guess need not weigh now, while nothing around them
 //! changes.
 //!
 //! Such a component (the 50/50 of "? 1 ?" that a hint leaves behind on a
@@ -22,8 +22,8 @@
 //! frontier when the pool has room for it, as does any whose square, or a
 //! square beside one, is opened or learnt, and all of them once few
 //! unknown squares are left (the endgame lists them) or when the squares
-//! beside them hide the safest. Meanwhile a guess does not weigh their
-//! squares, nor the unknown squares they watch.
+//! they watch hide a safer one than any a guess weighs. Meanwhile a guess
+//! does not weigh their squares, nor the squares they watch.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -45,8 +45,8 @@ pub(crate) struct SetAside {
     chances: Arc<FxHashMap<usize, f64>>,
     /// The component each square and each clue set aside belongs to.
     owner: FxHashMap<usize, u32>,
-    /// The components each unknown square beside them watches (a square
-    /// between two pockets watches both).
+    /// The components watching each square beside them (both pockets
+    /// watch a square between them).
     watchers: FxHashMap<usize, Vec<u32>>,
     /// A bit a square: whether `owner` or `watchers` has it. The solver
     /// asks for every square it opens or learns, and a hash lookup each
@@ -128,7 +128,7 @@ impl SetAside {
     }
 
     /// Whether the square or clue `i` belongs to a component set aside,
-    /// or is an unknown square one watches.
+    /// or is a square one watches.
     #[inline]
     pub(crate) fn holds(&self, i: usize) -> bool {
         let word = i / 64;
