@@ -372,7 +372,6 @@ impl Solver {
         if self.set_aside.is_empty() {
             return;
         }
-
         for aside in self.set_aside.take_all() {
             self.bring_back(&aside);
         }
@@ -424,7 +423,7 @@ fn combine_parts(
     let mines_left = solver
         .mines
         .saturating_sub(solver.known_mines + aside.mines());
-    let interior_squares = solver.unknown - squares - aside.squares();
+    let interior_squares = solver.unknown.saturating_sub(squares + aside.squares());
     let mut probabilities = combine(
         solver.cols,
         parts,
