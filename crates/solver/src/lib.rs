@@ -23,6 +23,7 @@
 
 mod arrangements;
 pub mod autoplay;
+mod bits;
 mod candidates;
 mod endgame;
 mod fifty_fifty;
@@ -316,9 +317,7 @@ impl Solver {
             cols,
             ..
         } = self;
-        frontier.add(i, |j| {
-            has_unknown_neighbour(known, *rows, *cols, j) && !set_aside.holds(j)
-        });
+        frontier.add(i, |j| still_on_frontier(known, *rows, *cols, set_aside, j));
     }
 
     /// Puts in line for layer 2 the pairs of every open square whose
@@ -353,7 +352,7 @@ impl Solver {
             cols,
             ..
         } = self;
-        frontier.retain(|j| has_unknown_neighbour(known, *rows, *cols, j) && !set_aside.holds(j));
+        frontier.retain(|j| still_on_frontier(known, *rows, *cols, set_aside, j));
     }
 
     /// The open squares with unknown neighbours, in reading order, but
@@ -362,10 +361,7 @@ impl Solver {
         let mut clues: Vec<usize> = self
             .frontier
             .iter()
-            .filter(|&i| {
-                has_unknown_neighbour(&self.known, self.rows, self.cols, i)
-                    && !self.set_aside.holds(i)
-            })
+            .filter(|&i| still_on_frontier(&self.known, self.rows, self.cols, &self.set_aside, i))
             .collect();
         clues.sort_unstable();
         clues
@@ -436,15 +432,22 @@ fn still_settled(
     set_aside: &arrangements::SetAside,
     i: usize,
 ) -> bool {
-    let unknown_not_held = |n: usize| known[n] == Known::Unknown && !set_aside.holds(n);
     !matches!(known[i], Known::Open(_))
-        && if set_aside.is_empty() {
-            has_unknown_neighbour(known, rows, cols, i)
-        } else {
-            Neighbours::of(i, rows, cols)
-                .into_iter()
-                .any(unknown_not_held)
-        }
+        && Neighbours::of(i, rows, cols)
+            .into_iter()
+            .any(|n| known[n] == Known::Unknown && !set_aside.holds(n))
+}
+
+/// Whether the open square `i` still has unknown neighbours and its
+/// component is not set aside: a clue layer 3 and the guesses work from.
+fn still_on_frontier(
+    known: &[Known],
+    rows: usize,
+    cols: usize,
+    set_aside: &arrangements::SetAside,
+    i: usize,
+) -> bool {
+    has_unknown_neighbour(known, rows, cols, i) && !set_aside.holds(i)
 }
 
 /// Whether square `i` has a neighbour the solver knows nothing of: an open

@@ -11,14 +11,15 @@
 
 use std::collections::VecDeque;
 
+use crate::bits::Bits;
+
 /// Squares in the order they were listed; each listed once while on it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Watchlist {
     squares: VecDeque<usize>,
-    /// Which squares are on the list, a bit each (a byte each made the
-    /// solver's three lists 300 MB of a 10000x10000 game); empty for a
-    /// list without them ([`Watchlist::without_bits`]).
-    listed: Vec<u64>,
+    /// Which squares are on the list; no room for any in a list without
+    /// them ([`Watchlist::without_bits`]).
+    listed: Bits,
 }
 
 impl Watchlist {
@@ -26,7 +27,7 @@ impl Watchlist {
     pub(super) fn new(squares: usize) -> Self {
         Self {
             squares: VecDeque::new(),
-            listed: vec![0; squares.div_ceil(64)],
+            listed: Bits::new(squares),
         }
     }
 
@@ -41,7 +42,7 @@ impl Watchlist {
     /// Lists `i` unless it is on the list; when the list is full, first
     /// drops the squares `worth_a_look` turns down.
     pub(super) fn add(&mut self, i: usize, worth_a_look: impl Fn(usize) -> bool) {
-        if self.is_listed(i) {
+        if self.listed.contains(i) {
             return;
         }
         if self.squares.len() == self.squares.capacity() {
@@ -50,13 +51,13 @@ impl Watchlist {
             // least as many additions away as it had squares to look at.
             self.squares.reserve(self.squares.len().max(1));
         }
-        self.mark(i, true);
+        self.listed.set(i, true);
         self.squares.push_back(i);
     }
 
     pub(super) fn pop_front(&mut self) -> Option<usize> {
         let i = self.squares.pop_front()?;
-        self.mark(i, false);
+        self.listed.set(i, false);
         Some(i)
     }
 
@@ -65,19 +66,9 @@ impl Watchlist {
         let listed = &mut self.listed;
         self.squares.retain(|&i| {
             let kept = keep(i);
-            mark(listed, i, kept);
+            listed.set(i, kept);
             kept
         });
-    }
-
-    fn is_listed(&self, i: usize) -> bool {
-        self.listed
-            .get(i / 64)
-            .is_some_and(|word| word & (1 << (i % 64)) != 0)
-    }
-
-    fn mark(&mut self, i: usize, on: bool) {
-        mark(&mut self.listed, i, on);
     }
 
     /// Puts the squares in reading order.
@@ -87,18 +78,6 @@ impl Watchlist {
 
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.squares.iter().copied()
-    }
-}
-
-/// Sets or clears the bit of square `i`.
-fn mark(listed: &mut [u64], i: usize, on: bool) {
-    if let Some(word) = listed.get_mut(i / 64) {
-        let bit = 1 << (i % 64);
-        if on {
-            *word |= bit;
-        } else {
-            *word &= !bit;
-        }
     }
 }
 

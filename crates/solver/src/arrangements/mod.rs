@@ -118,6 +118,11 @@ impl Probabilities {
         self.frontier.iter().copied()
     }
 
+    /// The riskiest chance of a mine a guess weighs now ([`Solver::worth_weighing`]).
+    pub(super) fn worth_weighing(&self) -> f64 {
+        self.safest().map_or(1.0, Solver::worth_weighing)
+    }
+
     /// The chance of a mine on a square that touches no clue, if there is one.
     pub(super) fn interior_chance(&self) -> Option<f64> {
         self.has_interior.then_some(self.interior)
@@ -194,7 +199,7 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
         solver.bring_back_all();
     }
     let (frontier, orders, components, mut probabilities) = analyse_counted(solver);
-    let worth_weighing = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+    let worth_weighing = probabilities.worth_weighing();
     // The chances set aside are shared with the analyses made meanwhile and
     // copied when changed while one holds them: let go of them until the
     // changes are made, or each would copy all of them.

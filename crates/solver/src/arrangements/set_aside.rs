@@ -30,6 +30,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use crate::bits::Bits;
+
 /// A component is set aside only when an analysis finds at least this
 /// many to set aside: fewer cost little to analyse again.
 pub(crate) const SET_ASIDE_FROM: usize = 64;
@@ -48,18 +50,18 @@ pub(crate) struct SetAside {
     /// The components watching each square beside them (both pockets
     /// watch a square between them).
     watchers: FxHashMap<usize, Vec<u32>>,
-    /// A bit a square: whether `owner` or `watchers` has it. The solver
-    /// asks for every square it opens or learns, and a hash lookup each
-    /// was 6 % of a 3000x3000 game's instructions. Made when the first
+    /// Whether `owner` or `watchers` has a square. The solver asks for
+    /// every square it opens or learns, and a hash lookup each was 6 % of
+    /// a 3000x3000 game's instructions. Given room when the first
     /// component is set aside, so a board that never sets one aside never
     /// pays for it, and kept for the rest of the game
     /// ([`SetAside::engaged`]).
-    held: Vec<u64>,
-    /// A bit for each word of `held`: whether it has any bit set. On a
+    held: Bits,
+    /// For each 64 squares of `held`, whether any is held. On a
     /// 10000x10000 board `held` is 12 MB, beyond the processor's nearer
     /// caches, and asking it for every square opened cost a miss each;
-    /// this is 64 times smaller, and nearly all its bits are clear.
-    any_held: Vec<u64>,
+    /// this is 64 times smaller, and nearly all of it is clear.
+    any_held: Bits,
     /// Squares on the board: how many bits `held` needs.
     board: usize,
     parts: FxHashMap<u32, Aside>,
@@ -89,6 +91,14 @@ pub(crate) struct Aside {
 }
 
 impl Aside {
+    /// Its squares, its clues and the squares it watches: what it holds.
+    fn held(&self) -> impl Iterator<Item = usize> + '_ {
+        let squares = self.squares.iter().map(|&(i, _)| i);
+        squares
+            .chain(self.clues.iter().copied())
+            .chain(self.watched.iter().copied())
+    }
+
     /// The chance of a mine on its safest square.
     pub(crate) fn safest(&self) -> f64 {
         self.squares.iter().map(|&(_, p)| p).fold(1.0, f64::min)
@@ -100,8 +110,8 @@ impl SetAside {
     pub(crate) fn new(board: usize) -> Self {
         SetAside {
             from: SET_ASIDE_FROM,
-            held: Vec::new(),
-            any_held: Vec::new(),
+            held: Bits::default(),
+            any_held: Bits::default(),
             board,
             chances: Arc::default(),
             owner: FxHashMap::default(),
@@ -124,32 +134,31 @@ impl SetAside {
     /// the board is known to be big enough, and each one is set aside as
     /// it appears.
     pub(crate) fn engaged(&self) -> bool {
-        !self.held.is_empty()
+        self.held.has_room()
     }
 
     /// Whether the square or clue `i` belongs to a component set aside,
     /// or is a square one watches.
     #[inline]
     pub(crate) fn holds(&self, i: usize) -> bool {
-        let word = i / 64;
-        bit(&self.any_held, word) && bit(&self.held, i)
+        self.any_held.contains(i / 64) && self.held.contains(i)
     }
 
     fn hold(&mut self, i: usize) {
-        if self.held.is_empty() {
-            self.held = vec![0; self.board.div_ceil(64)];
-            self.any_held = vec![0; self.held.len().div_ceil(64)];
+        if !self.held.has_room() {
+            self.held = Bits::new(self.board);
+            self.any_held = Bits::new(self.board.div_ceil(64));
         }
-        self.held[i / 64] |= 1 << (i % 64);
-        self.any_held[i / 64 / 64] |= 1 << (i / 64 % 64);
+        self.held.set(i, true);
+        self.any_held.set(i / 64, true);
     }
 
-    /// Clears the bit of `i` unless a component still holds or watches it.
+    /// Lets `i` go unless a component still holds or watches it.
     fn release(&mut self, i: usize) {
         if !self.owner.contains_key(&i) && !self.watchers.contains_key(&i) {
-            self.held[i / 64] &= !(1 << (i % 64));
-            if self.held[i / 64] == 0 {
-                self.any_held[i / 64 / 64] &= !(1 << (i / 64 % 64));
+            self.held.set(i, false);
+            if !self.held.any_beside(i) {
+                self.any_held.set(i / 64, false);
             }
         }
     }
@@ -185,11 +194,7 @@ impl SetAside {
         for &i in &aside.watched {
             self.watchers.entry(i).or_default().push(id);
         }
-        let held = aside.squares.iter().map(|&(i, _)| i);
-        for i in held
-            .chain(aside.clues.iter().copied())
-            .chain(aside.watched.iter().copied())
-        {
+        for i in aside.held() {
             self.hold(i);
         }
         self.mines += aside.mines;
@@ -243,11 +248,7 @@ impl SetAside {
                 }
             }
         }
-        let held = aside.squares.iter().map(|&(i, _)| i);
-        for i in held
-            .chain(aside.clues.iter().copied())
-            .chain(aside.watched.iter().copied())
-        {
+        for i in aside.held() {
             self.release(i);
         }
         self.by_safest.remove(&(aside.safest().to_bits(), id));
@@ -260,13 +261,6 @@ impl SetAside {
         }
         aside
     }
-}
-
-/// Bit `i` of `bits`, clear beyond its end.
-#[inline]
-fn bit(bits: &[u64], i: usize) -> bool {
-    bits.get(i / 64)
-        .is_some_and(|word| word & (1 << (i % 64)) != 0)
 }
 
 #[cfg(test)]

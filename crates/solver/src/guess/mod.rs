@@ -417,7 +417,7 @@ impl Solver {
     ) -> Vec<Candidate> {
         let mut mines = self.candidate_chances(probabilities, allowed);
         let mut safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
-        let worth = probabilities.safest().map_or(1.0, Solver::worth_weighing);
+        let worth = probabilities.worth_weighing();
         if !self.set_aside.is_empty()
             && safest > worth
             && self.hidden_safest(probabilities, allowed, &mines) + TOLERANCE < safest
