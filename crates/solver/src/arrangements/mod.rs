@@ -230,7 +230,7 @@ pub(super) fn analyse(solver: &mut Solver) -> Probabilities {
 /// How many components with a fixed mine total, worth a guess's weighing,
 /// the frontier keeps while more are set aside: twice the squares a guess
 /// looks ahead from, so a pool of two-square pockets fills those places.
-const GUESS_POOL: usize = 12;
+pub(crate) const GUESS_POOL: usize = 12;
 
 /// The analysis of the frontier as it is, with what it was made of.
 fn analyse_counted(solver: &mut Solver) -> (Frontier, Rows, Vec<Arc<Component>>, Probabilities) {

@@ -20,9 +20,10 @@
 //! pool (`GUESS_POOL`, the safest first): at the end of a row, hundreds of
 //! 50/50 pockets are all as risky as anything left. One comes back to the
 //! frontier when the pool has room for it, as does any whose square, or a
-//! square beside one, is opened or learnt, and all of them once few
-//! unknown squares are left (the endgame lists them) or when the squares
-//! they watch hide a safer one than any a guess weighs. Meanwhile a guess
+//! square beside one, is opened or learnt; all of them once few unknown
+//! squares are left (the endgame lists them); and a pool of them when
+//! they hide a square safer than any a guess weighs (under hints, the
+//! safest square is often a mine a hint may not give). Meanwhile a guess
 //! does not weigh their squares, nor the squares they watch.
 
 use std::collections::BTreeSet;
@@ -230,7 +231,15 @@ impl SetAside {
         ids.into_iter().map(|id| self.take(id)).collect()
     }
 
-    fn take(&mut self, id: u32) -> Aside {
+    /// The components, the one with the safest square first (ties to the
+    /// one set aside first), with the chance of a mine on that square.
+    pub(crate) fn safest_first(&self) -> impl Iterator<Item = (f64, u32, &Aside)> + '_ {
+        self.by_safest
+            .iter()
+            .map(|&(bits, id)| (f64::from_bits(bits), id, &self.parts[&id]))
+    }
+
+    pub(crate) fn take(&mut self, id: u32) -> Aside {
         let aside = self.parts.remove(&id).expect("a component set aside");
         let chances = Arc::make_mut(&mut self.chances);
         for &(i, _) in &aside.squares {

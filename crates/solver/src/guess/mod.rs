@@ -32,6 +32,7 @@
 mod look_ahead;
 mod two_ahead;
 
+use crate::arrangements::GUESS_POOL;
 use crate::long_term::CREDIT_WEIGHT;
 use crate::{Known, Probabilities, Solver, local};
 use engine::Pos;
@@ -420,12 +421,8 @@ impl Solver {
         let worth = probabilities.worth_weighing();
         if !self.set_aside.is_empty()
             && safest > worth
-            && self.hidden_safest(probabilities, allowed, &mines) + TOLERANCE < safest
+            && self.bring_back_hidden(probabilities, allowed, &mines, safest)
         {
-            // The squares beside the components set aside hide a safer one
-            // than any weighed (not only a mine a hint may not give):
-            // everything comes back to be weighed.
-            self.bring_back_all();
             mines = self.candidate_chances(probabilities, allowed);
             safest = mines.iter().map(|&(_, p)| p).fold(f64::INFINITY, f64::min);
         }
@@ -444,25 +441,66 @@ impl Solver {
         candidates
     }
 
-    /// The safest chance among the squares a guess does not weigh because
-    /// they are beside components set aside, as far as it can tell without
-    /// looking at them all: those on the frontier (which `allowed` lets
-    /// through), and the interior's when no square weighed has it (once no
-    /// untouched square is left, the interior may lie only beside them).
-    fn hidden_safest(
-        &self,
+    /// Brings back to be weighed the components set aside that hide a
+    /// square `allowed` lets through and safer than `safest`, the best a
+    /// guess weighs now (`weighed`, those it weighs): at most a pool of
+    /// them ([`GUESS_POOL`]), those holding or watching the safest such
+    /// squares of the frontier first, then those with the safest squares
+    /// of their own. Gives whether any came back.
+    ///
+    /// Under hints the safest square is often a mine a hint may not give,
+    /// and at the end of a big board every square left may be in a 50/50
+    /// pocket set aside: bringing all of them back there made every hint
+    /// analyse them all again, and set them all aside again after it.
+    fn bring_back_hidden(
+        &mut self,
         probabilities: &Probabilities,
         allowed: &impl Fn(Pos) -> bool,
         weighed: &[(usize, f64)],
-    ) -> f64 {
-        let on_frontier = probabilities
-            .frontier_chances()
-            .filter(|&(i, _)| self.set_aside.holds(i) && allowed(self.pos(i)))
-            .map(|(_, p)| p);
-        let interior = probabilities
+        safest: f64,
+    ) -> bool {
+        let safer = |p: f64| p + TOLERANCE < safest;
+        // Where no square weighed has the interior's chance, the interior
+        // may lie only beside components set aside, which are not listed.
+        if probabilities
             .interior_chance()
-            .filter(|&p| !weighed.iter().any(|&(_, q)| q == p));
-        on_frontier.chain(interior).fold(f64::INFINITY, f64::min)
+            .is_some_and(|p| safer(p) && !weighed.iter().any(|&(_, q)| q == p))
+        {
+            self.bring_back_all();
+            return true;
+        }
+        let mut hidden: Vec<(f64, usize)> = probabilities
+            .frontier_chances()
+            .filter(|&(i, p)| safer(p) && self.set_aside.holds(i) && allowed(self.pos(i)))
+            .map(|(i, p)| (p, i))
+            .collect();
+        hidden.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let mut back = 0;
+        for (_, i) in hidden {
+            if back >= GUESS_POOL {
+                return true;
+            }
+            for aside in self.set_aside.take_holding(i) {
+                self.bring_back(&aside);
+                back += 1;
+            }
+        }
+        let safest_first: Vec<u32> = self
+            .set_aside
+            .safest_first()
+            .take_while(|&(p, _, _)| safer(p))
+            .filter(|(_, _, aside)| {
+                (aside.squares.iter()).any(|&(i, p)| safer(p) && allowed(self.pos(i)))
+            })
+            .map(|(_, id, _)| id)
+            .take(GUESS_POOL - back)
+            .collect();
+        back += safest_first.len();
+        for id in safest_first {
+            let aside = self.set_aside.take(id);
+            self.bring_back(&aside);
+        }
+        back > 0
     }
 
     /// The squares a guess weighs, with their chances of a mine.
@@ -556,6 +594,36 @@ mod tests {
             solver.open(Pos::new(0, col), 0);
         }
         assert_eq!(solver.opening_weight(), 0.0);
+    }
+
+    #[test]
+    fn a_hint_brings_back_a_pool_of_the_pockets_set_aside_not_all() {
+        // On a row of 200: 30 pockets "? 1 ?", then "? 1 ? 1 ?" at 90 to
+        // 94, whose middle square (92) is the safest on the board, and an
+        // interior of 105 squares at about 0.7. The pockets (0.5) are too
+        // risky for a guess to weigh, and are set aside.
+        let mut solver = Solver::new(1, 200, 105);
+        solver.set_aside.from = 1;
+        for k in 0..30 {
+            solver.open(Pos::new(0, 3 * k + 1), 1);
+        }
+        solver.open(Pos::new(0, 91), 1);
+        solver.open(Pos::new(0, 93), 1);
+        let now = stuck(&mut solver);
+        assert!(
+            now.at_index(92) < 0.4 && now.at_index(90) > 0.6,
+            "{}",
+            now.at_index(92)
+        );
+        let held = |solver: &Solver| (0..30).filter(|k| solver.set_aside.holds(3 * k)).count();
+        assert_eq!(held(&solver), 30);
+
+        // A hint may not give 92: the pockets hide squares safer than any
+        // it weighs, and a pool of them comes back to be weighed.
+        let hint = solver.ranked_guess(&now, |p| p.col != 92).unwrap();
+        assert!(hint.at.col < 90 && hint.at.col % 3 != 1, "{hint:?}");
+        assert!((hint.probability - 0.5).abs() < 1e-9, "{hint:?}");
+        assert_eq!(held(&solver), 30 - crate::arrangements::GUESS_POOL);
     }
 
     proptest! {
