@@ -134,11 +134,12 @@ impl Solver {
     fn is_untouched(&self, i: usize) -> bool {
         self.is_unknown(i)
             && self.neighbours(i).into_iter().all(|n| self.is_unknown(n))
-            && within_two(i, self.rows, self.cols).all(|j| !matches!(self.known[j], Known::Open(_)))
+            && within_two(i, self.rows, self.cols)
+                .all(|j| !matches!(self.known.get(j), Known::Open(_)))
     }
 
     fn is_unknown(&self, i: usize) -> bool {
-        self.known[i] == Known::Unknown
+        self.known.get(i) == Known::Unknown
     }
 }
 

@@ -30,7 +30,7 @@ impl Solver {
     /// a known mine.
     fn inseparable(&self, a: usize, b: usize) -> bool {
         let beside = |i: usize, j: usize| self.neighbours(i).into_iter().any(|n| n == j);
-        let settled = |n: usize| matches!(self.known[n], Known::Open(_) | Known::Mine);
+        let settled = |n: usize| matches!(self.known.get(n), Known::Open(_) | Known::Mine);
         let one_sided = |from: usize, other: usize| {
             self.neighbours(from)
                 .into_iter()

@@ -29,6 +29,7 @@ mod endgame;
 mod fifty_fifty;
 mod guess;
 mod hint;
+mod knowledge;
 mod local;
 mod long_term;
 mod neighbours;
@@ -37,6 +38,7 @@ mod pair_queue;
 mod watchlist;
 
 use engine::{Cover, Game, Pos};
+use knowledge::Knowledge;
 use neighbours::Neighbours;
 use pair_queue::PairQueue;
 use watchlist::Watchlist;
@@ -139,7 +141,7 @@ pub struct Solver {
     mines: usize,
     /// The deepest layer to use: 1, 2 or 3.
     depth: u8,
-    known: Vec<Known>,
+    known: Knowledge,
     known_mines: usize,
     unknown: usize,
     /// Open squares whose neighbourhood changed since layer 1 last looked.
@@ -181,7 +183,7 @@ impl Solver {
             cols,
             mines,
             depth: 3,
-            known: vec![Known::Unknown; squares],
+            known: Knowledge::new(rows, cols),
             known_mines: 0,
             unknown: squares,
             pending: Watchlist::new(squares),
@@ -223,25 +225,25 @@ impl Solver {
     }
 
     pub fn known(&self, pos: Pos) -> Known {
-        self.known[self.index(pos)]
+        self.known.get(self.index(pos))
     }
 
     /// Learns that `pos` is open and shows `clue`.
     pub fn open(&mut self, pos: Pos, clue: u8) {
         let i = self.index(pos);
-        if matches!(self.known[i], Known::Open(_)) {
+        if matches!(self.known.get(i), Known::Open(_)) {
             return;
         }
         // A clue beside a component set aside changes it.
         self.bring_back_holding(i);
-        match self.known[i] {
+        match self.known.get(i) {
             Known::Unknown => self.forget_unknown(i),
             Known::Safe | Known::Open(_) => {}
             // A sound solver never deduces a mine on a square that opens;
             // should it happen, what the board shows wins.
             Known::Mine => self.known_mines -= 1,
         }
-        self.known[i] = Known::Open(clue);
+        self.known.set(i, Known::Open(clue));
         self.work += 1;
         self.queue(i);
         self.keep_on_frontier(i);
@@ -281,18 +283,19 @@ impl Solver {
     /// Records a deduction, unless the square is already known.
     fn learn(&mut self, found: &mut Vec<Deduction>, deduction: Deduction) {
         let i = self.index(deduction.at);
-        if self.known[i] != Known::Unknown {
+        if self.known.get(i) != Known::Unknown {
             return;
         }
         self.forget_unknown(i);
         self.settle_square(i);
-        self.known[i] = match deduction.verdict {
+        let known = match deduction.verdict {
             Verdict::Safe => Known::Safe,
             Verdict::Mine => {
                 self.known_mines += 1;
                 Known::Mine
             }
         };
+        self.known.set(i, known);
         found.push(deduction);
     }
 
@@ -301,7 +304,7 @@ impl Solver {
         self.bring_back_holding(i);
         self.unknown -= 1;
         for n in self.neighbours(i) {
-            if matches!(self.known[n], Known::Open(_)) {
+            if matches!(self.known.get(n), Known::Open(_)) {
                 self.queue(n);
             }
         }
@@ -313,11 +316,9 @@ impl Solver {
             frontier,
             known,
             set_aside,
-            rows,
-            cols,
             ..
         } = self;
-        frontier.add(i, |j| still_on_frontier(known, *rows, *cols, set_aside, j));
+        frontier.add(i, |j| still_on_frontier(known, set_aside, j));
     }
 
     /// Puts in line for layer 2 the pairs of every open square whose
@@ -333,8 +334,8 @@ impl Solver {
         to_pair.line_up(
             *rows,
             *cols,
-            |j| matches!(known[j], Known::Open(_)) && has_unknown_neighbour(known, *rows, *cols, j),
-            |j| matches!(known[j], Known::Open(_)),
+            |j| matches!(known.get(j), Known::Open(_)) && has_unknown_neighbour(known, j),
+            |j| matches!(known.get(j), Known::Open(_)),
         );
     }
 
@@ -348,11 +349,9 @@ impl Solver {
             frontier,
             known,
             set_aside,
-            rows,
-            cols,
             ..
         } = self;
-        frontier.retain(|j| still_on_frontier(known, *rows, *cols, set_aside, j));
+        frontier.retain(|j| still_on_frontier(known, set_aside, j));
     }
 
     /// The open squares with unknown neighbours, in reading order, but
@@ -361,7 +360,7 @@ impl Solver {
         let mut clues: Vec<usize> = self
             .frontier
             .iter()
-            .filter(|&i| still_on_frontier(&self.known, self.rows, self.cols, &self.set_aside, i))
+            .filter(|&i| still_on_frontier(&self.known, &self.set_aside, i))
             .collect();
         clues.sort_unstable();
         clues
@@ -387,12 +386,10 @@ impl Solver {
             pending,
             to_pair,
             known,
-            rows,
-            cols,
             ..
         } = self;
-        pending.add(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
-        to_pair.changed(i, |j| has_unknown_neighbour(known, *rows, *cols, j));
+        pending.add(i, |j| has_unknown_neighbour(known, j));
+        to_pair.changed(i, |j| has_unknown_neighbour(known, j));
     }
 
     fn index(&self, pos: Pos) -> usize {
@@ -413,7 +410,7 @@ impl Solver {
         let mut unknown = Neighbours::empty();
         let mut mines = 0;
         for n in self.neighbours(i) {
-            match self.known[n] {
+            match self.known.get(n) {
                 Known::Unknown => unknown.push(n),
                 Known::Mine => mines += 1,
                 Known::Safe | Known::Open(_) => {}
@@ -426,36 +423,29 @@ impl Solver {
 /// Whether the deduced square `i` is still not open and has unknown
 /// neighbours not set aside, which a guess must weigh.
 fn still_settled(
-    known: &[Known],
+    known: &Knowledge,
     rows: usize,
     cols: usize,
     set_aside: &arrangements::SetAside,
     i: usize,
 ) -> bool {
-    !matches!(known[i], Known::Open(_))
+    !matches!(known.get(i), Known::Open(_))
+        && has_unknown_neighbour(known, i)
         && Neighbours::of(i, rows, cols)
             .into_iter()
-            .any(|n| known[n] == Known::Unknown && !set_aside.holds(n))
+            .any(|n| known.get(n) == Known::Unknown && !set_aside.holds(n))
 }
 
 /// Whether the open square `i` still has unknown neighbours and its
 /// component is not set aside: a clue layer 3 and the guesses work from.
-fn still_on_frontier(
-    known: &[Known],
-    rows: usize,
-    cols: usize,
-    set_aside: &arrangements::SetAside,
-    i: usize,
-) -> bool {
-    has_unknown_neighbour(known, rows, cols, i) && !set_aside.holds(i)
+fn still_on_frontier(known: &Knowledge, set_aside: &arrangements::SetAside, i: usize) -> bool {
+    has_unknown_neighbour(known, i) && !set_aside.holds(i)
 }
 
 /// Whether square `i` has a neighbour the solver knows nothing of: an open
 /// square without one has nothing left to say, and never will again.
-fn has_unknown_neighbour(known: &[Known], rows: usize, cols: usize, i: usize) -> bool {
-    Neighbours::of(i, rows, cols)
-        .into_iter()
-        .any(|n| known[n] == Known::Unknown)
+fn has_unknown_neighbour(known: &Knowledge, i: usize) -> bool {
+    known.unknown_around(i) > 0
 }
 
 /// What the solver's property tests share.

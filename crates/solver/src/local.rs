@@ -9,7 +9,7 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     while let Some(i) = solver.pending.pop_front() {
         solver.work += 1;
-        let Known::Open(value) = solver.known[i] else {
+        let Known::Open(value) = solver.known.get(i) else {
             continue;
         };
         let Some((verdict, squares, needs)) = single_finding(solver, i) else {
@@ -23,7 +23,7 @@ pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
                 mines: solver
                     .neighbours(i)
                     .into_iter()
-                    .filter(|&n| solver.known[n] == Known::Mine)
+                    .filter(|&n| solver.known.get(n) == Known::Mine)
                     .map(|n| solver.pos(n))
                     .collect(),
             },
@@ -54,14 +54,14 @@ pub(super) fn pairs(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
     solver.line_up_pairs();
     while let Some((i, partners)) = solver.to_pair.next_clue() {
-        if solver.around(i).0.len() == 0 {
+        if solver.known.unknown_around(i) == 0 {
             // A deduction since it was put in line settled it.
             continue;
         }
         // A look at each square within two.
         solver.work += 24;
         for j in within_two(i, solver.rows, solver.cols) {
-            if matches!(solver.known[j], Known::Open(_)) && partners.includes(j) {
+            if matches!(solver.known.get(j), Known::Open(_)) && partners.includes(j) {
                 compare(solver, i, j, &mut found);
                 if !found.is_empty() {
                     solver.to_pair.put_back(i);
@@ -78,7 +78,8 @@ fn compare(solver: &mut Solver, a: usize, b: usize, found: &mut Vec<Deduction>) 
     let Some(finding) = pair_finding(solver, a, b) else {
         return;
     };
-    let (Known::Open(value), Known::Open(other_value)) = (solver.known[a], solver.known[b]) else {
+    let (Known::Open(value), Known::Open(other_value)) = (solver.known.get(a), solver.known.get(b))
+    else {
         return;
     };
     let reason = Reason::Pair {
@@ -110,7 +111,8 @@ struct PairFinding {
 /// What open square `a` decides of open square `b`'s unknown neighbours
 /// that `a` does not touch, if anything.
 fn pair_finding(solver: &Solver, a: usize, b: usize) -> Option<PairFinding> {
-    let (Known::Open(a_value), Known::Open(b_value)) = (solver.known[a], solver.known[b]) else {
+    let (Known::Open(a_value), Known::Open(b_value)) = (solver.known.get(a), solver.known.get(b))
+    else {
         return None;
     };
     let (a_unknown, a_mines) = solver.around(a);
@@ -150,20 +152,23 @@ fn pair_finding(solver: &Solver, a: usize, b: usize) -> Option<PairFinding> {
 
 /// What the open square `i` decides alone of its unknown neighbours.
 fn single_finding(solver: &Solver, i: usize) -> Option<(Verdict, Neighbours, u8)> {
-    let Known::Open(value) = solver.known[i] else {
+    let Known::Open(value) = solver.known.get(i) else {
         return None;
     };
-    let (unknown, mines) = solver.around(i);
-    let needs = value.saturating_sub(mines);
-    if unknown.len() == 0 {
-        None
+    // Nearly every clue looked at decides nothing: the counts tell without
+    // a look at its neighbours.
+    let unknown = solver.known.unknown_around(i);
+    let needs = value.saturating_sub(solver.known.mines_around(i));
+    let verdict = if unknown == 0 {
+        return None;
     } else if needs == 0 {
-        Some((Verdict::Safe, unknown, needs))
-    } else if usize::from(needs) == unknown.len() {
-        Some((Verdict::Mine, unknown, needs))
+        Verdict::Safe
+    } else if needs == unknown {
+        Verdict::Mine
     } else {
-        None
-    }
+        return None;
+    };
+    Some((verdict, solver.around(i).0, needs))
 }
 
 /// How many squares layers 1 and 2 would find safe around the newly
@@ -175,7 +180,7 @@ pub(super) fn safe_found_near(solver: &Solver, i: usize) -> usize {
         Verdict::Safe => squares.len(),
         Verdict::Mine => 0,
     };
-    let open_near = |n: &usize| matches!(solver.known[*n], Known::Open(_));
+    let open_near = |n: &usize| matches!(solver.known.get(*n), Known::Open(_));
     let mut found = 0;
     for n in std::iter::once(i).chain(solver.neighbours(i).into_iter().filter(open_near)) {
         if let Some((verdict, squares, _)) = single_finding(solver, n) {
@@ -289,7 +294,7 @@ mod tests {
                     }
                     let mut every_pair = solver.clone();
                     for j in 0..rows * cols {
-                        if matches!(every_pair.known[j], Known::Open(_)) {
+                        if matches!(every_pair.known.get(j), Known::Open(_)) {
                             every_pair.to_pair.changed(j, |_| true);
                         }
                     }

@@ -144,7 +144,7 @@ impl Solver {
         let mines: Vec<usize> = self
             .settled
             .iter()
-            .filter(|&m| self.known[m] == Known::Mine)
+            .filter(|&m| self.known.get(m) == Known::Mine)
             .collect();
         for m in mines {
             let (r, c) = ((m / self.cols) as isize, (m % self.cols) as isize);
@@ -199,7 +199,7 @@ impl Solver {
         // A component set aside is out of the analyses that weigh a shape.
         if inside
             .copied()
-            .any(|i| self.known[i] != Known::Unknown || self.set_aside.holds(i))
+            .any(|i| self.known.get(i) != Known::Unknown || self.set_aside.holds(i))
         {
             return None;
         }
@@ -210,7 +210,7 @@ impl Solver {
                 continue;
             }
             let i = r as usize * cols + c as usize;
-            match self.known[i] {
+            match self.known.get(i) {
                 Known::Mine => {}
                 Known::Unknown if self.set_aside.holds(i) => return None,
                 Known::Unknown => missing.push(i),
@@ -318,7 +318,7 @@ mod tests {
             .filter(|&set| {
                 let mine = |i: usize| set >> i & 1 == 1;
                 set.count_ones() as usize == solver.mines
-                    && (0..squares).all(|i| match solver.known[i] {
+                    && (0..squares).all(|i| match solver.known.get(i) {
                         Known::Unknown => true,
                         Known::Mine => mine(i),
                         Known::Safe => !mine(i),
@@ -381,7 +381,7 @@ mod tests {
             .collect();
         let mut checked = false;
         follow_openings(4, 5, &mines, &[19, 3, 4], |solver| {
-            if solver.known[4] == Known::Unknown {
+            if solver.known.get(4) == Known::Unknown {
                 return Ok(());
             }
             let now = stuck(solver);

@@ -168,7 +168,7 @@ impl Probabilities {
         let mut certain = self.certain.clone();
         if let Some(verdict) = self.interior_verdict {
             let interior = (0..solver.known.len()).filter(|&i| {
-                solver.known[i] == Known::Unknown
+                solver.known.get(i) == Known::Unknown
                     && self.frontier.binary_search_by_key(&i, |&(j, _)| j).is_err()
                     && !self.aside.contains_key(&i)
             });
@@ -315,7 +315,7 @@ fn fixed_aside(
         .iter()
         .flat_map(|&i| solver.neighbours(i))
         .filter(|&n| {
-            !matches!(solver.known[n], Known::Open(_)) && squares.binary_search(&n).is_err()
+            !matches!(solver.known.get(n), Known::Open(_)) && squares.binary_search(&n).is_err()
         })
         .collect();
     watched.sort_unstable();
@@ -352,7 +352,7 @@ impl Solver {
         // The deduced squares beside it are worth a guess's look again.
         for &(i, _) in &aside.squares {
             for n in self.neighbours(i) {
-                if matches!(self.known[n], Known::Safe | Known::Mine) {
+                if matches!(self.known.get(n), Known::Safe | Known::Mine) {
                     self.settle_square(n);
                 }
             }
@@ -463,9 +463,9 @@ pub(super) fn analyse_supposing(
         return None;
     }
     for &(at, known) in supposed {
-        debug_assert_eq!(solver.known[at], Known::Unknown);
+        debug_assert_eq!(solver.known.get(at), Known::Unknown);
         debug_assert_ne!(known, Known::Unknown);
-        solver.known[at] = known;
+        solver.known.set(at, known);
         solver.unknown -= 1;
         if known == Known::Mine {
             solver.known_mines += 1;
@@ -483,7 +483,7 @@ pub(super) fn analyse_supposing(
         }
     };
     for &(at, known) in supposed {
-        solver.known[at] = Known::Unknown;
+        solver.known.set(at, Known::Unknown);
         solver.unknown += 1;
         if known == Known::Mine {
             solver.known_mines -= 1;
@@ -506,7 +506,7 @@ fn too_many_mines(solver: &Solver, supposed: &[(usize, Known)]) -> bool {
         return true;
     }
     mines().flat_map(|at| solver.neighbours(at)).any(|n| {
-        let Known::Open(value) = solver.known[n] else {
+        let Known::Open(value) = solver.known.get(n) else {
             return false;
         };
         let beside = solver.neighbours(n);
@@ -527,7 +527,7 @@ pub(super) struct ClueRow {
 /// The clue at `at` as the frontier sees it, or `None` unless it is open
 /// with unknown neighbours.
 fn clue_row(solver: &Solver, at: usize) -> Option<ClueRow> {
-    let Known::Open(value) = solver.known[at] else {
+    let Known::Open(value) = solver.known.get(at) else {
         return None;
     };
     let (unknown, mines) = solver.around(at);
@@ -1303,7 +1303,7 @@ mod tests {
         ) {
             crate::testing::follow_openings(8, 8, &mines, &opens, |solver| {
                 let unknown: Vec<usize> =
-                    (0..64).filter(|&i| solver.known[i] == Known::Unknown).collect();
+                    (0..64).filter(|&i| solver.known.get(i) == Known::Unknown).collect();
                 if unknown.len() < 2 {
                     return Ok(());
                 }

@@ -296,7 +296,7 @@ mod tests {
             solver.open(Pos::new(0, i), clue);
         }
         for i in [3, 7] {
-            solver.known[i] = Known::Mine;
+            solver.known.set(i, Known::Mine);
             solver.known_mines += 1;
             solver.unknown -= 1;
         }
@@ -396,7 +396,7 @@ mod tests {
                     // board's density, which those set aside make truer.
                     return Ok(());
                 }
-                for i in (0..rows * cols).filter(|&i| solver.known[i] == Known::Unknown) {
+                for i in (0..rows * cols).filter(|&i| solver.known.get(i) == Known::Unknown) {
                     prop_assert!(close(set.at_index(i), all.at_index(i)), "square {i}");
                 }
                 prop_assert_eq!(&set.certain, &all.certain);
@@ -441,7 +441,7 @@ mod tests {
                 };
                 for i in at {
                     prop_assert!(!mines[i]);
-                    if !matches!(solver.known[i], Known::Open(_)) {
+                    if !matches!(solver.known.get(i), Known::Open(_)) {
                         solver.open(solver.pos(i), clue(&solver, i));
                         opened += 1;
                     }

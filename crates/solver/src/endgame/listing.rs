@@ -27,7 +27,7 @@ impl Arrangements {
             return None;
         }
         let squares: Vec<usize> = (0..solver.known.len())
-            .filter(|&i| solver.known[i] == Known::Unknown)
+            .filter(|&i| solver.known.get(i) == Known::Unknown)
             .collect();
         let bit = |i: usize| squares.binary_search(&i).ok().map(|k| 1u64 << k);
         let bits = |i: usize| {
@@ -40,7 +40,7 @@ impl Arrangements {
         // Each open clue with unknown neighbours: its mask and the mines it still needs.
         let mut clues = Vec::new();
         for i in solver.frontier_clues() {
-            let Known::Open(value) = solver.known[i] else {
+            let Known::Open(value) = solver.known.get(i) else {
                 continue;
             };
             let (mask, mines) = bits(i);

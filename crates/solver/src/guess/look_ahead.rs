@@ -179,7 +179,7 @@ impl Solver {
         outlook.opening = 1.0 + self.opening_weight() * outlook.given_safe(opens);
         outlook.dominated_by = safe_in_all.and_then(|safe| {
             safe.into_iter()
-                .find(|&j| self.known[j] == Known::Unknown && not_given(j))
+                .find(|&j| self.known.get(j) == Known::Unknown && not_given(j))
         });
         Ok(Some(outlook))
     }

@@ -530,10 +530,10 @@ impl Solver {
             if p <= 0.0 {
                 continue;
             }
-            self.known[i] = Known::Open(mines + extra as u8);
+            self.known.set(i, Known::Open(mines + extra as u8));
             chance += p * local::safe_found_near(self, i).min(ENOUGH) as f64;
         }
-        self.known[i] = Known::Unknown;
+        self.known.set(i, Known::Unknown);
         chance
     }
 
@@ -542,7 +542,7 @@ impl Solver {
     fn chance_of_opening(&self, i: usize, probabilities: &Probabilities) -> f64 {
         self.neighbours(i)
             .into_iter()
-            .map(|n| match self.known[n] {
+            .map(|n| match self.known.get(n) {
                 Known::Unknown => 1.0 - probabilities.at_index(n),
                 Known::Mine => 0.0,
                 Known::Safe | Known::Open(_) => 1.0,
