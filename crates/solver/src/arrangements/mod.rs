@@ -107,6 +107,11 @@ impl Probabilities {
         self.log_arrangements
     }
 
+    /// Whether the unknown square `i` touches a clue.
+    pub(super) fn on_frontier(&self, i: usize) -> bool {
+        self.frontier.binary_search_by_key(&i, |&(j, _)| j).is_ok()
+    }
+
     /// The unknown squares that touch a clue, in reading order.
     pub(super) fn frontier_keys(&self) -> impl Iterator<Item = usize> + '_ {
         self.frontier.iter().map(|&(i, _)| i)
@@ -320,6 +325,9 @@ fn fixed_aside(
         .collect();
     watched.sort_unstable();
     watched.dedup();
+    let unknown_watched = (watched.iter().copied())
+        .filter(|&n| solver.known.get(n) == Known::Unknown)
+        .collect();
     let mines = totals.start;
     let ways = component.count[mines];
     let mut chances = Vec::with_capacity(squares.len());
@@ -338,6 +346,7 @@ fn fixed_aside(
         squares: chances,
         clues,
         watched,
+        unknown_watched,
         mines,
         ln_ways: ways.ln(),
     })

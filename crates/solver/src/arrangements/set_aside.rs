@@ -26,7 +26,7 @@
 //! safest square is often a mine a hint may not give). Meanwhile a guess
 //! does not weigh their squares, nor the squares they watch.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -66,6 +66,10 @@ pub(crate) struct SetAside {
     /// Squares on the board: how many bits `held` needs.
     board: usize,
     parts: FxHashMap<u32, Aside>,
+    /// The unknown squares watched, in reading order, and by how many
+    /// components: where the interior may lie hidden when no untouched
+    /// square is left but beside the pockets.
+    unknown_watched: BTreeMap<usize, u32>,
     /// The components by the chance of a mine on their safest square
     /// (bits of a positive float, which sort as the float does).
     by_safest: BTreeSet<(u64, u32)>,
@@ -87,6 +91,8 @@ pub(crate) struct Aside {
     /// The squares beside its squares not open and not its own: a clue
     /// there would change it.
     pub(crate) watched: Vec<usize>,
+    /// The unknown squares among those it watches.
+    pub(crate) unknown_watched: Vec<usize>,
     pub(crate) mines: usize,
     pub(crate) ln_ways: f64,
 }
@@ -118,6 +124,7 @@ impl SetAside {
             owner: FxHashMap::default(),
             watchers: FxHashMap::default(),
             parts: FxHashMap::default(),
+            unknown_watched: BTreeMap::new(),
             by_safest: BTreeSet::new(),
             next: 0,
             mines: 0,
@@ -195,6 +202,9 @@ impl SetAside {
         for &i in &aside.watched {
             self.watchers.entry(i).or_default().push(id);
         }
+        for &i in &aside.unknown_watched {
+            *self.unknown_watched.entry(i).or_default() += 1;
+        }
         for i in aside.held() {
             self.hold(i);
         }
@@ -239,6 +249,11 @@ impl SetAside {
             .map(|&(bits, id)| (f64::from_bits(bits), id, &self.parts[&id]))
     }
 
+    /// The unknown squares the components watch, in reading order.
+    pub(crate) fn unknown_watched(&self) -> impl Iterator<Item = usize> + '_ {
+        self.unknown_watched.keys().copied()
+    }
+
     pub(crate) fn take(&mut self, id: u32) -> Aside {
         let aside = self.parts.remove(&id).expect("a component set aside");
         let chances = Arc::make_mut(&mut self.chances);
@@ -254,6 +269,14 @@ impl SetAside {
                 ids.retain(|&other| other != id);
                 if ids.is_empty() {
                     self.watchers.remove(i);
+                }
+            }
+        }
+        for i in &aside.unknown_watched {
+            if let Some(count) = self.unknown_watched.get_mut(i) {
+                *count -= 1;
+                if *count == 0 {
+                    self.unknown_watched.remove(i);
                 }
             }
         }
