@@ -1,6 +1,6 @@
-//! A set of square indexes as a bit each: which squares are on one of the
-//! solver's lists, or held by a component set aside. A byte a square made the solver's three lists 300 MB of a
-//! 10000x10000 game.
+//! A set of square indexes as a bit each: which squares are held by a
+//! component set aside (a byte a square would be 100 MB of a 10000x10000
+//! game), or on a list that keeps its marks apart.
 
 /// A bit for each index below the length it was made with; none at all
 /// when made empty, and then every index is absent.

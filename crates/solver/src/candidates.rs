@@ -24,6 +24,7 @@
 //! of 40,000 squares look at 146 million squares.
 
 use crate::neighbours::{neighbour_count, within_two};
+use crate::watchlist::Unmarked;
 use crate::{Known, Solver, still_settled};
 use engine::Pos;
 
@@ -79,7 +80,9 @@ impl Solver {
             set_aside,
             ..
         } = self;
-        settled.retain(|i| still_settled(known, *rows, *cols, set_aside, i));
+        settled.retain(&mut Unmarked, |_, i| {
+            still_settled(known, *rows, *cols, set_aside, i)
+        });
     }
 
     /// The neighbour counts the board's squares have.

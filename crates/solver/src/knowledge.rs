@@ -7,9 +7,16 @@
 //! the board: on a 10000x10000 board three cache misses, and the largest
 //! share of `solve`'s time. Counted as squares change, the answer is in the
 //! square's own two bytes, as small as what was known of a square before.
+//!
+//! The byte of what is known also keeps which of three of the solver's
+//! lists the square is on ([`List`]): a list is told of a square just
+//! after that square was read or changed, so the mark is already at hand,
+//! where a bit array of its own (12 MB a list at 10000x10000) was a cache
+//! miss more for most squares listed.
 
 use crate::Known;
 use crate::neighbours::Neighbours;
+use crate::watchlist::Marks;
 
 /// One entry per square, in reading order.
 #[derive(Clone, Debug)]
@@ -22,17 +29,41 @@ pub(crate) struct Knowledge {
 /// A square: what is known of it, and its counts around.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cell {
-    /// [`Known`] in a byte: a clue as itself, the rest as the codes below.
+    /// [`Known`] in the low four bits, a clue as itself and the rest as
+    /// the codes below; which lists the square is on in the high four.
     known: u8,
     /// Unknown neighbours in the low four bits, deduced mines in the high.
     around: u8,
 }
 
-const UNKNOWN: u8 = u8::MAX;
-const MINE: u8 = u8::MAX - 1;
-const SAFE: u8 = u8::MAX - 2;
+const UNKNOWN: u8 = 15;
+const MINE: u8 = 14;
+const SAFE: u8 = 13;
+/// The bits of [`Cell::known`] that say what is known.
+const CODE: u8 = 0x0F;
 /// One mine in [`Cell::around`].
 const ONE_MINE: u8 = 1 << 4;
+
+/// The solver's lists whose marks a square's cell keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum List {
+    /// Open squares layer 1 is to look at again.
+    Pending,
+    /// Open squares whose pairs layer 2 is to line up again.
+    Changed,
+    /// Open squares with unknown neighbours, for layer 3 and the guesses.
+    Frontier,
+}
+
+impl List {
+    fn bit(self) -> u8 {
+        match self {
+            List::Pending => 1 << 4,
+            List::Changed => 1 << 5,
+            List::Frontier => 1 << 6,
+        }
+    }
+}
 
 fn encode(known: Known) -> u8 {
     match known {
@@ -76,13 +107,14 @@ impl Knowledge {
 
     #[inline]
     pub(crate) fn get(&self, i: usize) -> Known {
-        decode(self.cells[i].known)
+        decode(self.cells[i].known & CODE)
     }
 
     /// Records what is known of `i`, and counts it around.
     pub(crate) fn set(&mut self, i: usize, known: Known) {
         let before = self.get(i);
-        self.cells[i].known = encode(known);
+        let cell = &mut self.cells[i];
+        cell.known = (cell.known & !CODE) | encode(known);
         let mut change: i16 = 0;
         for (was, is, one) in [
             (before == Known::Unknown, known == Known::Unknown, 1),
@@ -110,6 +142,44 @@ impl Knowledge {
     #[inline]
     pub(crate) fn mines_around(&self, i: usize) -> u8 {
         self.cells[i].around >> 4
+    }
+
+    /// The marks of `list`, for the list to keep in the squares' cells.
+    pub(crate) fn marks(&mut self, list: List) -> ListMarks<'_> {
+        ListMarks {
+            knowledge: self,
+            bit: list.bit(),
+        }
+    }
+}
+
+/// One list's marks in the cells of [`Knowledge`], which its callers read
+/// through them ([`ListMarks::knowledge`]).
+pub(crate) struct ListMarks<'a> {
+    knowledge: &'a mut Knowledge,
+    bit: u8,
+}
+
+impl ListMarks<'_> {
+    pub(crate) fn knowledge(&self) -> &Knowledge {
+        self.knowledge
+    }
+}
+
+impl Marks for ListMarks<'_> {
+    #[inline]
+    fn is_marked(&self, i: usize) -> bool {
+        self.knowledge.cells[i].known & self.bit != 0
+    }
+
+    #[inline]
+    fn set_mark(&mut self, i: usize, on: bool) {
+        let known = &mut self.knowledge.cells[i].known;
+        if on {
+            *known |= self.bit;
+        } else {
+            *known &= !self.bit;
+        }
     }
 }
 
@@ -140,7 +210,8 @@ mod tests {
 
     proptest! {
         /// The counts are those a look around each square finds, whatever
-        /// was recorded, and in whatever order.
+        /// was recorded, and in whatever order; a list's marks change
+        /// neither what is known nor another list's marks.
         #[test]
         fn the_counts_are_what_a_look_around_finds(
             rows in 1usize..=6,
@@ -148,10 +219,18 @@ mod tests {
             changes in prop::collection::vec((0usize..36, known_strategy()), 0..80),
         ) {
             let mut knowledge = Knowledge::new(rows, cols);
-            for (i, known) in changes {
-                knowledge.set(i % (rows * cols), known);
+            let mut on_list = vec![false; rows * cols];
+            for (k, (i, known)) in changes.into_iter().enumerate() {
+                let i = i % (rows * cols);
+                knowledge.set(i, known);
+                prop_assert_eq!(knowledge.get(i), known);
+                // Marks of one list come and go between the changes, on
+                // other squares than the one changed.
+                let j = (i + k) % (rows * cols);
+                on_list[j] = k % 3 != 0;
+                knowledge.marks(List::Changed).set_mark(j, on_list[j]);
             }
-            for i in 0..rows * cols {
+            for (i, &listed) in on_list.iter().enumerate() {
                 let around: Vec<Known> = Neighbours::of(i, rows, cols)
                     .into_iter()
                     .map(|n| knowledge.get(n))
@@ -159,6 +238,8 @@ mod tests {
                 let count = |k: Known| around.iter().filter(|&&a| a == k).count() as u8;
                 prop_assert_eq!(knowledge.unknown_around(i), count(Known::Unknown), "square {}", i);
                 prop_assert_eq!(knowledge.mines_around(i), count(Known::Mine), "square {}", i);
+                prop_assert_eq!(knowledge.marks(List::Changed).is_marked(i), listed);
+                prop_assert!(!knowledge.marks(List::Pending).is_marked(i));
             }
         }
     }

@@ -38,10 +38,10 @@ mod pair_queue;
 mod watchlist;
 
 use engine::{Cover, Game, Pos};
-use knowledge::Knowledge;
+use knowledge::{Knowledge, List};
 use neighbours::Neighbours;
 use pair_queue::PairQueue;
-use watchlist::Watchlist;
+use watchlist::{Unmarked, Watchlist};
 
 pub use arrangements::Probabilities;
 pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
@@ -186,10 +186,10 @@ impl Solver {
             known: Knowledge::new(rows, cols),
             known_mines: 0,
             unknown: squares,
-            pending: Watchlist::new(squares),
-            to_pair: PairQueue::new(squares),
-            frontier: Watchlist::new(squares),
-            settled: Watchlist::without_bits(),
+            pending: Watchlist::default(),
+            to_pair: PairQueue::new(),
+            frontier: Watchlist::default(),
+            settled: Watchlist::default(),
             untouched: candidates::Untouched::default(),
             remembered: arrangements::Remembered::default(),
             set_aside: arrangements::SetAside::new(squares),
@@ -318,7 +318,9 @@ impl Solver {
             set_aside,
             ..
         } = self;
-        frontier.add(i, |j| still_on_frontier(known, set_aside, j));
+        frontier.add(i, &mut known.marks(List::Frontier), |marks, j| {
+            still_on_frontier(marks.knowledge(), set_aside, j)
+        });
     }
 
     /// Puts in line for layer 2 the pairs of every open square whose
@@ -331,11 +333,13 @@ impl Solver {
             cols,
             ..
         } = self;
+        let is_open = |known: &Knowledge, j| matches!(known.get(j), Known::Open(_));
         to_pair.line_up(
             *rows,
             *cols,
-            |j| matches!(known.get(j), Known::Open(_)) && has_unknown_neighbour(known, j),
-            |j| matches!(known.get(j), Known::Open(_)),
+            &mut known.marks(List::Changed),
+            |marks, j| is_open(marks.knowledge(), j) && has_unknown_neighbour(marks.knowledge(), j),
+            |marks, j| is_open(marks.knowledge(), j),
         );
     }
 
@@ -351,7 +355,9 @@ impl Solver {
             set_aside,
             ..
         } = self;
-        frontier.retain(|j| still_on_frontier(known, set_aside, j));
+        frontier.retain(&mut known.marks(List::Frontier), |marks, j| {
+            still_on_frontier(marks.knowledge(), set_aside, j)
+        });
     }
 
     /// The open squares with unknown neighbours, in reading order, but
@@ -376,7 +382,9 @@ impl Solver {
             set_aside,
             ..
         } = self;
-        settled.add(i, |j| still_settled(known, *rows, *cols, set_aside, j));
+        settled.add(i, &mut Unmarked, |_, j| {
+            still_settled(known, *rows, *cols, set_aside, j)
+        });
     }
 
     /// Puts the open square `i`, whose neighbourhood changed, in line for
@@ -388,8 +396,10 @@ impl Solver {
             known,
             ..
         } = self;
-        pending.add(i, |j| has_unknown_neighbour(known, j));
-        to_pair.changed(i, |j| has_unknown_neighbour(known, j));
+        let worth_a_look =
+            |marks: &knowledge::ListMarks, j| has_unknown_neighbour(marks.knowledge(), j);
+        pending.add(i, &mut known.marks(List::Pending), worth_a_look);
+        to_pair.changed(i, &mut known.marks(List::Changed), worth_a_look);
     }
 
     fn index(&self, pos: Pos) -> usize {

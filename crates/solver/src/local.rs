@@ -1,5 +1,6 @@
 //! Layers 1 and 2: what one clue, or two clues side by side, decide alone.
 
+use crate::knowledge::List;
 use crate::neighbours::{Neighbours, within_two};
 use crate::{Deduction, Known, Reason, Solver, Verdict};
 
@@ -7,7 +8,10 @@ use crate::{Deduction, Known, Reason, Solver, Verdict};
 /// neighbourhood changed until none changes any more.
 pub(super) fn single_clues(solver: &mut Solver) -> Vec<Deduction> {
     let mut found = Vec::new();
-    while let Some(i) = solver.pending.pop_front() {
+    while let Some(i) = solver
+        .pending
+        .pop_front(&mut solver.known.marks(List::Pending))
+    {
         solver.work += 1;
         let Known::Open(value) = solver.known.get(i) else {
             continue;
@@ -295,7 +299,9 @@ mod tests {
                     let mut every_pair = solver.clone();
                     for j in 0..rows * cols {
                         if matches!(every_pair.known.get(j), Known::Open(_)) {
-                            every_pair.to_pair.changed(j, |_| true);
+                            every_pair
+                                .to_pair
+                                .changed(j, &mut every_pair.known.marks(List::Changed), |_, _| true);
                         }
                     }
                     let found = pairs(solver);

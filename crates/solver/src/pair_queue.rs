@@ -14,7 +14,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::neighbours::within_two;
-use crate::watchlist::Watchlist;
+use crate::watchlist::{Marks, Watchlist};
 
 /// A pair `(clue, partner)` in line: `clue` against `partner` only, or
 /// against every open square within two when `partner` is [`EVERY`].
@@ -50,38 +50,44 @@ impl Partners {
 }
 
 impl PairQueue {
-    /// An empty queue for a board of `squares` squares.
-    pub(super) fn new(squares: usize) -> Self {
+    /// An empty queue.
+    pub(super) fn new() -> Self {
         Self {
-            changed: Watchlist::new(squares),
+            changed: Watchlist::default(),
             pairs: BinaryHeap::new(),
         }
     }
 
-    /// The open square `i` saw a neighbour change; `worth_a_look` says
-    /// which listed squares still have unknown neighbours, should the
-    /// list need room.
-    pub(super) fn changed(&mut self, i: usize, worth_a_look: impl Fn(usize) -> bool) {
-        self.changed.add(i, worth_a_look);
+    /// The open square `i` saw a neighbour change; `marks` keeps which
+    /// squares are listed as changed, and `worth_a_look` says which of
+    /// them still have unknown neighbours, should the list need room.
+    pub(super) fn changed<M: Marks>(
+        &mut self,
+        i: usize,
+        marks: &mut M,
+        worth_a_look: impl Fn(&M, usize) -> bool,
+    ) {
+        self.changed.add(i, marks, worth_a_look);
     }
 
     /// Puts in line every pair of each changed square that is still
     /// `worth_a_look` (a square without unknown neighbours decides nothing
     /// and is told nothing): its own pairs, and each open square within two
     /// (`is_open`) against it.
-    pub(super) fn line_up(
+    pub(super) fn line_up<M: Marks>(
         &mut self,
         rows: usize,
         cols: usize,
-        worth_a_look: impl Fn(usize) -> bool,
-        is_open: impl Fn(usize) -> bool,
+        marks: &mut M,
+        worth_a_look: impl Fn(&M, usize) -> bool,
+        is_open: impl Fn(&M, usize) -> bool,
     ) {
-        while let Some(u) = self.changed.pop_front() {
-            if !worth_a_look(u) {
+        while let Some(u) = self.changed.pop_front(marks) {
+            if !worth_a_look(marks, u) {
                 continue;
             }
             self.pairs.push(Reverse((u, EVERY)));
-            for i in within_two(u, rows, cols).filter(|&i| is_open(i)) {
+            for i in within_two(u, rows, cols).filter(|&i| is_open(marks, i)) {
                 self.pairs.push(Reverse((i, u)));
             }
         }
@@ -117,13 +123,14 @@ impl PairQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bits::Bits;
 
     #[test]
     fn clues_come_out_in_reading_order_with_their_partners_gathered() {
         // A 5x5 board, all open: the centre changed.
-        let mut queue = PairQueue::new(25);
-        queue.changed(12, |_| true);
-        queue.line_up(5, 5, |_| true, |_| true);
+        let (mut queue, mut marks) = (PairQueue::new(), Bits::new(25));
+        queue.changed(12, &mut marks, |_, _| true);
+        queue.line_up(5, 5, &mut marks, |_, _| true, |_, _| true);
         let (first, partners) = queue.next_clue().unwrap();
         assert_eq!((first, partners), (0, Partners::Only(vec![12])));
         let mut clues = vec![first];
@@ -141,21 +148,21 @@ mod tests {
 
     #[test]
     fn a_square_with_nothing_left_to_decide_puts_nothing_in_line() {
-        let mut queue = PairQueue::new(25);
-        queue.changed(12, |_| true);
-        queue.line_up(5, 5, |i| i != 12, |_| true);
+        let (mut queue, mut marks) = (PairQueue::new(), Bits::new(25));
+        queue.changed(12, &mut marks, |_, _| true);
+        queue.line_up(5, 5, &mut marks, |_, i| i != 12, |_, _| true);
         assert_eq!(queue.next_clue(), None);
     }
 
     #[test]
     fn every_pair_of_a_clue_put_back_wins_over_some() {
-        let mut queue = PairQueue::new(9);
-        queue.changed(4, |_| true);
-        queue.line_up(3, 3, |_| true, |i| i == 0 || i == 4);
+        let (mut queue, mut marks) = (PairQueue::new(), Bits::new(25));
+        queue.changed(4, &mut marks, |_, _| true);
+        queue.line_up(3, 3, &mut marks, |_, _| true, |_, i| i == 0 || i == 4);
         assert_eq!(queue.next_clue(), Some((0, Partners::Only(vec![4]))));
         queue.put_back(0);
-        queue.changed(4, |_| true);
-        queue.line_up(3, 3, |_| true, |i| i == 0 || i == 4);
+        queue.changed(4, &mut marks, |_, _| true);
+        queue.line_up(3, 3, &mut marks, |_, _| true, |_, i| i == 0 || i == 4);
         assert_eq!(queue.next_clue(), Some((0, Partners::Every)));
         assert_eq!(queue.next_clue(), Some((4, Partners::Every)));
         assert_eq!(queue.next_clue(), None);

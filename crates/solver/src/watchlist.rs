@@ -13,60 +13,82 @@ use std::collections::VecDeque;
 
 use crate::bits::Bits;
 
-/// Squares in the order they were listed; each listed once while on it.
+/// Where a list keeps which squares are on it, so that each is listed once
+/// while on it.
+pub(super) trait Marks {
+    fn is_marked(&self, i: usize) -> bool;
+    fn set_mark(&mut self, i: usize, on: bool);
+}
+
+/// A bit a square, apart from everything else.
+impl Marks for Bits {
+    fn is_marked(&self, i: usize) -> bool {
+        self.contains(i)
+    }
+
+    fn set_mark(&mut self, i: usize, on: bool) {
+        self.set(i, on);
+    }
+}
+
+/// No marks: a square listed while on the list is on it twice, for a
+/// caller that rarely lists one again and whose readers do not mind. On a
+/// 10000x10000 board a bit a square is 12 MB, and looking one up for each
+/// square listed cost a cache miss each.
+pub(super) struct Unmarked;
+
+impl Marks for Unmarked {
+    fn is_marked(&self, _: usize) -> bool {
+        false
+    }
+
+    fn set_mark(&mut self, _: usize, _: bool) {}
+}
+
+/// Squares in the order they were listed. Which squares are on it is kept
+/// where the caller says ([`Marks`]), given to every call that changes it:
+/// the solver keeps its lists' marks in what it knows of each square,
+/// beside what it reads to decide whether a square is worth a look.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Watchlist {
     squares: VecDeque<usize>,
-    /// Which squares are on the list; no room for any in a list without
-    /// them ([`Watchlist::without_bits`]).
-    listed: Bits,
 }
 
 impl Watchlist {
-    /// An empty list for a board of `squares` squares.
-    pub(super) fn new(squares: usize) -> Self {
-        Self {
-            squares: VecDeque::new(),
-            listed: Bits::new(squares),
-        }
-    }
-
-    /// An empty list that keeps no bits: a square listed while on it is on
-    /// it twice, for a caller that rarely lists one again and whose readers
-    /// do not mind. On a 10000x10000 board the bits are 12 MB, and looking
-    /// one up for each square listed cost a cache miss each.
-    pub(super) fn without_bits() -> Self {
-        Self::default()
-    }
-
-    /// Lists `i` unless it is on the list; when the list is full, first
-    /// drops the squares `worth_a_look` turns down.
-    pub(super) fn add(&mut self, i: usize, worth_a_look: impl Fn(usize) -> bool) {
-        if self.listed.contains(i) {
+    /// Lists `i` unless `marks` has it on the list; when the list is full,
+    /// first drops the squares `worth_a_look` turns down.
+    pub(super) fn add<M: Marks>(
+        &mut self,
+        i: usize,
+        marks: &mut M,
+        worth_a_look: impl Fn(&M, usize) -> bool,
+    ) {
+        if marks.is_marked(i) {
             return;
         }
         if self.squares.len() == self.squares.capacity() {
-            self.retain(worth_a_look);
+            self.retain(marks, worth_a_look);
             // Grow when at least half is kept, so the next drop is at
             // least as many additions away as it had squares to look at.
             self.squares.reserve(self.squares.len().max(1));
         }
-        self.listed.set(i, true);
+        marks.set_mark(i, true);
         self.squares.push_back(i);
     }
 
-    pub(super) fn pop_front(&mut self) -> Option<usize> {
+    pub(super) fn pop_front(&mut self, marks: &mut impl Marks) -> Option<usize> {
         let i = self.squares.pop_front()?;
-        self.listed.set(i, false);
+        marks.set_mark(i, false);
         Some(i)
     }
 
     /// Keeps only the squares `keep` accepts, in their order.
-    pub(super) fn retain(&mut self, keep: impl Fn(usize) -> bool) {
-        let listed = &mut self.listed;
+    pub(super) fn retain<M: Marks>(&mut self, marks: &mut M, keep: impl Fn(&M, usize) -> bool) {
         self.squares.retain(|&i| {
-            let kept = keep(i);
-            listed.set(i, kept);
+            let kept = keep(marks, i);
+            if !kept {
+                marks.set_mark(i, false);
+            }
             kept
         });
     }
@@ -87,17 +109,23 @@ mod tests {
 
     #[test]
     fn each_square_is_listed_once_in_the_order_listed() {
-        let mut list = Watchlist::new(10);
+        let (mut list, mut marks) = (Watchlist::default(), Bits::new(10));
         for i in [4, 2, 4, 7, 2] {
-            list.add(i, |_| true);
+            list.add(i, &mut marks, |_, _| true);
         }
         assert_eq!(list.iter().collect::<Vec<_>>(), [4, 2, 7]);
-        assert_eq!(list.pop_front(), Some(4));
-        list.add(4, |_| true);
+        assert_eq!(list.pop_front(&mut marks), Some(4));
+        list.add(4, &mut marks, |_, _| true);
         assert_eq!(list.iter().collect::<Vec<_>>(), [2, 7, 4]);
-        list.retain(|i| i != 7);
-        list.add(7, |_| true);
+        list.retain(&mut marks, |_, i| i != 7);
+        list.add(7, &mut marks, |_, _| true);
         assert_eq!(list.iter().collect::<Vec<_>>(), [2, 4, 7]);
+        // Without marks, a square may be listed twice.
+        let mut twice = Watchlist::default();
+        for i in [4, 2, 4] {
+            twice.add(i, &mut Unmarked, |_, _| true);
+        }
+        assert_eq!(twice.iter().collect::<Vec<_>>(), [4, 2, 4]);
     }
 
     #[test]
@@ -106,9 +134,9 @@ mod tests {
         // last few squares listed are still worth a look: the list stays
         // short, and keeps every square worth a look in order.
         let squares = 100_000;
-        let mut list = Watchlist::new(squares);
+        let (mut list, mut marks) = (Watchlist::default(), Bits::new(squares));
         for i in 0..squares {
-            list.add(i, |j| j + 8 > i);
+            list.add(i, &mut marks, |_, j| j + 8 > i);
         }
         assert!(list.squares.capacity() < 64, "{}", list.squares.capacity());
         let kept: Vec<usize> = list.iter().collect();
@@ -121,9 +149,9 @@ mod tests {
 
     #[test]
     fn a_list_of_squares_all_worth_a_look_grows() {
-        let mut list = Watchlist::new(1000);
+        let (mut list, mut marks) = (Watchlist::default(), Bits::new(1000));
         for i in 0..1000 {
-            list.add(i, |_| true);
+            list.add(i, &mut marks, |_, _| true);
         }
         assert!(list.iter().eq(0..1000));
     }
