@@ -472,6 +472,22 @@ pub(crate) mod testing {
         }
     }
 
+    /// A row of `cols` squares holding `mines` mines, with `pockets` clues
+    /// of 1 every `stride` squares from the second ("? 1 ?" pockets when
+    /// the stride is 3), opened.
+    pub(crate) fn pockets_on_a_row(
+        cols: usize,
+        mines: usize,
+        pockets: usize,
+        stride: usize,
+    ) -> Solver {
+        let mut solver = Solver::new(1, cols, mines);
+        for k in 0..pockets {
+            solver.open(engine::Pos::new(0, stride * k + 1), 1);
+        }
+        solver
+    }
+
     /// Follows a game on a `rows` x `cols` board whose mines `mines` gives
     /// (row-major, at least that long): opens the safe squares of `opens`
     /// (indexes taken modulo the board) one at a time, with their clues,

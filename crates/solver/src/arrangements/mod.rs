@@ -1190,11 +1190,7 @@ mod tests {
     /// A row of `pockets` 50/50 pockets, "? 1 ?" with a mine on the left,
     /// and `extra` squares after them; `mines` in all.
     fn row_of_pockets(pockets: usize, extra: usize, mines: usize) -> Solver {
-        let mut solver = Solver::new(1, 3 * pockets + extra, mines);
-        for k in 0..pockets {
-            solver.open(Pos::new(0, 3 * k + 1), 1);
-        }
-        solver
+        crate::testing::pockets_on_a_row(3 * pockets + extra, mines, pockets, 3)
     }
 
     #[test]

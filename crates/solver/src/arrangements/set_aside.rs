@@ -298,7 +298,7 @@ impl SetAside {
 #[cfg(test)]
 mod tests {
     use super::super::analyse;
-    use crate::testing::follow_openings;
+    use crate::testing::{follow_openings, pockets_on_a_row};
     use crate::{Known, Progress, Solver, Verdict};
     use engine::Pos;
     use proptest::prelude::*;
@@ -369,11 +369,8 @@ mod tests {
     fn of_many_pockets_as_risky_as_anything_a_pool_stays_to_be_weighed() {
         // 100 pockets "? 1 ?" with a mine on the left of each, filling the
         // row: every unknown square is a 50/50, all worth a guess's weighing.
-        let mut solver = Solver::new(1, 300, 100);
+        let mut solver = pockets_on_a_row(300, 100, 100, 3);
         solver.set_aside.from = 1;
-        for k in 0..100 {
-            solver.open(Pos::new(0, 3 * k + 1), 1);
-        }
         let first = analyse(&mut solver);
         let second = analyse(&mut solver);
         let on_frontier: Vec<usize> = second.frontier_keys().collect();

@@ -558,7 +558,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{follow_openings, stuck};
+    use crate::testing::{follow_openings, pockets_on_a_row, stuck};
     use proptest::prelude::*;
 
     /// An expert board whose corner was opened and shows `clue`.
@@ -606,11 +606,8 @@ mod tests {
         // 94, whose middle square (92) is the safest on the board, and an
         // interior of 105 squares at about 0.7. The pockets (0.5) are too
         // risky for a guess to weigh, and are set aside.
-        let mut solver = Solver::new(1, 200, 105);
+        let mut solver = pockets_on_a_row(200, 105, 30, 3);
         solver.set_aside.from = 1;
-        for k in 0..30 {
-            solver.open(Pos::new(0, 3 * k + 1), 1);
-        }
         solver.open(Pos::new(0, 91), 1);
         solver.open(Pos::new(0, 93), 1);
         let now = stuck(&mut solver);
@@ -636,11 +633,8 @@ mod tests {
         // two that touches no clue ("? 1 ? h ? 1 ? h"). Those 30 squares
         // are the interior, each a mine one time in three, all of it
         // beside pockets set aside (0.5, too risky to weigh).
-        let mut solver = Solver::new(1, 120, 40);
+        let mut solver = pockets_on_a_row(120, 40, 30, 4);
         solver.set_aside.from = 1;
-        for k in 0..30 {
-            solver.open(Pos::new(0, 4 * k + 1), 1);
-        }
         let now = stuck(&mut solver);
         assert!(
             (now.at_index(3) - 1.0 / 3.0).abs() < 1e-9,
