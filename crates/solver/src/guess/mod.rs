@@ -462,25 +462,8 @@ impl Solver {
         safest: f64,
     ) -> bool {
         let safer = |p: f64| p + TOLERANCE < safest;
-        let mut hidden: Vec<(f64, usize)> = probabilities
-            .frontier_chances()
-            .filter(|&(i, p)| safer(p) && self.set_aside.holds(i) && allowed(self.pos(i)))
-            .map(|(i, p)| (p, i))
-            .collect();
-        // Where no square weighed has the interior's chance, the interior
-        // may lie only beside components set aside, among the squares they
-        // watch.
-        if let Some(p) = probabilities.interior_chance()
-            && safer(p)
-            && !weighed.iter().any(|&(_, q)| q == p)
-        {
-            let interior = (self.set_aside.unknown_watched())
-                .filter(|&i| !probabilities.on_frontier(i) && allowed(self.pos(i)));
-            hidden.extend(interior.take(GUESS_POOL).map(|i| (p, i)));
-        }
-        hidden.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         let mut back = 0;
-        for (_, i) in hidden {
+        for i in self.hidden_squares(probabilities, allowed, weighed, safer) {
             if back >= GUESS_POOL {
                 return true;
             }
@@ -505,6 +488,36 @@ impl Solver {
             self.bring_back(&aside);
         }
         back > 0
+    }
+
+    /// The squares `allowed` lets through and `safer` than the best
+    /// weighed that a guess does not weigh because components set aside
+    /// hold or watch them, safest first, then in reading order: those on
+    /// the frontier, and where no square weighed (`weighed`) has the
+    /// interior's chance, some of the interior, which may then lie only
+    /// beside components set aside, among the squares they watch.
+    fn hidden_squares(
+        &self,
+        probabilities: &Probabilities,
+        allowed: &impl Fn(Pos) -> bool,
+        weighed: &[(usize, f64)],
+        safer: impl Fn(f64) -> bool,
+    ) -> Vec<usize> {
+        let mut hidden: Vec<(f64, usize)> = probabilities
+            .frontier_chances()
+            .filter(|&(i, p)| safer(p) && self.set_aside.holds(i) && allowed(self.pos(i)))
+            .map(|(i, p)| (p, i))
+            .collect();
+        if let Some(p) = probabilities.interior_chance()
+            && safer(p)
+            && !weighed.iter().any(|&(_, q)| q == p)
+        {
+            let interior = (self.set_aside.unknown_watched())
+                .filter(|&i| !probabilities.on_frontier(i) && allowed(self.pos(i)));
+            hidden.extend(interior.take(GUESS_POOL).map(|i| (p, i)));
+        }
+        hidden.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        hidden.into_iter().map(|(_, i)| i).collect()
     }
 
     /// The squares a guess weighs, with their chances of a mine.
