@@ -174,7 +174,7 @@ impl Probabilities {
         if let Some(verdict) = self.interior_verdict {
             let interior = (0..solver.known.len()).filter(|&i| {
                 solver.known.get(i) == Known::Unknown
-                    && self.frontier.binary_search_by_key(&i, |&(j, _)| j).is_err()
+                    && !self.on_frontier(i)
                     && !self.aside.contains_key(&i)
             });
             certain.extend(interior.map(|i| (i, verdict)));
