@@ -15,7 +15,7 @@
 //! miss more for most squares listed.
 
 use crate::Known;
-use crate::neighbours::Neighbours;
+use crate::neighbours::{Neighbours, neighbour_count_at};
 use crate::watchlist::Marks;
 
 /// One entry per square, in reading order.
@@ -88,13 +88,12 @@ impl Knowledge {
     /// Nothing known yet of a board of `rows` x `cols`: every neighbour of
     /// every square unknown.
     pub(crate) fn new(rows: usize, cols: usize) -> Self {
-        let span = |at: usize, of: usize| 1 + u8::from(at > 0) + u8::from(at + 1 < of);
         let mut cells = Vec::with_capacity(rows * cols);
         for row in 0..rows {
-            let rows_around = span(row, rows);
             cells.extend((0..cols).map(|col| Cell {
                 known: UNKNOWN,
-                around: rows_around * span(col, cols) - 1,
+                // At most 8: the count of unknown neighbours, no mine.
+                around: neighbour_count_at(row, col, rows, cols) as u8,
             }));
         }
         Self { rows, cols, cells }

@@ -231,17 +231,19 @@ impl Solver {
     /// Learns that `pos` is open and shows `clue`.
     pub fn open(&mut self, pos: Pos, clue: u8) {
         let i = self.index(pos);
-        if matches!(self.known.get(i), Known::Open(_)) {
-            return;
-        }
-        // A clue beside a component set aside changes it.
-        self.bring_back_holding(i);
+        // A clue beside a component set aside changes it: forgetting an
+        // unknown square brings such components back, and so does this for
+        // a square already deduced.
         match self.known.get(i) {
+            Known::Open(_) => return,
             Known::Unknown => self.forget_unknown(i),
-            Known::Safe | Known::Open(_) => {}
+            Known::Safe => self.bring_back_holding(i),
             // A sound solver never deduces a mine on a square that opens;
             // should it happen, what the board shows wins.
-            Known::Mine => self.known_mines -= 1,
+            Known::Mine => {
+                self.bring_back_holding(i);
+                self.known_mines -= 1;
+            }
         }
         self.known.set(i, Known::Open(clue));
         self.work += 1;
@@ -507,15 +509,21 @@ pub(crate) mod testing {
             if mines[i] {
                 continue;
             }
-            let clue = solver
-                .neighbours(i)
-                .into_iter()
-                .filter(|&n| mines[n])
-                .count();
-            solver.open(solver.pos(i), clue as u8);
+            open_with_clue(&mut solver, mines, i);
             after(&mut solver)?;
         }
         Ok(())
+    }
+
+    /// Opens the square `i`, showing the clue the board's `mines`
+    /// (row-major) give it.
+    pub(crate) fn open_with_clue(solver: &mut Solver, mines: &[bool], i: usize) {
+        let clue = solver
+            .neighbours(i)
+            .into_iter()
+            .filter(|&n| mines[n])
+            .count();
+        solver.open(solver.pos(i), clue as u8);
     }
 }
 

@@ -83,8 +83,14 @@ impl IntoIterator for Neighbours {
 /// How many neighbours square `i` has on a `rows` x `cols` board: 8 inside,
 /// 5 on an edge, 3 in a corner (fewer on a board one square wide).
 pub(super) fn neighbour_count(i: usize, rows: usize, cols: usize) -> usize {
+    neighbour_count_at(i / cols, i % cols, rows, cols)
+}
+
+/// [`neighbour_count`] of the square at `row`, `col`, for a caller walking
+/// the board in order, which knows both without dividing.
+pub(super) fn neighbour_count_at(row: usize, col: usize, rows: usize, cols: usize) -> usize {
     let span = |at: usize, len: usize| 1 + usize::from(at > 0) + usize::from(at + 1 < len);
-    span(i / cols, rows) * span(i % cols, cols) - 1
+    span(row, rows) * span(col, cols) - 1
 }
 
 /// The squares up to two rows and columns away from square `i` (not `i`

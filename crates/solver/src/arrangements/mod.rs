@@ -243,14 +243,7 @@ fn analyse_counted(solver: &mut Solver) -> (Frontier, Rows, Vec<Arc<Component>>,
     let frontier = Frontier::of(solver);
     let orders = frontier.components();
     let (components, nodes) = solver.remembered.count(&frontier, &orders);
-    let parts: Vec<Part> = orders
-        .iter()
-        .map(|groups| Part {
-            frontier: &frontier,
-            groups,
-        })
-        .collect();
-    let probabilities = combine_parts(solver, &parts, &components, nodes);
+    let probabilities = combine_frontier(solver, &frontier, &orders, &components, nodes);
     (frontier, orders, components, probabilities)
 }
 
@@ -398,11 +391,23 @@ impl Solver {
 fn analyse_supposed(solver: &mut Solver, frontier: &Frontier) -> Probabilities {
     let orders = frontier.components();
     let (components, nodes) = solver.remembered.peek(frontier, &orders);
+    combine_frontier(solver, frontier, &orders, &components, nodes)
+}
+
+/// [`combine_parts`] for components all of one frontier, `orders` their
+/// groups.
+fn combine_frontier(
+    solver: &mut Solver,
+    frontier: &Frontier,
+    orders: &Rows,
+    components: &[Arc<Component>],
+    nodes: usize,
+) -> Probabilities {
     let parts: Vec<Part> = orders
         .iter()
         .map(|groups| Part { frontier, groups })
         .collect();
-    combine_parts(solver, &parts, &components, nodes)
+    combine_parts(solver, &parts, components, nodes)
 }
 
 /// A component's groups, in search order, and the frontier they are of:

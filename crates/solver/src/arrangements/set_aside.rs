@@ -231,8 +231,8 @@ impl SetAside {
     /// Takes back the component with the safest square, if a guess could
     /// weigh it: its chance of a mine at most `worth_weighing`.
     pub(crate) fn take_safest_within(&mut self, worth_weighing: f64) -> Option<Aside> {
-        let &(bits, id) = self.by_safest.first()?;
-        (f64::from_bits(bits) <= worth_weighing).then(|| self.take(id))
+        let (safest, id, _) = self.safest_first().next()?;
+        (safest <= worth_weighing).then(|| self.take(id))
     }
 
     /// Takes back every component.
@@ -298,7 +298,7 @@ impl SetAside {
 #[cfg(test)]
 mod tests {
     use super::super::analyse;
-    use crate::testing::{follow_openings, pockets_on_a_row};
+    use crate::testing::{follow_openings, open_with_clue, pockets_on_a_row};
     use crate::{Known, Progress, Solver, Verdict};
     use engine::Pos;
     use proptest::prelude::*;
@@ -401,9 +401,7 @@ mod tests {
                 // that components close up around fixed totals.
                 while let Progress::Deduced(found) = solver.deduce() {
                     for d in found.iter().filter(|d| d.verdict == Verdict::Safe) {
-                        let i = solver.index(d.at);
-                        let clue = solver.neighbours(i).into_iter().filter(|&n| mines[n]).count();
-                        solver.open(d.at, clue as u8);
+                        open_with_clue(solver, &mines, solver.index(d.at));
                     }
                 }
                 let mut plain = solver.clone();
@@ -441,9 +439,6 @@ mod tests {
             let mines = &mines[..squares];
             let mut solver = Solver::new(rows, cols, mines.iter().filter(|&&m| m).count());
             solver.set_aside.from = 1;
-            let clue = |solver: &Solver, i: usize| {
-                solver.neighbours(i).into_iter().filter(|&n| mines[n]).count() as u8
-            };
             let mut opened = 0;
             let safe = squares - mines.iter().filter(|&&m| m).count();
             while opened < safe {
@@ -462,7 +457,7 @@ mod tests {
                 for i in at {
                     prop_assert!(!mines[i]);
                     if !matches!(solver.known.get(i), Known::Open(_)) {
-                        solver.open(solver.pos(i), clue(&solver, i));
+                        open_with_clue(&mut solver, mines, i);
                         opened += 1;
                     }
                 }
