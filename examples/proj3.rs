@@ -7,6 +7,7 @@
 //! cargo run --example proj3 -- --frame '#'     (reads only `#` board files)
 //! cargo run --example proj3 -- --message-first (says "You won!" before the last board)
 //! cargo run --example proj3 -- --no-last-board (says "You won!" without its board)
+//! cargo run --example proj3 -- --win-after-move (a board without mines is won after a move)
 //! minesweeper check -- target/debug/examples/proj3 --bug wide-edge
 //! ```
 //!
@@ -116,7 +117,10 @@ fn main() {
     };
     let total = game.mines.iter().flatten().filter(|&&m| m).count();
     game.print();
-    if total == 0 {
+    // `--win-after-move`: the win is looked for after each move only, so
+    // a board without mines is won after the first, not before it.
+    let win_after_move = args.iter().any(|a| a == "--win-after-move");
+    if total == 0 && !win_after_move {
         println!("You won!");
         return;
     }

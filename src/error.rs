@@ -26,6 +26,9 @@ pub enum AppError {
     /// `check` found games where the program does not agree.
     #[error("{failed} of {games} games did not agree with the course's game")]
     Disagreed { failed: u64, games: u64 },
+    /// `check` ran out of its time budget before every game was played.
+    #[error("no score: only {played} of {games} games were played before the time budget ran out")]
+    Unscored { played: u64, games: u64 },
     /// `--resume` found no game to carry on.
     #[error(transparent)]
     Resume(#[from] ResumeError),
@@ -56,6 +59,7 @@ impl AppError {
             | AppError::NoGuess(_)
             | AppError::Check(_)
             | AppError::Disagreed { .. }
+            | AppError::Unscored { .. }
             | AppError::Resume(_)
             | AppError::Rebuild { .. }
             | AppError::Records(_)

@@ -617,9 +617,10 @@ fn the_program_cannot_find_the_grader_among_its_processes() {
     assert!(!seen.contains("minesweeper"), "{seen}");
 }
 
-/// A program that hangs in every game: after five games out of time the
-/// rest are left unplayed, and the report says so; the check does not
-/// spend the time limit 300 times over.
+/// A program that hangs in every game: after its first five games, all
+/// out of time, the rest are left unplayed and count as hung, and the
+/// report says so; the check does not spend the time limit 300 times
+/// over, and which games were played does not depend on the threads.
 #[test]
 fn a_program_that_always_hangs_stops_the_check_early() {
     let out = folder();
@@ -631,16 +632,19 @@ fn a_program_that_always_hangs_stops_the_check_early() {
             "1",
             "--timeout",
             "0.5",
+            "--threads",
+            "3",
             "--json",
         ],
         out.path(),
         &["sh", "-c", "sleep 100"],
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-    let played = report["games"].as_u64().unwrap();
-    assert!(played < 20, "{report}");
-    assert_eq!(report["not_played"].as_u64().unwrap(), 300 - played);
+    assert_eq!(report["games"], 5, "{report}");
+    assert_eq!(report["not_played"], 295);
+    assert_eq!(report["stopped"], "hangs");
     assert_eq!(report["agreed"], 0);
+    assert_eq!(report["score"]["total"], 0.0, "{report}");
     // Each game's result, in order.
     let results: Vec<&str> = report["results"]
         .as_array()
@@ -648,10 +652,8 @@ fn a_program_that_always_hangs_stops_the_check_early() {
         .iter()
         .map(|r| r.as_str().unwrap())
         .collect();
-    assert_eq!(results.len(), 300);
-    assert_eq!(results[0], "hang");
-    let unplayed = results.iter().filter(|&&r| r == "not played").count() as u64;
-    assert_eq!(unplayed, 300 - played);
+    assert_eq!(results[..5], ["hang"; 5]);
+    assert!(results[5..].iter().all(|&r| r == "not played"));
 }
 
 /// A program that floods its output with escape sequences and 100 MB of
@@ -920,28 +922,117 @@ fn scores_follow_how_much_of_the_game_is_right() {
     assert!(rare > 95.0 && rare < 100.0, "{rare}");
 }
 
-/// With a budget that runs out at once, the games past it are not played
-/// and said to be, and the findings are still written.
-#[test]
-fn a_budget_stops_the_games_and_keeps_what_was_found() {
+/// The score of the example with `bug` over 60 games, and the whole JSON
+/// report, with `extra` options.
+fn scored(bug: &str, extra: &[&str]) -> (Option<f64>, Value, Output) {
     let out = folder();
+    let mut args = vec!["--games", "60", "--seed", "5", "--json"];
+    args.extend(extra);
+    let run = check(&args, out.path(), &[&example(), "--bug", bug]);
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    (report["score"]["total"].as_f64(), report, run)
+}
+
+/// A budget never chooses which games count: with one the games fit in,
+/// the score is the score without a budget, on any number of threads;
+/// with one they do not fit in, there is no score at all, the report says
+/// how many of how many were played, and the check fails.
+#[test]
+fn a_budget_gives_the_same_score_or_none() {
+    let (unbounded, _, _) = scored("wide-edge", &[]);
+    let unbounded = unbounded.unwrap();
+    assert!(unbounded > 50.0 && unbounded < 100.0, "{unbounded}");
+    let (bounded, report, _) = scored("wide-edge", &["--budget", "20m", "--threads", "1"]);
+    assert_eq!(bounded, Some(unbounded), "{report}");
+    let (none, report, run) = scored("wide-edge", &["--budget", "0.001s"]);
+    assert_eq!(none, None, "{report}");
+    assert_eq!(report["score"], Value::Null);
+    assert_eq!(report["stopped"], "budget");
+    assert_eq!(report["games_asked"], 60);
+    assert_eq!(
+        report["games"].as_u64().unwrap() + report["not_played"].as_u64().unwrap(),
+        60
+    );
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        text(&run.stderr).contains("no score: only"),
+        "{}",
+        text(&run.stderr)
+    );
+}
+
+/// The budget bounds the whole check: a program that would sleep for
+/// longer than its time limit allows is stopped when the budget ends, not
+/// when its own limit does, and is given no score (not a hang).
+#[test]
+fn the_budget_stops_a_game_in_progress() {
+    let out = folder();
+    let started = std::time::Instant::now();
     let run = check(
         &[
-            "--games", "50", "--seed", "3", "--frame", "+", "--budget", "0.001s", "--json",
+            "--games",
+            "10",
+            "--seed",
+            "1",
+            "--timeout",
+            "600",
+            "--budget",
+            "1s",
+            "--json",
         ],
         out.path(),
-        &[&example(), "--frame", "#"],
+        &["sh", "-c", "sleep 600"],
+    );
+    // Far below the 600 s a game could take: no claim on this machine's speed.
+    assert!(started.elapsed().as_secs() < 300);
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["score"], Value::Null, "{report}");
+    assert_eq!(report["stopped"], "budget");
+    assert_eq!(report["failures"], serde_json::json!([]), "{report}");
+}
+
+/// Correct programs in the course's own format, given board files framed
+/// with `+` and with `#`, agree on every board of one and two columns
+/// and score 100 both ways; the report draws the boards as the program
+/// does.
+#[test]
+fn a_correct_program_scores_100_in_either_frame_on_narrow_boards() {
+    for frame in ["+", "#"] {
+        let out = folder();
+        let run = check(
+            &[
+                "--games",
+                "100",
+                "--seed",
+                "8",
+                "--max-size",
+                "2",
+                "--frame",
+                frame,
+                "--json",
+            ],
+            out.path(),
+            &[&ours()],
+        );
+        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        assert_eq!(report["agreed"], 100, "{frame}: {report}");
+        assert_eq!(report["score"]["total"], 100.0, "{frame}");
+    }
+}
+
+/// A board without mines may be won before the first move, as the
+/// course's game does, or after it, as a program that looks for a win
+/// after each move does: both agree.
+#[test]
+fn a_board_without_mines_may_be_won_before_or_after_the_first_move() {
+    let out = folder();
+    let run = check(
+        &["--games", "300", "--seed", "1", "--json"],
+        out.path(),
+        &[&example(), "--win-after-move"],
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-    assert_eq!(report["games"], 1, "{report}");
-    assert_eq!(report["not_played"], 49);
-    let finding = &report["findings"][0];
-    assert_eq!(finding["cut_short"], true, "{finding}");
-    assert!(
-        PathBuf::from(finding["folder"].as_str().unwrap())
-            .join("input.txt")
-            .exists()
-    );
+    assert_eq!(report["agreed"], 300, "{report}");
 }
 
 /// A student's folder holding `proj3`: the example with `bugs` (none for

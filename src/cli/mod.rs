@@ -502,9 +502,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "PART=POINTS,...")]
     pub weights: Option<WeightsGiven>,
 
-    /// The most time one program's check may take, such as 30s or 2m:
-    /// games past it are not played, and shrinking keeps the smallest
-    /// game reached by then.
+    /// The most time one program's check may take, such as 30s or 2m.
+    /// Every game asked is played first: when they do not all fit, there
+    /// is no score (never one over some of them). Shrinking takes what is
+    /// left, keeping the smallest game reached by the end.
     #[arg(long, value_name = "TIME", value_parser = duration)]
     pub budget: Option<std::time::Duration>,
 

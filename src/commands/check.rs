@@ -72,6 +72,12 @@ pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
     }
     // The report is out before the status says the program disagreed.
     out.flush()?;
+    if outcome.score.is_none() {
+        return Err(AppError::Unscored {
+            played: outcome.games,
+            games: options.games,
+        });
+    }
     if outcome.agreed < outcome.games {
         return Err(AppError::Disagreed {
             failed: outcome.games - outcome.agreed,
@@ -99,15 +105,20 @@ fn check_class(
     for one in &checked {
         let name = visible::Visible(&one.student.name.to_string_lossy()).to_string();
         match &one.outcome {
-            Ok(outcome) => writeln!(
-                out,
-                "  {name:<24} {:>7} of {}  {} of {} games agreed  {:.1} s",
-                Points(outcome.score.total),
-                Points(outcome.score.most),
-                outcome.agreed,
-                outcome.games,
-                one.seconds
-            )?,
+            Ok(outcome) => {
+                let score = match &outcome.score {
+                    Some(score) => format!("{:>7} of {}", Points(score.total), Points(score.most)),
+                    None => format!(
+                        "no score: {} of {} games played",
+                        outcome.games, options.games
+                    ),
+                };
+                writeln!(
+                    out,
+                    "  {name:<24} {score}  {} of {} games agreed  {:.1} s",
+                    outcome.agreed, outcome.games, one.seconds
+                )?
+            }
             Err(error) => writeln!(out, "  {name:<24} not checked: {error}")?,
         }
     }

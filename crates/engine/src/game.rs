@@ -57,6 +57,16 @@ impl Game {
         Self::start(board, None, rules)
     }
 
+    /// A game on a board whose mines are known, where a win is first
+    /// looked for after the first move, not before it: on a board without
+    /// mines, the game of a program that checks for a win only after each
+    /// move (the course leaves open which of the two a program does).
+    pub fn new_won_only_after_a_move(board: Board, rules: Rules) -> Self {
+        let mut game = Self::new(board, rules);
+        game.status = Status::Playing;
+        game
+    }
+
     fn start(board: Board, pending: Option<Pending>, rules: Rules) -> Self {
         let cover = Grid::filled(board.rows(), board.cols(), Cover::Hidden);
         let mut game = Self {
@@ -680,6 +690,22 @@ mod tests {
     #[test]
     fn board_without_mines_is_won_at_once() {
         assert_eq!(game("+++\n+ +\n+++\n").status(), Status::Won);
+    }
+
+    #[test]
+    fn a_board_without_mines_can_be_won_only_after_a_move() {
+        let board = || parse_board(b"++++\n+  +\n++++\n").unwrap();
+        let mut g = Game::new_won_only_after_a_move(board(), Rules::PROJ3);
+        assert_eq!(g.status(), Status::Playing);
+        // A wrong flag is no win; taken away again, the next move wins.
+        play(&mut g, Action::Flag, 0, 1);
+        assert_eq!(g.status(), Status::Playing);
+        play(&mut g, Action::Flag, 0, 1);
+        assert_eq!(g.status(), Status::Won);
+        let mut g = Game::new_won_only_after_a_move(board(), Rules::PROJ3);
+        play(&mut g, Action::Reveal, 0, 0);
+        assert_eq!(g.status(), Status::Won);
+        assert_eq!(g.glyph(Pos::new(0, 1)), Glyph::Open(0));
     }
 
     fn classic(text: &str) -> Game {

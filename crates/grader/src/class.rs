@@ -179,13 +179,24 @@ pub fn summary_csv(checked: &[Checked], exact: bool, most: f64) -> String {
                 for kind in columns(exact) {
                     let _ = write!(csv, ",{}", outcome.failures.get(&kind).unwrap_or(&0));
                 }
+                let (score, why_none) = match &outcome.score {
+                    Some(score) => (Points(score.total).to_string(), String::new()),
+                    None => (
+                        String::new(),
+                        format!(
+                            "no score: {} of {} games were played before the time budget ran out",
+                            outcome.games,
+                            outcome.games + outcome.not_played
+                        ),
+                    ),
+                };
                 let _ = write!(
                     csv,
-                    ",{},{},{},{:.1},",
+                    ",{},{score},{},{:.1},{}",
                     outcome.not_played,
-                    Points(outcome.score.total),
-                    Points(outcome.score.most),
-                    one.seconds
+                    Points(most),
+                    one.seconds,
+                    field(&why_none)
                 );
             }
             // Nothing could be run: no points, and why.

@@ -48,7 +48,22 @@ impl Expected {
 
 /// Plays the case by the course's rules.
 pub fn expect(case: &Case) -> Expected {
-    let mut game = Game::new(case.board(), Rules::PROJ3);
+    play_out(case, Game::new(case.board(), Rules::PROJ3))
+}
+
+/// The other ending the course allows on a board without mines: the win
+/// looked for after each move, so the game is won after the first move
+/// that leaves no flag, not before any (the course's text says to check
+/// for a win "on each turn", and leaves the first turn open). `None` on a
+/// board with mines, where the two are the same.
+pub fn expect_won_only_after_a_move(case: &Case) -> Option<Expected> {
+    let board = case.board();
+    (board.mine_count() == 0)
+        .then(|| play_out(case, Game::new_won_only_after_a_move(board, Rules::PROJ3)))
+}
+
+/// Plays the case's turns on `game` until it ends.
+fn play_out(case: &Case, mut game: Game) -> Expected {
     let mut boards = vec![glyphs(&game)];
     for turn in &case.turns {
         if game.status() != Status::Playing {

@@ -119,6 +119,19 @@ pub struct Credit {
     pub bad_answers: bool,
 }
 
+impl Credit {
+    /// A game with nothing right in it: one that was not played because
+    /// the program hung in most of its games before it.
+    pub fn nothing_right(expected: &Expected, bad_answers: bool) -> Credit {
+        Credit {
+            boards: expected.moves() + 1,
+            boards_right: 0,
+            ending_right: false,
+            bad_answers,
+        }
+    }
+}
+
 /// What a run came to: its first failure, if any, and what it earned.
 #[derive(Clone, Debug)]
 pub struct Verdict {

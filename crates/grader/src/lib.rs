@@ -17,6 +17,7 @@ pub mod reader;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
+pub mod schedule;
 pub mod score;
 pub mod shrink;
 
@@ -28,7 +29,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
 use console::terminal::interrupt::RemoveOnInterrupt;
 use engine::{Board, Frame, to_board_file};
@@ -38,8 +38,10 @@ use case::{Case, Plan};
 use expected::{Expected, expect, transcript};
 use fault::{EdgeCase, Fault, MOST_FAULTS_A_KIND};
 use judge::Credit;
-use judge::{Failure, Judged, Kind, judge};
-use runner::{Program, Run};
+use judge::{Failure, Judged, Kind, Verdict, judge};
+use runner::{End, Program, Run};
+pub use schedule::HANGS_BEFORE_STOPPING;
+use schedule::Schedule;
 use score::{Score, Weights};
 
 /// What to check, and how.
@@ -65,8 +67,9 @@ pub struct Options {
     pub folder: Option<PathBuf>,
     /// The points of each part of the score.
     pub weights: Weights,
-    /// How long the whole check may take: games are played in its first
-    /// half, and shrinking stops at its end with the smallest game reached.
+    /// How long the whole check may take. Every game must be played
+    /// within it for the check to give a score; shrinking and the other
+    /// extra work take what is left, and stop at its end.
     pub budget: Option<Duration>,
     /// No progress bars (a class shows its own).
     pub quiet: bool,
@@ -110,7 +113,7 @@ pub struct Played {
 /// The smallest failing game found for one fault.
 #[derive(Debug)]
 pub struct Finding {
-    /// What went wrong, as the smallest game shows it.
+    /// What went wrong: the fault's kind.
     pub kind: Kind,
     /// The frame of its board file.
     pub frame: Frame,
@@ -138,14 +141,6 @@ pub struct Finding {
     pub folder: PathBuf,
 }
 
-impl Finding {
-    /// The kind its first game failed as, before shrinking showed that it
-    /// needs a bad answer (then `kind` is [`Kind::Input`]).
-    pub fn first_kind(&self) -> Kind {
-        self.fault.kind
-    }
-}
-
 /// One game's result.
 #[derive(Clone, Debug)]
 pub struct GameResult {
@@ -167,28 +162,60 @@ pub struct Outcome {
     pub frame_found: bool,
     /// Games played.
     pub games: u64,
-    /// Games left unplayed once [`HANGS_BEFORE_STOPPING`] games had hung,
-    /// or the time budget ran out.
+    /// Games left unplayed: past a run of games that mostly hung, or
+    /// when the time budget ran out.
     pub not_played: u64,
     /// Why games were left unplayed.
     pub stopped: Option<Stopped>,
     pub agreed: u64,
-    /// Failing games by kind (as first seen, before shrinking).
+    /// Failing games by kind.
     pub failures: BTreeMap<Kind, u64>,
     pub findings: Vec<Finding>,
-    /// Faults past [`MOST_FAULTS_A_KIND`] of a kind, and their games:
-    /// counted, not shrunk.
+    /// Faults past [`MOST_FAULTS_A_KIND`] of a kind, or found when the
+    /// time budget had run out, and their games: counted, not shown.
     pub more_faults: BTreeMap<Kind, (usize, u64)>,
-    pub score: Score,
+    /// Faults counted but not shown because the budget ran out.
+    pub out_of_time_faults: usize,
+    /// The score over every game asked; `None` when the time budget ran
+    /// out before every game was played: a score over some of them would
+    /// pass for one over all.
+    pub score: Option<Score>,
     /// What the games ran under, and what the system did not allow.
     pub protections: Vec<sandbox::Protection>,
+}
+
+impl Outcome {
+    /// Whether the program agreed in every game asked.
+    pub fn all_agreed(&self) -> bool {
+        self.not_played == 0 && self.agreed == self.games
+    }
 }
 
 /// Why games were left unplayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
+    /// Most of a run of games from the first hung
+    /// ([`HANGS_BEFORE_STOPPING`] at least): the games past it count as
+    /// hung, unplayed.
     Hangs,
+    /// The time budget ran out before every game was played: no score.
     Budget,
+}
+
+/// Why a game has no result.
+#[derive(Debug)]
+enum NotPlayed {
+    /// The program could not be started, or its files written.
+    Io(io::Error),
+    /// The time budget ran out before the game could be played to its
+    /// end within its own time limit.
+    OutOfTime,
+}
+
+impl From<io::Error> for NotPlayed {
+    fn from(error: io::Error) -> Self {
+        NotPlayed::Io(error)
+    }
 }
 
 /// The program, the options, a folder for the board files of runs, and
@@ -200,16 +227,13 @@ struct Checker<'a> {
     sandbox: Sandbox,
     /// Board files are framed with `#`, not `+`.
     hash_frame: AtomicBool,
-    /// When the time budget runs out.
+    /// When the time budget runs out: no game runs past it.
     deadline: Option<Instant>,
-    /// When games stop being played: half the budget, so that the other
-    /// half is left to shrink what they found.
-    games_deadline: Option<Instant>,
 }
 
 impl Checker<'_> {
-    /// Plays `case` against the program; fails only if it cannot start.
-    fn play(&self, case: &Case) -> io::Result<Played> {
+    /// Plays `case` against the program.
+    fn play(&self, case: &Case) -> Result<Played, NotPlayed> {
         let n = self.next_file.fetch_add(1, Ordering::Relaxed);
         let path = self.scratch.path().join(format!("board-{n}.txt"));
         let played = self.play_from(case, &path);
@@ -225,32 +249,66 @@ impl Checker<'_> {
         Ok(board)
     }
 
+    /// How long the next game may take: its time limit, or less when the
+    /// budget ends sooner (then `true`).
+    fn time_for_a_game(&self) -> Result<(Duration, bool), NotPlayed> {
+        let timeout = self.options.timeout;
+        match self.deadline {
+            None => Ok((timeout, false)),
+            Some(deadline) => match deadline.checked_duration_since(Instant::now()) {
+                None => Err(NotPlayed::OutOfTime),
+                Some(left) if left < timeout => Ok((left, true)),
+                Some(_) => Ok((timeout, false)),
+            },
+        }
+    }
+
     /// Plays `case` with its board file at `path`.
-    fn play_from(&self, case: &Case, path: &Path) -> io::Result<Played> {
+    fn play_from(&self, case: &Case, path: &Path) -> Result<Played, NotPlayed> {
+        let (limit, budget_ends_first) = self.time_for_a_game()?;
         let board = self.write_board(case, path)?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
-        let run = runner::run_in(
-            &self.options.program,
-            input.as_bytes(),
-            self.options.timeout,
-            |command| self.sandbox.prepare(command, &place),
-        )?;
+        let run = runner::run_in(&self.options.program, input.as_bytes(), limit, |command| {
+            self.sandbox.prepare(command, &place)
+        })?;
         drop(place);
-        let expected = expect(case);
+        if budget_ends_first && run.end == End::TimedOut {
+            // Stopped by the budget, not by its own time limit: no hang.
+            return Err(NotPlayed::OutOfTime);
+        }
         let transcript = if self.options.exact {
             Some(transcript(case, path)?)
         } else {
             None
         };
-        let verdict = judge(&Judged {
-            board: &board,
-            expected: &expected,
-            run: &run,
-            transcript: transcript.as_deref(),
-            timeout_seconds: self.options.timeout.as_secs_f64(),
-            bad_answers: case.has_bad_answers(),
-        });
+        let judged = |expected: &Expected| {
+            judge(&Judged {
+                board: &board,
+                expected,
+                run: &run,
+                transcript: transcript.as_deref(),
+                timeout_seconds: self.options.timeout.as_secs_f64(),
+                bad_answers: case.has_bad_answers(),
+            })
+        };
+        let mut expected = expect(case);
+        let mut verdict = judged(&expected);
+        // Either ending of a board without mines is the course's.
+        let agrees = |verdict: &Verdict| {
+            verdict
+                .failure
+                .as_ref()
+                .is_none_or(|failure| failure.kind == Kind::WrongText)
+        };
+        if !agrees(&verdict)
+            && let Some(other) = expected::expect_won_only_after_a_move(case)
+        {
+            let other_verdict = judged(&other);
+            if agrees(&other_verdict) {
+                (expected, verdict) = (other, other_verdict);
+            }
+        }
         Ok(Played {
             expected,
             run,
@@ -261,12 +319,12 @@ impl Checker<'_> {
     }
 }
 
-/// How many games may run out of time before the rest are left unplayed.
-pub const HANGS_BEFORE_STOPPING: u64 = 5;
-
-/// Whether the first game hung.
-fn first_hung(first: &Played) -> bool {
-    first.failure.as_ref().is_some_and(|f| f.kind == Kind::Hang)
+/// Whether the game hung.
+fn hung(played: &Played) -> bool {
+    played
+        .failure
+        .as_ref()
+        .is_some_and(|f| f.kind == Kind::Hang)
 }
 
 impl Checker<'_> {
@@ -287,7 +345,7 @@ impl Checker<'_> {
     /// The frame the program reads board files in: the one with which
     /// its first games go furthest (agree, or print the most boards
     /// before they fail); `+`, the course's, when both go as far.
-    fn detect_frame(&self) -> io::Result<Frame> {
+    fn detect_frame(&self) -> Result<Frame, NotPlayed> {
         let mut best = (Frame::Plus, 0);
         for frame in Frame::ALL {
             self.set_frame(frame);
@@ -345,7 +403,6 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         sandbox,
         hash_frame: AtomicBool::new(options.frame == Some(Frame::Hash)),
         deadline: options.budget.map(|budget| started + budget),
-        games_deadline: options.budget.map(|budget| started + budget / 2),
     };
     let _removed_on_interrupt = RemoveOnInterrupt::keep(checker.scratch.path());
     let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
@@ -363,8 +420,9 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         .build()
         .map_err(|e| CheckError::io("cannot start threads")(io::Error::other(e)))?;
     pool.install(|| {
-        let (frame_found, games) = checker.play_all().map_err(not_runnable)?;
-        let results: Vec<Option<GameResult>> = games
+        let all = checker.play_all(threads).map_err(not_runnable)?;
+        let results: Vec<Option<GameResult>> = all
+            .games
             .iter()
             .map(|game| {
                 game.as_ref().map(|g| GameResult {
@@ -377,40 +435,74 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         for kind in results.iter().flatten().filter_map(|r| r.kind) {
             *failures.entry(kind).or_insert(0) += 1;
         }
-        let (shown, more_faults) = faults_seen(&games);
-        let mut findings = checker.find_all(&shown)?;
-        // "Fault 1 of 4" counts those not shrunk too.
+        let (shown, mut more_faults) = faults_seen(&all.games);
+        let found = checker.find_all(&shown)?;
+        let out_of_time_faults = found.out_of_time.len();
+        for fault in found.out_of_time {
+            let (faults, games) = more_faults.entry(fault.fault.kind).or_insert((0, 0));
+            *faults += 1;
+            *games += fault.games;
+        }
+        let mut findings = found.findings;
+        // "Fault 1 of 4" counts those not shown too.
         for finding in &mut findings {
-            finding.number.1 += more_faults.get(&finding.first_kind()).map_or(0, |m| m.0);
+            finding.number.1 += more_faults.get(&finding.kind).map_or(0, |m| m.0);
         }
         let not_played = results.iter().filter(|r| r.is_none()).count() as u64;
         let played = options.games - not_played;
-        let scored: Vec<(Credit, Option<Kind>)> = results
-            .iter()
-            .flatten()
-            .map(|r| (r.credit, r.kind))
-            .collect();
-        let hangs = failures.get(&Kind::Hang).copied().unwrap_or(0);
+        let score = match all.stopped {
+            Some(Stopped::Budget) => None,
+            _ => Some(Score::of(
+                &all.scored(options.seed, options.plan),
+                &options.weights,
+            )),
+        };
         Ok(Outcome {
-            score: Score::of(&scored, &options.weights),
+            score,
             results,
             seconds: started.elapsed().as_secs_f64(),
             frame: checker.frame(),
-            frame_found,
+            frame_found: all.frame_found,
             games: played,
             not_played,
-            stopped: (not_played > 0).then_some(if hangs >= HANGS_BEFORE_STOPPING {
-                Stopped::Hangs
-            } else {
-                Stopped::Budget
-            }),
+            stopped: all.stopped,
             agreed: played - failures.values().sum::<u64>(),
             failures,
             findings,
             more_faults,
+            out_of_time_faults,
             protections: checker.sandbox.protections().to_vec(),
         })
     })
+}
+
+/// The games as played: each one's result, `None` where it was not
+/// played, and why games were left unplayed.
+struct AllGames {
+    frame_found: bool,
+    games: Vec<Option<GameSeen>>,
+    stopped: Option<Stopped>,
+}
+
+impl AllGames {
+    /// Each game's credit and the kind it failed as, for the score. A game
+    /// left unplayed after a run of games that mostly hung counts as
+    /// hung, with nothing right in it.
+    fn scored(&self, seed: u64, plan: Plan) -> Vec<(Credit, Option<Kind>)> {
+        self.games
+            .iter()
+            .enumerate()
+            .map(|(i, game)| match game {
+                Some(game) => (game.credit, game.fault.as_ref().map(|f| f.kind)),
+                None => {
+                    let case = case::make(seed, i as u64, plan);
+                    let expected = expect(&case);
+                    let credit = Credit::nothing_right(&expected, case.has_bad_answers());
+                    (credit, Some(Kind::Hang))
+                }
+            })
+            .collect()
+    }
 }
 
 /// One game as the check keeps it.
@@ -421,6 +513,7 @@ struct GameSeen {
 }
 
 /// A fault, the games that showed it, and the first of them.
+#[derive(Clone)]
 struct FaultSeen {
     fault: Fault,
     first_game: u64,
@@ -479,75 +572,140 @@ fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (u
 }
 
 impl Checker<'_> {
-    /// Whether the games' half of the time budget has run out.
-    fn out_of_time(&self) -> bool {
-        self.games_deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-    }
-
     /// Plays every game, the first alone (a program that cannot start is
     /// said once, and a first game that fails in `+` has the frame found);
-    /// then the rest in parallel, until [`HANGS_BEFORE_STOPPING`] have hung
-    /// or the budget runs out. Says whether the frame was found.
-    fn play_all(&self) -> io::Result<(bool, Vec<Option<GameSeen>>)> {
+    /// then the rest on `threads` threads, in order, until most of a run
+    /// of games from the first hung (see [`schedule`]) or the budget runs
+    /// out. Fails only when the program cannot be started.
+    fn play_all(&self, threads: usize) -> io::Result<AllGames> {
         let options = self.options;
+        let unplayed = |frame_found| AllGames {
+            frame_found,
+            games: (0..options.games).map(|_| None).collect(),
+            stopped: Some(Stopped::Budget),
+        };
         let first = case::make(options.seed, 0, options.plan);
-        let mut first_played = self.play(&first)?;
+        let mut first_played = match self.play(&first) {
+            Ok(played) => played,
+            Err(NotPlayed::Io(error)) => return Err(error),
+            Err(NotPlayed::OutOfTime) => return Ok(unplayed(false)),
+        };
         let frame_found = options.frame.is_none() && first_played.failure.is_some();
         if frame_found {
-            let frame = self.detect_frame()?;
-            self.set_frame(frame);
-            first_played = self.play(&first)?;
+            let replayed = self.detect_frame().and_then(|frame| {
+                self.set_frame(frame);
+                self.play(&first)
+            });
+            first_played = match replayed {
+                Ok(played) => played,
+                Err(NotPlayed::Io(error)) => return Err(error),
+                Err(NotPlayed::OutOfTime) => return Ok(unplayed(true)),
+            };
         }
         let progress = progress_bar(options.games, options.quiet);
         progress.inc(1);
-        // A program that hangs game after game costs its time limit each
-        // time: past a few, the games left are not played.
-        let hangs = AtomicU64::new(u64::from(first_hung(&first_played)));
-        let first = self.seen(&first, first_played)?;
-        let rest = (1..options.games)
-            .into_par_iter()
-            .map(|i| {
-                if hangs.load(Ordering::Relaxed) >= HANGS_BEFORE_STOPPING || self.out_of_time() {
-                    progress.inc(1);
-                    return Ok(None);
+        let schedule = Schedule::new(1, options.games);
+        schedule.finished(0, hung(&first_played));
+        let first = match self.seen(&first, first_played) {
+            Ok(seen) => seen,
+            Err(NotPlayed::Io(error)) => return Err(error),
+            Err(NotPlayed::OutOfTime) => return Ok(unplayed(frame_found)),
+        };
+        let mut games: Vec<Option<GameSeen>> = (0..options.games).map(|_| None).collect();
+        let mut cut: Vec<u64> = Vec::new();
+        let mut failed: Option<io::Error> = None;
+        // Plain threads taking the next game in order: rayon would split
+        // the games into halves, and a stop would keep a different set.
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.max(1))
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut done = Vec::new();
+                        while let Some(i) = schedule.take() {
+                            let case = case::make(options.seed, i, options.plan);
+                            let seen = self.play(&case).and_then(|played| {
+                                schedule.finished(i, hung(&played));
+                                self.seen(&case, played)
+                            });
+                            progress.inc(1);
+                            let stop = seen.is_err();
+                            done.push((i, seen));
+                            if stop {
+                                break;
+                            }
+                        }
+                        done
+                    })
+                })
+                .collect();
+            for worker in workers {
+                for (i, seen) in worker.join().unwrap_or_default() {
+                    match seen {
+                        Ok(seen) => games[i as usize] = Some(seen),
+                        Err(NotPlayed::OutOfTime) => cut.push(i),
+                        Err(NotPlayed::Io(error)) => failed = Some(error),
+                    }
                 }
-                let case = case::make(options.seed, i, options.plan);
-                let played = self.play(&case);
-                progress.inc(1);
-                let played = played?;
-                if first_hung(&played) {
-                    hangs.fetch_add(1, Ordering::Relaxed);
-                }
-                self.seen(&case, played).map(Some)
-            })
-            .collect::<io::Result<Vec<_>>>()?;
+            }
+        });
         progress.finish_and_clear();
-        Ok((
+        if let Some(error) = failed {
+            return Err(error);
+        }
+        games[0] = Some(first);
+        let stop_at = schedule.stopped_at().unwrap_or(options.games);
+        // Games a thread had started past a stop are not kept either.
+        for game in games.iter_mut().skip(stop_at as usize) {
+            *game = None;
+        }
+        let stopped = if cut.iter().any(|&i| i < stop_at) {
+            Some(Stopped::Budget)
+        } else if stop_at < options.games {
+            Some(Stopped::Hangs)
+        } else {
+            None
+        };
+        Ok(AllGames {
             frame_found,
-            std::iter::once(Some(first)).chain(rest).collect(),
-        ))
+            games,
+            stopped,
+        })
     }
+}
 
+/// The findings written, and the faults the budget left no time to show.
+struct Found {
+    findings: Vec<Finding>,
+    out_of_time: Vec<FaultSeen>,
+}
+
+impl Checker<'_> {
     /// Shrinks the first game of each fault in `faults` and writes it
     /// out. With a budget, the time left is shared among the faults still
-    /// to shrink; the smallest game reached when a share runs out is kept.
-    fn find_all(&self, faults: &[FaultSeen]) -> Result<Vec<Finding>, CheckError> {
+    /// to shrink; the smallest game reached when a share runs out is kept,
+    /// and a fault reached when none is left is counted, not shown.
+    fn find_all(&self, faults: &[FaultSeen]) -> Result<Found, CheckError> {
         let spinner = spinner(self.options.quiet);
-        let mut found: Vec<Finding> = Vec::new();
+        let mut found = Found {
+            findings: Vec::new(),
+            out_of_time: Vec::new(),
+        };
         for (i, fault) in faults.iter().enumerate() {
             spinner.set_message(format!("shrinking a {} game", fault.fault.kind.name()));
             let share = self.deadline.map(|deadline| {
                 let left = deadline.saturating_duration_since(Instant::now());
                 Instant::now() + left / (faults.len() - i) as u32
             });
-            let finding = self.find(fault, share, &found)?;
-            found.extend(finding);
+            match self.find(fault, share, &found.findings)? {
+                Shown::Written(finding) => found.findings.push(*finding),
+                Shown::Same => {}
+                Shown::OutOfTime => found.out_of_time.push(fault.clone()),
+            }
         }
         spinner.finish_and_clear();
         // Numbered once those that shrank to the same game are gone.
-        let kinds: Vec<Kind> = found.iter().map(|f| f.first_kind()).collect();
-        for (i, finding) in found.iter_mut().enumerate() {
+        let kinds: Vec<Kind> = found.findings.iter().map(|f| f.kind).collect();
+        for (i, finding) in found.findings.iter_mut().enumerate() {
             let before = kinds[..i].iter().filter(|&&k| k == kinds[i]).count();
             let all = kinds.iter().filter(|&&k| k == kinds[i]).count();
             finding.number = (before + 1, all);
@@ -588,7 +746,7 @@ fn spinner(quiet: bool) -> ProgressBar {
 
 impl Checker<'_> {
     /// `played`, as the check keeps it.
-    fn seen(&self, case: &Case, played: Played) -> io::Result<GameSeen> {
+    fn seen(&self, case: &Case, played: Played) -> Result<GameSeen, NotPlayed> {
         Ok(GameSeen {
             fault: self.fault_in(case, &played)?,
             credit: played.credit,
@@ -598,8 +756,10 @@ impl Checker<'_> {
 
     /// The fault `played` shows. A wrong board or ending in a game with
     /// bad answers is played once more without them: if it then agrees,
-    /// the fault is the bad answer taken, however it showed.
-    fn fault_in(&self, case: &Case, played: &Played) -> io::Result<Option<Fault>> {
+    /// the fault is the bad answer taken, however it showed; if it still
+    /// fails, the bad answers are not the cause, and the fault is what
+    /// the game showed.
+    fn fault_in(&self, case: &Case, played: &Played) -> Result<Option<Fault>, NotPlayed> {
         let Some(failure) = &played.failure else {
             return Ok(None);
         };
@@ -623,13 +783,12 @@ impl Checker<'_> {
 
     /// Shrinks the first game of `seen`, keeping its fault and staying
     /// within the plan, until `deadline`, and writes the smallest game out.
-    /// `None` when it shrinks to a game another finding already shows.
     fn find(
         &self,
         seen: &FaultSeen,
         deadline: Option<Instant>,
         found: &[Finding],
-    ) -> Result<Option<Finding>, CheckError> {
+    ) -> Result<Shown, CheckError> {
         let options = self.options;
         let case = case::make(options.seed, seen.first_game, options.plan);
         let first_seen = (case.rows(), case.cols(), case.turns.len());
@@ -642,23 +801,37 @@ impl Checker<'_> {
             if !options.plan.allows(case) {
                 return None;
             }
-            let played = self.play(case).ok()?;
+            let played = match self.play(case) {
+                Ok(played) => played,
+                Err(NotPlayed::OutOfTime) => {
+                    cut_short.store(true, Ordering::Relaxed);
+                    return None;
+                }
+                Err(NotPlayed::Io(_)) => return None,
+            };
             let fault = self.fault_in(case, &played).ok()??;
-            (fault == seen.fault).then_some(())
+            (fault == seen.fault).then_some(Some(played))
         };
-        let shrunk = shrink::shrink(case, (), same_fault);
+        let shrunk = shrink::shrink(case, None, same_fault);
         if found.iter().any(|f| f.case == shrunk.case) {
-            return Ok(None);
+            return Ok(Shown::Same);
         }
-        let kind = refined(seen.fault.kind, &shrunk.case);
+        // Every game kept while shrinking showed the fault, so its kind is
+        // the fault's: a game that still has bad answers is no proof that
+        // it needs them (the fault says when it does).
+        let kind = seen.fault.kind;
         let taken = found.iter().filter(|f| f.kind == kind).count();
         let name = match taken {
             0 => kind.name().to_owned(),
             n => format!("{}-{}", kind.name(), n + 1),
         };
         let folder = options.out.join(name);
-        let (played, input) = report::write_reproduction(self, &shrunk.case, &folder)?;
-        Ok(Some(Finding {
+        let Some((played, input)) =
+            report::write_reproduction(self, &shrunk.case, &folder, shrunk.found)?
+        else {
+            return Ok(Shown::OutOfTime);
+        };
+        Ok(Shown::Written(Box::new(Finding {
             frame: self.frame(),
             kind,
             fault: seen.fault.clone(),
@@ -673,19 +846,15 @@ impl Checker<'_> {
             steps: shrunk.steps,
             cut_short: cut_short.into_inner(),
             folder,
-        }))
+        })))
     }
 }
 
-/// A wrong board or ending that still needs a bad answer (or an action in
-/// upper case) once nothing more can be taken away is a fault of the
-/// program's input checks.
-fn refined(kind: Kind, case: &Case) -> Kind {
-    let needs_bad_answer = case.has_bad_answers();
-    match kind {
-        Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard if needs_bad_answer => {
-            Kind::Input
-        }
-        _ => kind,
-    }
+/// What became of a fault's smallest game.
+enum Shown {
+    Written(Box<Finding>),
+    /// It shrank to a game another finding already shows.
+    Same,
+    /// The budget ran out before it could be played once more.
+    OutOfTime,
 }

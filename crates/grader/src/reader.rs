@@ -57,13 +57,42 @@ const NEVER_COVERED: &str = "+|=:,()[]{}-_";
 /// The output is read line by line, holding only a board's rows at a time
 /// besides the text itself: a program that prints a few MiB of short
 /// lines costs a few MiB here, not a vector of every line.
+///
+/// Where the first board reads as all covered with more than one glyph
+/// (`# . . #` on a board of two columns: two `#`, two `.`), each reading
+/// is tried on the whole output and the one that finds the most boards
+/// is kept: with the frame taken for squares, the first board whose
+/// squares change no longer matches.
 pub fn read(output: &[u8], rows: usize, cols: usize) -> Result<Vec<Printed>, Unreadable> {
     let text = strip_escapes(&String::from_utf8_lossy(output));
     let lines = || text.split('\n').map(|line| line.trim_end_matches('\r'));
-    let template = first_template(lines(), rows, cols).ok_or(Unreadable::NoFirstBoard)?;
+    let templates = first_templates(lines(), rows, cols);
+    let mut best: Option<Result<Vec<Printed>, Unreadable>> = None;
+    for template in &templates {
+        let read = read_with(template, lines(), rows, cols);
+        let better = match (&best, &read) {
+            (None, _) => true,
+            (Some(Err(_)), Ok(_)) => true,
+            (Some(Ok(kept)), Ok(boards)) => boards.len() > kept.len(),
+            _ => false,
+        };
+        if better {
+            best = Some(read);
+        }
+    }
+    best.unwrap_or(Err(Unreadable::NoFirstBoard))
+}
+
+/// The boards in `lines`, read by `template`.
+fn read_with<'a>(
+    template: &Template,
+    lines: impl Iterator<Item = &'a str> + Clone,
+    rows: usize,
+    cols: usize,
+) -> Result<Vec<Printed>, Unreadable> {
     let mut boards: Vec<Printed> = Vec::new();
     let mut after = After::default();
-    let mut rest = lines().enumerate();
+    let mut rest = lines.enumerate();
     while let Some((i, line)) = rest.next() {
         if !template.matches(0, line) {
             after.push(line);
@@ -96,21 +125,22 @@ pub fn read(output: &[u8], rows: usize, cols: usize) -> Result<Vec<Printed>, Unr
     Ok(boards)
 }
 
-/// The template of the first `rows` lines in a row that read as a board
-/// with every square covered.
-fn first_template<'a>(
+/// The templates of the first `rows` lines in a row that read as a board
+/// with every square covered: one for each glyph they can be read with.
+fn first_templates<'a>(
     lines: impl Iterator<Item = &'a str> + Clone,
     rows: usize,
     cols: usize,
-) -> Option<Template> {
+) -> Vec<Template> {
     let mut from = lines;
     loop {
         let window: Vec<&str> = from.clone().take(rows).collect();
         if window.len() < rows {
-            return None;
+            return Vec::new();
         }
-        if let Some(template) = Template::learn(&window, cols) {
-            return Some(template);
+        let templates = Template::learn(&window, cols);
+        if !templates.is_empty() {
+            return templates;
         }
         from.next();
     }
@@ -156,9 +186,9 @@ struct RowTemplate {
 }
 
 impl Template {
-    /// The template, if `lines` are the rows of a board with every square
-    /// covered by the same glyph.
-    fn learn(lines: &[&str], cols: usize) -> Option<Template> {
+    /// The templates, one a glyph, with which `lines` are the rows of a
+    /// board with every square covered by that glyph.
+    fn learn(lines: &[&str], cols: usize) -> Vec<Template> {
         // Each character once, in the order first seen: a long line of
         // two characters in turn is two candidates, not millions.
         let mut candidates: Vec<char> = Vec::new();
@@ -169,13 +199,16 @@ impl Template {
                 candidates.push(c);
             }
         }
-        candidates.into_iter().find_map(|covered| {
-            let rows = lines
-                .iter()
-                .map(|line| RowTemplate::learn(line, covered, cols))
-                .collect::<Option<Vec<_>>>()?;
-            Some(Template { covered, rows })
-        })
+        candidates
+            .into_iter()
+            .filter_map(|covered| {
+                let rows = lines
+                    .iter()
+                    .map(|line| RowTemplate::learn(line, covered, cols))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Template { covered, rows })
+            })
+            .collect()
     }
 
     /// Whether `line` is row `row` of a board. A blank line never is: a
@@ -391,6 +424,27 @@ Enter a number between 1 and 2 (inclusive):
         let text = "    1\n   +-+\n 1 |.|\n   +-+\n\n   +-+\n 1 |1|\n   +-+\n";
         let boards = read(text.as_bytes(), 1, 1).unwrap();
         assert_eq!(boards.len(), 2);
+        assert_eq!(cells(&boards[1].cells), vec![Open(1)]);
+    }
+
+    /// The course's printer with a frame of `#` on a board of two columns:
+    /// each row holds two `#` and two `.`, and only `.` reads the boards
+    /// that follow.
+    #[test]
+    fn a_frame_of_hashes_around_two_columns_is_a_frame() {
+        let text = "     1 2 \n   # # # # \n1  # . . # \n2  # . . # \n   # # # # \n\n\
+                    Please choose the row:\n     1 2 \n   # # # # \n1  # 1 . # \n\
+                    2  # . . # \n   # # # # \n";
+        let boards = read(text.as_bytes(), 2, 2).unwrap();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(cells(&boards[0].cells), vec![Hidden; 4]);
+        assert_eq!(
+            cells(&boards[1].cells),
+            vec![Open(1), Hidden, Hidden, Hidden]
+        );
+        // One column: the rows hold a `.` once and `#` twice.
+        let one = "1  # . # \n\n1  # 1 # \n";
+        let boards = read(one.as_bytes(), 1, 1).unwrap();
         assert_eq!(cells(&boards[1].cells), vec![Open(1)]);
     }
 

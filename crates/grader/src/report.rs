@@ -12,7 +12,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use console::render::{write_marked_board, write_marked_chars};
-use engine::{Action, Frame, Glyph, Grid, Pos, to_board_file};
+use engine::{Action, Board, Frame, Glyph, Grid, Pos, to_board_file};
 
 use crate::case::Case;
 use crate::expected::transcript;
@@ -20,7 +20,8 @@ use crate::fault::EdgeCase;
 use crate::judge::Kind;
 use crate::score::{Part, Points, Score};
 use crate::{
-    CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, Options, Outcome, Played, Stopped,
+    CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, NotPlayed, Options, Outcome, Played,
+    Stopped,
 };
 
 /// The most of a program's output a reproduction keeps: far more than a
@@ -42,18 +43,21 @@ fn kept_of(output: &[u8]) -> Vec<u8> {
 /// Writes the smallest game to `folder` (board.txt, input.txt naming the
 /// board by its full path, expected.txt, actual.txt, stderr.txt when the
 /// program wrote to it) and plays it from there once more, so the files
-/// are what the program was run on. Returns that run and the input.
+/// are what the program was run on. When the time budget leaves no time
+/// for that, `shrunk` (the game as shrinking played it) is written
+/// instead; `None` when there is neither. Returns that run and the input.
 pub(super) fn write_reproduction(
     checker: &Checker,
     case: &Case,
     folder: &Path,
-) -> Result<(Played, String), CheckError> {
+    shrunk: Option<Played>,
+) -> Result<Option<(Played, String)>, CheckError> {
     let shown = visible::path(folder);
     fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
     let folder =
         fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
     let board_file = folder.join("board.txt");
-    let played = if checker.options.unprivileged {
+    let replayed = if checker.options.unprivileged {
         // Run as another user, the program may not reach the teacher's
         // folder: it plays a copy of the board where it reads the others.
         checker
@@ -62,8 +66,23 @@ pub(super) fn write_reproduction(
         checker.play(case)
     } else {
         checker.play_from(case, &board_file)
-    }
-    .map_err(CheckError::io("cannot run the program again"))?;
+    };
+    let played = match (replayed, shrunk) {
+        (Ok(played), _) => played,
+        (Err(NotPlayed::OutOfTime), Some(shrunk)) => {
+            checker
+                .write_board(case, &board_file)
+                .map_err(CheckError::io(format!("cannot write {shown}")))?;
+            shrunk
+        }
+        (Err(NotPlayed::OutOfTime), None) => {
+            let _ = fs::remove_dir_all(&folder);
+            return Ok(None);
+        }
+        (Err(NotPlayed::Io(error)), _) => {
+            return Err(CheckError::io("cannot run the program again")(error));
+        }
+    };
     let expected = match &played.transcript {
         Some(text) => text.clone(),
         None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,
@@ -88,7 +107,7 @@ pub(super) fn write_reproduction(
             visible::path(&path)
         )))?;
     }
-    Ok((played, input))
+    Ok(Some((played, input)))
 }
 
 /// The report for a person.
@@ -98,20 +117,20 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         out,
         "Checked `{}` with {} games (seed {seed}: --seed {seed} plays the same games).",
         options.program.shown(),
-        outcome.games,
+        options.games,
         seed = options.seed
     )?;
     writeln!(
         out,
-        "{} agreed with the course's game, {failed} did not.",
-        outcome.agreed
+        "{} agreed with the course's game, {failed} did not{}.",
+        outcome.agreed,
+        match outcome.not_played {
+            0 => String::new(),
+            n => format!(", {n} {} not played", if n == 1 { "was" } else { "were" }),
+        }
     )?;
     for (kind, count) in &outcome.failures {
-        let faults = outcome
-            .findings
-            .iter()
-            .filter(|f| f.first_kind() == *kind)
-            .count()
+        let faults = outcome.findings.iter().filter(|f| f.kind == *kind).count()
             + outcome
                 .more_faults
                 .get(kind)
@@ -123,29 +142,15 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         };
         writeln!(out, "  {:<14} {count:>5}{faults}", kind.name())?;
     }
-    write_score(out, &outcome.score)?;
-    for kind in Kind::ALL {
-        let refined: Vec<&Finding> = outcome
-            .findings
-            .iter()
-            .filter(|f| f.first_kind() == kind && f.kind != kind)
-            .collect();
-        match refined.as_slice() {
-            [] => {}
-            [one] => writeln!(
-                out,
-                "(A {} fault needs a bad answer taken as good: it is reported as {}.)",
-                kind.name(),
-                one.kind.name()
-            )?,
-            more => writeln!(
-                out,
-                "({} {} faults need a bad answer taken as good: they are reported as {}.)",
-                more.len(),
-                kind.name(),
-                Kind::Input.name()
-            )?,
-        }
+    match &outcome.score {
+        Some(score) => write_score(out, score)?,
+        None => writeln!(
+            out,
+            "No score: {} of {} games were played before the time budget ran out, and a \
+             score over some of the games would pass for one over all of them. A longer \
+             --budget, or a machine less busy, plays them all.",
+            outcome.games, options.games
+        )?,
     }
     let glyph = outcome.frame.glyph();
     // Said when the frame is not the course's: found, or asked for.
@@ -158,27 +163,30 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
     } else if outcome.frame != Frame::Plus {
         writeln!(out, "Board files framed with `{glyph}`, as --frame asks.")?;
     }
-    match outcome.stopped {
-        Some(Stopped::Hangs) => writeln!(
+    if outcome.stopped == Some(Stopped::Hangs) {
+        writeln!(
             out,
-            "{} more games were not played: {HANGS_BEFORE_STOPPING} had not finished in time.",
-            outcome.not_played
-        )?,
-        Some(Stopped::Budget) => writeln!(
-            out,
-            "{} more games were not played: the time budget ran out.",
-            outcome.not_played
-        )?,
-        None => {}
+            "{} games were not played: the program had not finished in time in at least \
+             {HANGS_BEFORE_STOPPING} of its first {} games, half of them or more. They count \
+             as not finished.",
+            outcome.not_played, outcome.games
+        )?;
     }
     for (kind, (faults, games)) in &outcome.more_faults {
         writeln!(
             out,
-            "{} more {} {}, in {}, counted but not shrunk.",
+            "{} more {} {}, in {}, counted but not shown.",
             faults,
             kind.name(),
             if *faults == 1 { "fault" } else { "faults" },
             count(*games as usize, "game")
+        )?;
+    }
+    if outcome.out_of_time_faults > 0 {
+        writeln!(
+            out,
+            "({} of them found when the time budget had run out.)",
+            count(outcome.out_of_time_faults, "fault")
         )?;
     }
     write_protections(out, &outcome.protections)?;
@@ -305,7 +313,12 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         );
     }
     if let Some((ours, theirs)) = &failure.boards {
-        text.push_str(&side_by_side(case, ours, theirs, failure.square));
+        text.push_str(&side_by_side(
+            &case.board().with_frame(finding.frame),
+            ours,
+            theirs,
+            failure.square,
+        ));
     }
     let _ = writeln!(text, "  The board (* a mine):");
     for line in to_board_file(&case.board().with_frame(finding.frame)).lines() {
@@ -402,19 +415,19 @@ fn typed(case: &Case, turn: usize) -> String {
         .join(", ")
 }
 
-/// Our board and the program's, in the course's layout, side by side.
+/// Our board and the program's, in the course's layout, side by side,
+/// framed as `board` (the board file the program was given) is.
 fn side_by_side(
-    case: &Case,
+    board: &Board,
     ours: &Grid<Glyph>,
     theirs: &Grid<char>,
     square: Option<Pos>,
 ) -> String {
-    let board = case.board();
     let mut left = Vec::new();
     let mut right = Vec::new();
     // Writing to a Vec cannot fail.
-    let _ = write_marked_board(&mut left, &board, |p| ours[p], square);
-    let _ = write_marked_chars(&mut right, &board, |p| theirs[p], square);
+    let _ = write_marked_board(&mut left, board, |p| ours[p], square);
+    let _ = write_marked_chars(&mut right, board, |p| theirs[p], square);
     let (left, right) = (
         String::from_utf8_lossy(&left),
         String::from_utf8_lossy(&right),
@@ -445,13 +458,20 @@ struct JsonReport<'a> {
     /// Each game's result, game 0 first: `agreed`, `not played`, or the
     /// kind it failed as.
     results: Vec<&'static str>,
+    /// Games asked for.
+    games_asked: u64,
+    /// Games played.
     games: u64,
     not_played: u64,
+    /// Why games were not played: `hangs` or `budget`.
+    stopped: Option<&'static str>,
     agreed: u64,
     failures: Vec<JsonCount>,
-    score: &'a Score,
+    /// `null` when the time budget ran out before every game was played.
+    score: Option<&'a Score>,
     findings: Vec<JsonFinding<'a>>,
-    /// Faults counted but not shrunk, past the most shown of a kind.
+    /// Faults counted but not shown: past the most shown of a kind, or
+    /// found when the time budget had run out.
     more_faults: Vec<JsonMore>,
     sandbox: Vec<JsonProtection<'a>>,
 }
@@ -516,15 +536,20 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                 Some(result) => result.kind.map_or("agreed", Kind::name),
             })
             .collect(),
+        games_asked: options.games,
         games: outcome.games,
         not_played: outcome.not_played,
+        stopped: outcome.stopped.map(|stopped| match stopped {
+            Stopped::Hangs => "hangs",
+            Stopped::Budget => "budget",
+        }),
         agreed: outcome.agreed,
         failures: outcome
             .failures
             .iter()
             .map(|(&kind, &games)| JsonCount { kind, games })
             .collect(),
-        score: &outcome.score,
+        score: outcome.score.as_ref(),
         more_faults: outcome
             .more_faults
             .iter()
@@ -625,8 +650,10 @@ fn without_machine_paths(text: &str, options: &Options) -> String {
 /// Gradescope's `results.json`: one test a part of the score, worth
 /// the part's weight, each with the findings of its kinds.
 pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io::Result<()> {
-    let tests = outcome
-        .score
+    let Some(score) = &outcome.score else {
+        return write_gradescope_unscored(path, options, outcome);
+    };
+    let tests = score
         .parts
         .iter()
         .map(|part| {
@@ -654,19 +681,6 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             if !failing.is_empty() && part.part != Part::Input {
                 output = format!("{output} Games that failed: {}.", failing.join(", "));
             }
-            let refined: Vec<&Finding> = outcome
-                .findings
-                .iter()
-                .filter(|f| f.kind == Kind::Input && f.first_kind() != Kind::Input)
-                .filter(|f| part.part.kinds().contains(&f.first_kind()))
-                .collect();
-            if !refined.is_empty() {
-                output = format!(
-                    "{output} {} of them needs a bad answer taken as good: see \"{}\".",
-                    if refined.len() == 1 { "One" } else { "Some" },
-                    Part::Input.title()
-                );
-            }
             for finding in outcome
                 .findings
                 .iter()
@@ -692,12 +706,37 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
     let mut summary = Vec::new();
     write_text(&mut summary, options, outcome)?;
     let results = GradescopeResults {
-        score: outcome.score.total,
+        score: score.total,
         output: without_machine_paths(&String::from_utf8_lossy(&summary), options),
         output_format: "text",
         visibility: "visible",
         execution_time: (outcome.seconds * 1000.0).round() / 1000.0,
         tests,
+    };
+    let text = serde_json::to_string_pretty(&results)?;
+    fs::write(path, text + "\n")
+}
+
+/// Gradescope's `results.json` when the games did not all fit in the
+/// time budget: 0 points and no tests, with the reason for the student
+/// and the instructor, never a score over some of the games.
+fn write_gradescope_unscored(path: &Path, options: &Options, outcome: &Outcome) -> io::Result<()> {
+    let mut summary = Vec::new();
+    write_text(&mut summary, options, outcome)?;
+    let output = format!(
+        "No score was given: the check ran out of time after {} of {} games. Please tell your \
+         instructor, who can check again with a longer budget.\n\n{}",
+        outcome.games,
+        options.games,
+        String::from_utf8_lossy(&summary)
+    );
+    let results = GradescopeResults {
+        score: 0.0,
+        output: without_machine_paths(&output, options),
+        output_format: "text",
+        visibility: "visible",
+        execution_time: (outcome.seconds * 1000.0).round() / 1000.0,
+        tests: Vec::new(),
     };
     let text = serde_json::to_string_pretty(&results)?;
     fs::write(path, text + "\n")
