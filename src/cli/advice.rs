@@ -44,7 +44,12 @@ fn value_after_a_space(command: &mut clap::Command, args: &[OsString]) -> Option
         .filter(|arg| arg.is_require_equals_set())
         .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
         .collect();
-    let (option, value) = args.windows(2).find_map(|pair| {
+    // Past `--` the words are another program's (`check -- prog --animate 5`).
+    let ours = args
+        .iter()
+        .position(|arg| arg == "--")
+        .map_or(args, |end| &args[..end]);
+    let (option, value) = ours.windows(2).find_map(|pair| {
         let option = pair[0].to_str()?;
         let value = pair[1].to_str()?;
         let number = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
@@ -159,6 +164,15 @@ mod tests {
             );
             assert_eq!(cli.color, ColorChoice::Always, "{args:?}");
         }
+    }
+
+    #[test]
+    fn words_after_a_double_dash_are_the_program_s_own() {
+        let cli = parse(["minesweeper", "check", "--", "echo", "--animate", "5"]).unwrap();
+        let Some(Command::Check(check)) = cli.command else {
+            panic!("not a check");
+        };
+        assert_eq!(check.program, ["echo", "--animate", "5"]);
     }
 
     #[test]
