@@ -587,7 +587,8 @@ fn a_detached_daemon_neither_stalls_the_check_nor_outlives_it() {
 /// The program looks for the grader through its parent and the processes
 /// it can see, as a program that would run the grader to copy its answers
 /// does: in a PID namespace of its own, with a /proc of its own, it finds
-/// only itself.
+/// itself and the namespace's init, whose binary it cannot read and whose
+/// name and command line say nothing of the grader.
 #[cfg(target_os = "linux")]
 #[test]
 fn the_program_cannot_find_the_grader_among_its_processes() {
@@ -598,7 +599,8 @@ fn the_program_cannot_find_the_grader_among_its_processes() {
         &[
             "bash",
             "-c",
-            "echo parent $PPID; for f in /proc/[0-9]*/exe; do readlink $f; done; exit 1",
+            "echo parent $PPID; for p in /proc/[0-9]*; do readlink $p/exe; cat $p/comm; \
+             tr '\\0' ' ' < $p/cmdline; echo; done; exit 1",
         ],
     );
     let report = text(&run.stdout);
@@ -611,7 +613,7 @@ fn the_program_cannot_find_the_grader_among_its_processes() {
         return;
     }
     let seen = std::fs::read_to_string(out.path().join("crash/actual.txt")).unwrap();
-    assert!(seen.starts_with("parent 0\n"), "{seen}");
+    assert!(seen.starts_with("parent 1\n"), "{seen}");
     let grader = get_cargo_bin("minesweeper");
     assert!(!seen.contains(&*grader.to_string_lossy()), "{seen}");
     assert!(!seen.contains("minesweeper"), "{seen}");
@@ -1231,4 +1233,29 @@ fn an_unprivileged_reproduction_plays_even_where_nobody_can_enter() {
     let boards = actual.lines().filter(|l| l.starts_with("   +-")).count() / 2;
     let moves = finding["moves"].as_u64().unwrap() as usize;
     assert_eq!(boards, moves + 1, "{actual}");
+}
+
+/// A program that kills itself with a signal, or is killed by a limit,
+/// is reported killed by that signal, named: it runs as an ordinary
+/// process of its PID namespace, whose signals to itself are not dropped
+/// as the namespace's first process's are.
+#[test]
+fn a_program_killed_by_a_signal_is_said_to_be() {
+    for (script, name) in [
+        ("kill -ABRT $$", "SIGABRT"),
+        ("kill -SEGV $$", "SIGSEGV"),
+        ("exec head -c 100000000 /dev/zero > big", "SIGXFSZ"),
+    ] {
+        let out = folder();
+        let run = check(
+            &["--games", "2", "--seed", "1", "--frame", "+", "--json"],
+            out.path(),
+            &["sh", "-c", script],
+        );
+        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        let finding = &report["findings"][0];
+        assert_eq!(finding["kind"], "crash", "{script}: {report}");
+        let what = finding["what"].as_str().unwrap();
+        assert!(what.contains(name), "{script}: {what}");
+    }
 }

@@ -216,18 +216,13 @@ pub fn describe_status(status: ExitStatus) -> String {
     }
 }
 
+/// ` (SIGSEGV)`: the signal's name, from signal-hook's table; nothing for
+/// a number it does not know.
 #[cfg(unix)]
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        4 => " (SIGILL)",
-        6 => " (SIGABRT)",
-        8 => " (SIGFPE)",
-        9 => " (SIGKILL)",
-        11 => " (SIGSEGV)",
-        13 => " (SIGPIPE)",
-        15 => " (SIGTERM)",
-        _ => "",
-    }
+fn signal_name(signal: i32) -> String {
+    signal_hook::low_level::signal_name(signal)
+        .map(|name| format!(" ({name})"))
+        .unwrap_or_default()
 }
 
 #[cfg(all(test, unix))]
@@ -296,6 +291,15 @@ mod tests {
         let input = vec![b'x'; 1 << 20];
         let run = run(&sh("exit 0"), &input, Duration::from_secs(120)).unwrap();
         assert!(matches!(run.end, End::Exited(s) if s.success()));
+    }
+
+    #[test]
+    fn signals_are_named_from_the_table() {
+        use std::os::unix::process::ExitStatusExt;
+        for (signal, name) in [(6, "SIGABRT"), (24, "SIGXCPU"), (25, "SIGXFSZ")] {
+            let said = describe_status(ExitStatus::from_raw(signal));
+            assert_eq!(said, format!("was killed by signal {signal} ({name})"));
+        }
     }
 
     #[test]

@@ -477,12 +477,18 @@ fn probe(confine: Confine) -> Result<(), String> {
 }
 
 /// Puts the calling process (between fork and exec) in the namespaces
-/// `confine` asks for. For a PID namespace it forks: the child goes on to
-/// run the program as the namespace's first process; this process closes
-/// every file it holds (the program's pipes, and the one the standard
-/// library reads a failed exec from), waits, and ends as the program did,
-/// so that the grader sees one process, and killing it kills the program
-/// (which dies with its parent), and so every process in the namespace.
+/// `confine` asks for. For a PID namespace it forks twice: the first child
+/// is the namespace's first process, a minimal init; the second, its
+/// child, goes on to run the program as an ordinary process (Linux drops
+/// the signals a namespace's first process sends itself, so a program
+/// that aborts or kills itself there would seem to live on). The init
+/// waits for the program, tells its status through a pipe, and ends,
+/// which ends every process left in the namespace. This process closes
+/// every other file it holds (the program's pipes, and the one the
+/// standard library reads a failed exec from), waits, and ends as the
+/// program did, so that the grader sees one process, and killing it kills
+/// the init (which dies with its parent), and so every process in the
+/// namespace.
 ///
 /// # Safety
 /// Only async-signal-safe system calls: nothing is allocated or locked.
@@ -506,43 +512,85 @@ unsafe fn confine_self(confine: Confine) -> io::Result<()> {
         if libc::setpgid(0, 0) != 0 || libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS) != 0 {
             return fail();
         }
-        let program = libc::fork();
-        if program < 0 {
+        // The init tells the program's wait status through this pipe.
+        let mut status_pipe = [0; 2];
+        if libc::pipe2(status_pipe.as_mut_ptr(), libc::O_CLOEXEC) != 0 {
             return fail();
         }
-        if program == 0 {
-            // Dies with the process the grader holds.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-            // Mounts made here stay here; then a /proc showing this
-            // namespace only, where the grader is not to be found.
-            let private = libc::mount(
-                std::ptr::null(),
-                c"/".as_ptr(),
-                std::ptr::null(),
-                libc::MS_REC | libc::MS_PRIVATE,
+        let [from_init, to_holder] = status_pipe;
+        let init = libc::fork();
+        if init < 0 {
+            return fail();
+        }
+        if init == 0 {
+            libc::close(from_init);
+            return init_then_program(to_holder);
+        }
+        close_all_but(from_init);
+        let mut status = 0;
+        wait_for(init, &mut status);
+        let mut told = [0u8; 4];
+        if libc::read(from_init, told.as_mut_ptr().cast(), told.len()) == 4 {
+            status = i32::from_ne_bytes(told);
+        }
+        end_as(status)
+    }
+}
+
+/// In the namespace's first process: makes it the namespace's init (dies
+/// with the process the grader holds, mounts a /proc of its own), forks
+/// the program's process, which returns to run the program, and in the
+/// init waits for it and writes its wait status to `to_holder`.
+///
+/// # Safety
+/// As [`confine_self`].
+#[cfg(target_os = "linux")]
+unsafe fn init_then_program(to_holder: i32) -> io::Result<()> {
+    // SAFETY: plain system calls on integers and static strings.
+    unsafe {
+        // Dies with the process the grader holds; and, a fork of the
+        // grader, keeps the program from reading its memory, files and
+        // binary through /proc (the program's own Landlock domain keeps a
+        // program run as root out too).
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        libc::prctl(libc::PR_SET_DUMPABLE, 0);
+        // Nor does its name or command line tell the program what runs it.
+        libc::prctl(libc::PR_SET_NAME, c"init".as_ptr());
+        // Mounts made here stay here; then a /proc showing this
+        // namespace only, where the grader is not to be found.
+        let private = libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        );
+        if private == 0 {
+            libc::mount(
+                c"proc".as_ptr(),
+                c"/proc".as_ptr(),
+                c"proc".as_ptr(),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
                 std::ptr::null(),
             );
-            if private == 0 {
-                libc::mount(
-                    c"proc".as_ptr(),
-                    c"/proc".as_ptr(),
-                    c"proc".as_ptr(),
-                    libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                    std::ptr::null(),
-                );
-            }
+        }
+        blank_command_line();
+        let program = libc::fork();
+        if program < 0 {
+            libc::_exit(127);
+        }
+        if program == 0 {
+            libc::close(to_holder);
+            // Dies with the init, as the init dies with the holder.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             return Ok(());
         }
-        // Every descriptor, however many are open; one by one where the
-        // kernel is older than close_range.
-        if libc::syscall(libc::SYS_close_range, 0u32, u32::MAX, 0u32) != 0 {
-            for fd in 0..1024 {
-                libc::close(fd);
-            }
-        }
+        close_all_but(to_holder);
         let mut status = 0;
+        // Orphans the program leaves are adopted here: they are reaped as
+        // they end, until the program itself does.
         loop {
-            let waited = libc::waitpid(program, &mut status, 0);
+            let waited = libc::waitpid(-1, &mut status, 0);
             if waited == program {
                 break;
             }
@@ -550,11 +598,127 @@ unsafe fn confine_self(confine: Confine) -> io::Result<()> {
                 libc::_exit(127);
             }
         }
+        let told = status.to_ne_bytes();
+        libc::write(to_holder, told.as_ptr().cast(), told.len());
+        libc::_exit(0)
+    }
+}
+
+/// Writes zeros over this process's command line, as /proc shows it
+/// (from `arg_start` to `arg_end`, fields 48 and 49 of /proc/self/stat):
+/// the init is a fork of the grader, whose command line names the grader
+/// and the teacher's folders.
+///
+/// # Safety
+/// As [`confine_self`]: the stat line is read into the stack.
+#[cfg(target_os = "linux")]
+unsafe fn blank_command_line() {
+    let mut stat = [0u8; 1024];
+    // SAFETY: reading a file of this process into a buffer on the stack.
+    let read = unsafe {
+        let fd = libc::open(
+            c"/proc/self/stat".as_ptr(),
+            libc::O_RDONLY | libc::O_CLOEXEC,
+        );
+        if fd < 0 {
+            return;
+        }
+        let read = libc::read(fd, stat.as_mut_ptr().cast(), stat.len());
+        libc::close(fd);
+        read
+    };
+    let Ok(read) = usize::try_from(read) else {
+        return;
+    };
+    let Some((start, end)) = command_line_span(&stat[..read]) else {
+        return;
+    };
+    // SAFETY: the span is this process's own argument strings, on its
+    // stack, writable, and read by nothing else in this process.
+    unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
+}
+
+/// `arg_start` and `arg_end` in a /proc/PID/stat line: fields 48 and 49,
+/// counted from 1, the command's name (field 2, in parentheses that may
+/// hold spaces and parentheses) ending at the last `)`.
+#[cfg(target_os = "linux")]
+fn command_line_span(stat: &[u8]) -> Option<(usize, usize)> {
+    let name_end = stat.iter().rposition(|&b| b == b')')?;
+    let mut fields = stat[name_end + 1..]
+        .split(|b| b.is_ascii_whitespace())
+        .filter(|field| !field.is_empty());
+    // Field 3 comes first here: field 48 is the 46th.
+    let number = |field: &[u8]| {
+        field.iter().try_fold(0usize, |n, &b| {
+            b.is_ascii_digit()
+                .then(|| n.checked_mul(10)?.checked_add(usize::from(b - b'0')))
+                .flatten()
+        })
+    };
+    let start = number(fields.nth(45)?)?;
+    let end = number(fields.next()?)?;
+    (start > 0 && start < end).then_some((start, end))
+}
+
+/// Closes every file descriptor but `kept`, however many are open; one
+/// by one where the kernel is older than close_range.
+///
+/// # Safety
+/// As [`confine_self`].
+#[cfg(target_os = "linux")]
+unsafe fn close_all_but(kept: i32) {
+    // SAFETY: closing descriptors this process no longer needs.
+    unsafe {
+        let kept = kept as u32;
+        let below = kept == 0 || libc::syscall(libc::SYS_close_range, 0u32, kept - 1, 0u32) == 0;
+        let above = libc::syscall(libc::SYS_close_range, kept + 1, u32::MAX, 0u32) == 0;
+        if !(below && above) {
+            for fd in (0..1024).filter(|&fd| fd != kept as i32) {
+                libc::close(fd);
+            }
+        }
+    }
+}
+
+/// Waits for `child`, through interruptions, into `status`.
+///
+/// # Safety
+/// As [`confine_self`].
+#[cfg(target_os = "linux")]
+unsafe fn wait_for(child: libc::pid_t, status: &mut i32) {
+    // SAFETY: waitpid on our own child.
+    unsafe {
+        loop {
+            let waited = libc::waitpid(child, status, 0);
+            if waited == child {
+                return;
+            }
+            if waited < 0 && *libc::__errno_location() != libc::EINTR {
+                libc::_exit(127);
+            }
+        }
+    }
+}
+
+/// Ends this process as a process with wait `status` ended: the same
+/// exit status, or the same signal.
+///
+/// # Safety
+/// As [`confine_self`].
+#[cfg(target_os = "linux")]
+unsafe fn end_as(status: i32) -> ! {
+    // SAFETY: system calls on this process only.
+    unsafe {
         if libc::WIFEXITED(status) {
             libc::_exit(libc::WEXITSTATUS(status));
         }
         let signal = libc::WTERMSIG(status);
         libc::signal(signal, libc::SIG_DFL);
+        // A signal held back would never come: let it through.
+        let mut set = std::mem::zeroed::<libc::sigset_t>();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, signal);
+        libc::sigprocmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
         libc::kill(libc::getpid(), signal);
         libc::_exit(128 + signal)
     }
@@ -765,6 +929,22 @@ mod tests {
         let gone = place.path().to_owned();
         drop(place);
         assert!(!gone.exists());
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_command_line_is_found_in_a_stat_line() {
+        let mut stat = "1234 (a) b (c)) S".to_owned();
+        for field in 4..=47 {
+            stat.push_str(&format!(" {field}"));
+        }
+        stat.push_str(" 140000 140100 140100 140200 0\n");
+        assert_eq!(command_line_span(stat.as_bytes()), Some((140000, 140100)));
+        assert_eq!(command_line_span(b"1 (x) S 1 2"), None);
+        let own = std::fs::read("/proc/self/stat").unwrap();
+        let (start, end) = command_line_span(&own).unwrap();
+        let cmdline = std::fs::read("/proc/self/cmdline").unwrap();
+        assert_eq!(end - start, cmdline.len());
     }
 
     #[test]
