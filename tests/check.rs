@@ -1259,3 +1259,64 @@ fn a_program_killed_by_a_signal_is_said_to_be() {
         assert!(what.contains(name), "{script}: {what}");
     }
 }
+
+/// A student's program that reads what is not its own: another student's
+/// file in the class folder, a file in the teacher's home, `/etc/shadow`,
+/// and the listing of the reports' folder. Each game may read only its
+/// own folder, its board, the system's files and its interpreter's
+/// (Landlock): none of it reaches the program, so none of it can leak
+/// through the report's quote of its stderr.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_reads_nothing_beyond_its_game() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = folder();
+    student(class.path(), "ada", None);
+    std::fs::write(class.path().join("ada/secret.txt"), "ADA-SECRET\n").unwrap();
+    let home = common::home();
+    let key = home.join("teacher-key.txt");
+    std::fs::write(&key, "TEACHER-KEY\n").unwrap();
+    let out = folder();
+    let eve = class.path().join("eve");
+    std::fs::create_dir(&eve).unwrap();
+    let script = format!(
+        "#!/bin/sh\ncat {} {} /etc/shadow >&2\nls {} >&2\necho LISTED >&2\nexit 1\n",
+        class.path().join("ada/secret.txt").display(),
+        key.display(),
+        out.path().display(),
+    );
+    std::fs::write(eve.join("proj3"), script).unwrap();
+    std::fs::set_permissions(eve.join("proj3"), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let run = check(
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--frame",
+            "+",
+            "--class",
+            class.path().to_str().unwrap(),
+        ],
+        out.path(),
+        &["./proj3"],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let report = std::fs::read_to_string(out.path().join("eve/report.txt")).unwrap();
+    if report.contains("Not available here: reads only") {
+        return;
+    }
+    let stderr = std::fs::read_to_string(out.path().join("eve/crash/stderr.txt")).unwrap();
+    assert!(stderr.contains("Permission denied"), "{stderr}");
+    for secret in [
+        "ADA-SECRET",
+        "TEACHER-KEY",
+        "root:",
+        "ada\n",
+        "eve\n",
+        "summary",
+    ] {
+        assert!(!stderr.contains(secret), "{secret} leaked: {stderr}");
+    }
+    assert!(!report.contains("TEACHER-KEY"), "{report}");
+}

@@ -270,7 +270,7 @@ impl Checker<'_> {
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
         let run = runner::run_in(&self.options.program, input.as_bytes(), limit, |command| {
-            self.sandbox.prepare(command, &place)
+            self.sandbox.prepare(command, &place, Some(path))
         })?;
         drop(place);
         if budget_ends_first && run.end == End::TimedOut {
@@ -385,6 +385,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         options.folder.as_deref(),
         Limits::for_games(options.timeout),
         options.unprivileged,
+        readable(options),
     )?;
     let scratch = tempfile::Builder::new()
         .prefix("minesweeper-check")
@@ -503,6 +504,34 @@ impl AllGames {
             })
             .collect()
     }
+}
+
+/// What the program may read besides its folder and board: the system's
+/// files, its command's installation and the files its arguments name;
+/// never the teacher's home (but for an installation inside it), the
+/// report's folder, its own folder's original or the folder around it
+/// (a class).
+fn readable(options: &Options) -> sandbox::Readable {
+    let program = &options.program;
+    let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
+    let mut kept_out = vec![options.out.clone()];
+    if let Some(folder) = &options.folder {
+        kept_out.push(folder.clone());
+        kept_out.extend(
+            folder
+                .canonicalize()
+                .ok()
+                .and_then(|f| Some(f.parent()?.to_owned())),
+        );
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    sandbox::Readable::for_program(
+        Path::new(&program.command),
+        &args,
+        std::env::var_os("PATH").as_deref(),
+        home.as_deref(),
+        &kept_out,
+    )
 }
 
 /// One game as the check keeps it.

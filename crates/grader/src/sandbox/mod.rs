@@ -15,6 +15,9 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+mod files;
+pub use files::Readable;
+
 /// The most a program's folder may hold to be copied for every run: a
 /// proj3 submission is a few files; a teacher's home is not.
 pub const MOST_FOLDER_BYTES: u64 = 64 << 20;
@@ -69,8 +72,11 @@ pub struct Sandbox {
     confine: Confine,
     /// The process holding the runs' network namespace, while they run.
     _network: Option<NetworkHolder>,
-    /// Whether writes are kept inside each run's folder.
-    keep_writes: bool,
+    /// Whether files are confined (Landlock): writes to each run's
+    /// folder, reads to it and `readable`.
+    confine_files: bool,
+    /// What a run may read besides its folder and its board.
+    readable: Readable,
     /// The user the programs run as, when the grader is root and asked
     /// not to run them as root.
     drop_to: Option<u32>,
@@ -99,10 +105,13 @@ impl Sandbox {
     /// once.
     /// With `unprivileged`, a grader running as root runs the programs as
     /// [`NOBODY`], their folders handed to that user.
+    /// `readable` is what the program may read besides its folder and
+    /// its board file.
     pub fn new(
         folder: Option<&Path>,
         limits: Limits,
         unprivileged: bool,
+        readable: Readable,
     ) -> Result<Self, FolderError> {
         if let Some(folder) = folder {
             measure(folder)?;
@@ -137,7 +146,7 @@ impl Sandbox {
             network: Network::Keep,
             processes: true,
         });
-        let writes_kept = writes::available().and_then(|()| writes::probe(runs.path()));
+        let files_confined = files::available().and_then(|()| files::probe(runs.path(), &readable));
         let root = is_root();
         let drop_to = (unprivileged && root).then_some(NOBODY);
         if drop_to.is_some() {
@@ -182,7 +191,12 @@ impl Sandbox {
             },
             Protection {
                 name: "writes only inside its own folder (Landlock)",
-                given: writes_kept.clone(),
+                given: files_confined.clone(),
+            },
+            Protection {
+                name: "reads only of its own folder, its board, the system's files and its \
+                       interpreter's (Landlock)",
+                given: files_confined.clone(),
             },
             Protection {
                 name: "an unprivileged user",
@@ -210,7 +224,8 @@ impl Sandbox {
                 processes: contained.is_ok(),
             },
             _network: network.and_then(Result::ok),
-            keep_writes: writes_kept.is_ok(),
+            confine_files: files_confined.is_ok(),
+            readable,
             drop_to,
             protections,
         })
@@ -243,9 +258,10 @@ impl Sandbox {
         Ok(place)
     }
 
-    /// `command` set up to run in `place`: its folder, a clean environment,
-    /// the limits and namespaces, and writes kept inside the folder.
-    pub fn prepare(&self, command: &mut Command, place: &Place) {
+    /// `command` set up to run in `place` reading `board`: its folder, a
+    /// clean environment, the limits and namespaces, and its files
+    /// confined.
+    pub fn prepare(&self, command: &mut Command, place: &Place, board: Option<&Path>) {
         command
             .current_dir(&place.path)
             .env_clear()
@@ -257,14 +273,14 @@ impl Sandbox {
             )
             .env("LANG", "C.UTF-8")
             .env("TERM", "dumb");
-        let writes = self
-            .keep_writes
-            .then(|| writes::confined_to(&place.path))
+        let files = self
+            .confine_files
+            .then(|| files::confined_to(&place.path, board, &self.readable, self.confine.processes))
             .flatten();
         #[cfg(unix)]
-        limit(command, self.limits, self.confine, self.drop_to, writes);
+        limit(command, self.limits, self.confine, self.drop_to, files);
         #[cfg(not(unix))]
-        let _ = writes;
+        let _ = files;
     }
 }
 
@@ -724,7 +740,7 @@ unsafe fn end_as(status: i32) -> ! {
     }
 }
 
-/// Sets `limits`, the namespaces and `writes` in the child before it runs
+/// Sets `limits`, the namespaces and `files` in the child before it runs
 /// the program.
 #[cfg(unix)]
 fn limit(
@@ -732,7 +748,7 @@ fn limit(
     limits: Limits,
     confine: Confine,
     drop_to: Option<u32>,
-    writes: Option<writes::Rules>,
+    files: Option<files::Rules>,
 ) {
     use std::os::unix::process::CommandExt;
     let set = [
@@ -743,7 +759,7 @@ fn limit(
         (libc::RLIMIT_NPROC, limits.processes),
         (libc::RLIMIT_CORE, 0),
     ];
-    let mut writes = writes;
+    let mut files = files;
     // SAFETY: only setrlimit, the system calls of `confine_self` and
     // Landlock's restrict_self run between fork and exec: system calls,
     // and nothing is allocated on the way to the program.
@@ -776,128 +792,11 @@ fn limit(
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             }
             // Last: a process under Landlock can no longer mount its /proc.
-            if let Some(rules) = writes.take() {
-                writes::enforce(rules)?;
+            if let Some(rules) = files.take() {
+                files::enforce(rules)?;
             }
             Ok(())
         });
-    }
-}
-
-/// Writes kept inside a run's folder, with Landlock where the kernel has
-/// it: every kind of write (files, folders, links, devices) is refused
-/// elsewhere, reading and running are not touched.
-mod writes {
-    use std::io;
-    use std::path::Path;
-
-    #[cfg(target_os = "linux")]
-    pub use landlock::RulesetCreated as Rules;
-    #[cfg(not(target_os = "linux"))]
-    pub struct Rules;
-
-    /// Whether the kernel confines writes, and with which ABI.
-    pub fn available() -> Result<(), String> {
-        #[cfg(target_os = "linux")]
-        {
-            match kernel_abi() {
-                abi if abi >= 1 => Ok(()),
-                _ => Err("the kernel has no Landlock, or it is off".to_owned()),
-            }
-        }
-        #[cfg(not(target_os = "linux"))]
-        Err("not on this system".to_owned())
-    }
-
-    /// Landlock's ABI version in the kernel; below 1 when it has none.
-    #[cfg(target_os = "linux")]
-    fn kernel_abi() -> i64 {
-        const VERSION: libc::c_uint = 1;
-        // SAFETY: asks for the version only: no memory is passed.
-        unsafe {
-            libc::syscall(
-                libc::SYS_landlock_create_ruleset,
-                std::ptr::null::<libc::c_void>(),
-                0usize,
-                VERSION,
-            )
-        }
-    }
-
-    /// The rules for a run in `folder`: writes there and to `/dev/null`;
-    /// `None` where the kernel has no Landlock.
-    #[cfg(target_os = "linux")]
-    pub fn confined_to(folder: &Path) -> Option<Rules> {
-        use landlock::{
-            ABI, AccessFs, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr,
-        };
-        if kernel_abi() < 1 {
-            return None;
-        }
-        let abi = ABI::V6;
-        let write = AccessFs::from_write(abi);
-        Ruleset::default()
-            .handle_access(write)
-            .ok()?
-            .create()
-            .ok()?
-            .add_rule(PathBeneath::new(PathFd::new(folder).ok()?, write))
-            .ok()?
-            .add_rule(PathBeneath::new(
-                PathFd::new("/dev/null").ok()?,
-                AccessFs::WriteFile,
-            ))
-            .ok()
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn confined_to(_folder: &Path) -> Option<Rules> {
-        None
-    }
-
-    /// Whether a process does start under the rules for `folder`: tried
-    /// once on a process that does nothing.
-    #[cfg(target_os = "linux")]
-    pub fn probe(folder: &Path) -> Result<(), String> {
-        use std::os::unix::process::CommandExt;
-        let mut rules = confined_to(folder);
-        if rules.is_none() {
-            return Err("its rules could not be made".to_owned());
-        }
-        let mut probe = std::process::Command::new("/bin/sh");
-        probe.args(["-c", "exit 0"]);
-        // SAFETY: Landlock's restrict_self: system calls only.
-        unsafe {
-            probe.pre_exec(move || match rules.take() {
-                Some(rules) => enforce(rules),
-                None => Ok(()),
-            });
-        }
-        match probe.status() {
-            Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(format!("a trial process {status}")),
-            Err(e) => Err(e.to_string()),
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn probe(_folder: &Path) -> Result<(), String> {
-        Err("not on this system".to_owned())
-    }
-
-    /// Puts the calling process (between fork and exec) under `rules`.
-    #[cfg(target_os = "linux")]
-    pub fn enforce(rules: Rules) -> io::Result<()> {
-        match rules.restrict_self() {
-            Ok(_) => Ok(()),
-            // Said without allocating: this runs between fork and exec.
-            Err(_) => Err(io::Error::from_raw_os_error(libc::EPERM)),
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    pub fn enforce(_rules: Rules) -> io::Result<()> {
-        Ok(())
     }
 }
 
@@ -915,6 +814,7 @@ mod tests {
             Some(folder.path()),
             Limits::for_games(Duration::from_secs(1)),
             false,
+            Readable::system(),
         )
         .unwrap();
         let place = sandbox.place().unwrap();
@@ -957,6 +857,7 @@ mod tests {
             Some(folder.path()),
             Limits::for_games(Duration::from_secs(1)),
             false,
+            Readable::system(),
         )
         .unwrap_err()
         .to_string();
@@ -966,7 +867,13 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_program_sees_its_own_home_and_nothing_of_ours() {
-        let sandbox = Sandbox::new(None, Limits::for_games(Duration::from_secs(1)), false).unwrap();
+        let sandbox = Sandbox::new(
+            None,
+            Limits::for_games(Duration::from_secs(1)),
+            false,
+            Readable::system(),
+        )
+        .unwrap();
         let place = sandbox.place().unwrap();
         let mut command = Command::new("/bin/sh");
         // Cargo gives its tests CARGO_MANIFEST_DIR: the program must not see it.
@@ -975,7 +882,7 @@ mod tests {
             "-c",
             "echo \"$HOME|$TMPDIR|$CARGO_MANIFEST_DIR|$X|$(pwd)\"; ulimit -f",
         ]);
-        sandbox.prepare(&mut command, &place);
+        sandbox.prepare(&mut command, &place, None);
         // A variable the caller sets after, as the runner does, is kept.
         command.env("X", "1");
         let output = command.output().unwrap();
