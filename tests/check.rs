@@ -1220,10 +1220,23 @@ fn an_unprivileged_reproduction_plays_even_where_nobody_can_enter() {
     use std::os::unix::fs::PermissionsExt;
     let out = folder();
     std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    // The program in its own folder, copied for every game where nobody
+    // can reach it: the build folder may lie where only its owner enters.
+    let program = folder();
+    std::fs::copy(example(), program.path().join("proj3")).unwrap();
     let run = check(
-        &["--games", "20", "--seed", "2", "--unprivileged", "--json"],
+        &[
+            "--games",
+            "20",
+            "--seed",
+            "2",
+            "--unprivileged",
+            "--json",
+            "--folder",
+            program.path().to_str().unwrap(),
+        ],
         out.path(),
-        &[&example(), "--bug", "no-diagonal"],
+        &["./proj3", "--bug", "no-diagonal"],
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
     let finding = &report["findings"][0];
@@ -1319,4 +1332,37 @@ fn a_program_reads_nothing_beyond_its_game() {
         assert!(!stderr.contains(secret), "{secret} leaked: {stderr}");
     }
     assert!(!report.contains("TEACHER-KEY"), "{report}");
+}
+
+/// With `--unprivileged`, a program the user nobody cannot reach (in a
+/// folder only its owner may enter) is refused at once, saying where
+/// that user is stopped and what to do, not "permission denied" from
+/// every game.
+#[cfg(unix)]
+#[test]
+fn an_unprivileged_check_of_a_program_nobody_can_reach_says_why() {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: --unprivileged changes nothing here");
+        return;
+    }
+    let private = folder();
+    std::fs::set_permissions(private.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let program = private.path().join("proj3");
+    std::fs::copy(example(), &program).unwrap();
+    let out = folder();
+    let run = check(
+        &["--games", "2", "--seed", "1", "--unprivileged"],
+        out.path(),
+        &[program.to_str().unwrap()],
+    );
+    assert_eq!(run.status.code(), Some(2));
+    let said = text(&run.stderr);
+    assert!(said.contains("nobody, who cannot reach"), "{said}");
+    assert!(
+        said.contains(&format!("{} is closed", private.path().display())),
+        "{said}"
+    );
+    assert!(said.contains("--folder"), "{said}");
 }

@@ -387,6 +387,10 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         options.unprivileged,
         readable(options),
     )?;
+    #[cfg(unix)]
+    if sandbox.runs_as().is_some() {
+        unreachable_when_unprivileged(options)?;
+    }
     let scratch = tempfile::Builder::new()
         .prefix("minesweeper-check")
         .tempdir()
@@ -504,6 +508,37 @@ impl AllGames {
             })
             .collect()
     }
+}
+
+/// Refuses a program that the user it runs as under `--unprivileged`
+/// could not reach, saying where it is stopped and what to do, rather
+/// than "permission denied" from every game.
+#[cfg(unix)]
+fn unreachable_when_unprivileged(options: &Options) -> Result<(), CheckError> {
+    let program = &options.program;
+    let command = Path::new(&program.command);
+    let found = sandbox::find_command(command, std::env::var_os("PATH").as_deref());
+    let named = program
+        .args
+        .iter()
+        .map(Path::new)
+        .filter(|a| a.is_absolute());
+    for path in found.as_deref().into_iter().chain(named) {
+        if let Some(closed) = sandbox::closed_to_others(path) {
+            return Err(CheckError::NotRunnable {
+                program: program.shown(),
+                reason: format!(
+                    "under --unprivileged it runs as the user nobody, who cannot reach {}: {} \
+                     is closed to other users. Put it where every user may read it, or in the \
+                     program's folder (--folder, copied for every game) and run it from there, \
+                     or check without --unprivileged",
+                    visible::path(path),
+                    visible::path(&closed)
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// What the program may read besides its folder and board: the system's

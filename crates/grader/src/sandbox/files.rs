@@ -144,7 +144,7 @@ impl Readable {
 /// Where `command` is: itself when it names a path (a relative one is the
 /// program's own folder's, copied into every run, so nothing to add), or
 /// the first match in `path`.
-fn find_command(command: &Path, path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+pub fn find_command(command: &Path, path: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
     if command.components().count() > 1 {
         return command.is_absolute().then(|| command.to_owned());
     }

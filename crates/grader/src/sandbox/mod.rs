@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 mod files;
-pub use files::Readable;
+pub use files::{Readable, find_command};
 
 /// The most a program's folder may hold to be copied for every run: a
 /// proj3 submission is a few files; a teacher's home is not.
@@ -231,6 +231,11 @@ impl Sandbox {
         })
     }
 
+    /// The user the programs run as, when not the grader's.
+    pub fn runs_as(&self) -> Option<u32> {
+        self.drop_to
+    }
+
     /// The folder the runs' folders are made in.
     pub fn root(&self) -> &Path {
         self.runs.path()
@@ -366,6 +371,32 @@ fn same_file(a: &Path, b: &Path) -> bool {
         (Ok(a), Ok(b)) => a == b,
         _ => false,
     }
+}
+
+/// The first folder on the way to `path` (or `path` itself) that a user
+/// who is neither its owner nor in its group cannot go through or read:
+/// where such a user, running a program, is stopped. `None` when every
+/// step is open to others.
+#[cfg(unix)]
+pub fn closed_to_others(path: &Path) -> Option<PathBuf> {
+    let path = std::path::absolute(path).ok()?;
+    let mut steps: Vec<&Path> = path.ancestors().collect();
+    steps.reverse();
+    for step in steps {
+        let Ok(meta) = fs::metadata(step) else {
+            continue;
+        };
+        let mode = meta.permissions().mode();
+        let open = if meta.is_dir() {
+            mode & 0o001 != 0
+        } else {
+            mode & 0o005 != 0
+        };
+        if !open {
+            return Some(step.to_owned());
+        }
+    }
+    None
 }
 
 /// Whether this process runs as root.
@@ -845,6 +876,30 @@ mod tests {
         let (start, end) = command_line_span(&own).unwrap();
         let cmdline = std::fs::read("/proc/self/cmdline").unwrap();
         assert_eq!(end - start, cmdline.len());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_closed_to_others_is_found_on_the_way() {
+        let root = tempfile::tempdir().unwrap();
+        let open = root.path().join("open");
+        fs::create_dir_all(open.join("closed/inner")).unwrap();
+        let program = open.join("closed/inner/program");
+        fs::write(&program, "").unwrap();
+        for folder in [root.path(), &open, &open.join("closed/inner")] {
+            fs::set_permissions(folder, fs::Permissions::from_mode(0o755)).unwrap();
+        }
+        fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+        fs::set_permissions(open.join("closed"), fs::Permissions::from_mode(0o700)).unwrap();
+        let blocked = closed_to_others(&program);
+        // The temporary folder's own parents may be closed too on some
+        // machines: the first closed step is ours or above it.
+        assert!(blocked.is_some());
+        assert!(open.join("closed").starts_with(blocked.unwrap()));
+        fs::set_permissions(open.join("closed"), fs::Permissions::from_mode(0o755)).unwrap();
+        if closed_to_others(root.path()).is_none() {
+            assert_eq!(closed_to_others(&program), None);
+        }
     }
 
     #[test]
