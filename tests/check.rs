@@ -1366,3 +1366,48 @@ fn an_unprivileged_check_of_a_program_nobody_can_reach_says_why() {
     );
     assert!(said.contains("--folder"), "{said}");
 }
+
+/// A program that starts 3000 processes: each game's processes are
+/// bounded, for root too (whom the system's per-user limit does not
+/// bind: a control group holds it), and the report claims the bound only
+/// where it holds.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fork_loop_is_bounded_even_for_root() {
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--frame",
+            "+",
+            "--timeout",
+            "60",
+            "--json",
+        ],
+        out.path(),
+        &[
+            "sh",
+            "-c",
+            "i=0; while [ $i -lt 3000 ]; do sleep 30 & i=$((i+1)); done; echo started $i >&2; \
+             exit 1",
+        ],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let bound = report["sandbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["protection"] == "at most 256 processes")
+        .unwrap();
+    if bound["given"] != true {
+        eprintln!("processes are not bounded here: {bound}");
+        return;
+    }
+    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
+    let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
+    assert!(stderr.contains("fork"), "{stderr}");
+    assert!(!stderr.contains("started 3000"), "{stderr}");
+}

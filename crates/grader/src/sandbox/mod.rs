@@ -16,6 +16,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 mod files;
+#[cfg(unix)]
+mod processes;
 pub use files::{Readable, find_command};
 
 /// The most a program's folder may hold to be copied for every run: a
@@ -77,6 +79,10 @@ pub struct Sandbox {
     confine_files: bool,
     /// What a run may read besides its folder and its board.
     readable: Readable,
+    /// A control group for each run, bounding its processes where the
+    /// system's limit does not (root).
+    #[cfg(unix)]
+    process_groups: Option<processes::ProcessGroups>,
     /// The user the programs run as, when the grader is root and asked
     /// not to run them as root.
     drop_to: Option<u32>,
@@ -149,6 +155,12 @@ impl Sandbox {
         let files_confined = files::available().and_then(|()| files::probe(runs.path(), &readable));
         let root = is_root();
         let drop_to = (unprivileged && root).then_some(NOBODY);
+        // RLIMIT_NPROC counts a user's processes, and does not bind root.
+        let processes_bounded = if root && drop_to.is_none() {
+            processes::ProcessGroups::new(limits.processes).map(Some)
+        } else {
+            Ok(None)
+        };
         if drop_to.is_some() {
             // Nobody must reach the runs' folders to work in them.
             fs::set_permissions(runs.path(), fs::Permissions::from_mode(0o711)).map_err(
@@ -174,12 +186,21 @@ impl Sandbox {
                 given: Ok(()),
             },
             Protection {
-                name: "limits on CPU time, memory, file size, open files and processes",
+                name: "limits on CPU time, memory, file size and open files",
                 given: if cfg!(unix) {
                     Ok(())
                 } else {
                     Err("not on this system".to_owned())
                 },
+            },
+            Protection {
+                name: "at most 256 processes",
+                given: processes_bounded.as_ref().map(|_| ()).map_err(|why| {
+                    format!(
+                        "the check runs as root, whom the system's limit does not bind, and \
+                         {why}; --unprivileged runs the program as nobody"
+                    )
+                }),
             },
             Protection {
                 name: "no network",
@@ -226,6 +247,8 @@ impl Sandbox {
             _network: network.and_then(Result::ok),
             confine_files: files_confined.is_ok(),
             readable,
+            #[cfg(unix)]
+            process_groups: processes_bounded.ok().flatten(),
             drop_to,
             protections,
         })
@@ -252,7 +275,14 @@ impl Sandbox {
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.runs.path().join(format!("run-{n}"));
         fs::create_dir(&path)?;
-        let place = Place { path };
+        let place = Place {
+            path,
+            #[cfg(unix)]
+            group: match &self.process_groups {
+                Some(groups) => Some(groups.make(&format!("run-{n}"))?),
+                None => None,
+            },
+        };
         if let Some(folder) = &self.folder {
             copy_folder(folder, &place.path, None)?;
         }
@@ -283,16 +313,26 @@ impl Sandbox {
             .then(|| files::confined_to(&place.path, board, &self.readable, self.confine.processes))
             .flatten();
         #[cfg(unix)]
-        limit(command, self.limits, self.confine, self.drop_to, files);
+        limit(
+            command,
+            self.limits,
+            self.confine,
+            self.drop_to,
+            place.group.as_ref().and_then(processes::RunGroup::procs_fd),
+            files,
+        );
         #[cfg(not(unix))]
         let _ = files;
     }
 }
 
-/// A run's folder, removed with everything in it when dropped.
+/// A run's folder, removed with everything in it when dropped; and its
+/// control group, where it has one.
 #[derive(Debug)]
 pub struct Place {
     path: PathBuf,
+    #[cfg(unix)]
+    group: Option<processes::RunGroup>,
 }
 
 impl Place {
@@ -779,6 +819,7 @@ fn limit(
     limits: Limits,
     confine: Confine,
     drop_to: Option<u32>,
+    group: Option<i32>,
     files: Option<files::Rules>,
 ) {
     use std::os::unix::process::CommandExt;
@@ -791,11 +832,17 @@ fn limit(
         (libc::RLIMIT_CORE, 0),
     ];
     let mut files = files;
-    // SAFETY: only setrlimit, the system calls of `confine_self` and
+    // SAFETY: only a write to the run's control group, setrlimit, the
+    // system calls of `confine_self` and
     // Landlock's restrict_self run between fork and exec: system calls,
     // and nothing is allocated on the way to the program.
     unsafe {
         command.pre_exec(move || {
+            // First: every process of the run, the holder and the init
+            // too, counts against the group's bound.
+            if let Some(procs) = group {
+                processes::join(procs)?;
+            }
             for (resource, value) in set {
                 let limit = libc::rlimit {
                     rlim_cur: value as libc::rlim_t,
