@@ -29,6 +29,12 @@ pub enum AppError {
     /// `check` ran out of its time budget before every game was played.
     #[error("no score: only {played} of {games} games were played before the time budget ran out")]
     Unscored { played: u64, games: u64 },
+    /// `check --class` left students without a score.
+    #[error(
+        "{unscored} of {students} students got no score: not checked, or out of time (see \
+         summary.csv)"
+    )]
+    ClassUnscored { unscored: usize, students: usize },
     /// `--resume` found no game to carry on.
     #[error(transparent)]
     Resume(#[from] ResumeError),
@@ -60,6 +66,7 @@ impl AppError {
             | AppError::Check(_)
             | AppError::Disagreed { .. }
             | AppError::Unscored { .. }
+            | AppError::ClassUnscored { .. }
             | AppError::Resume(_)
             | AppError::Rebuild { .. }
             | AppError::Records(_)

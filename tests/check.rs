@@ -1054,16 +1054,24 @@ fn student(class: &Path, name: &str, bugs: Option<&str>) {
     std::fs::set_permissions(&proj3, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
-/// A class of three: one right, one with a bug, one that handed in
-/// nothing. Each gets a row of summary.csv and a folder of its own, and
-/// the one with nothing to run scores 0 with the reason.
+/// A class of three: one right (with a `.git` of 3000 files, left out of
+/// the copy), one with a bug, one that handed in nothing. Each gets a row
+/// of summary.csv and a folder of its own, and the one with nothing to
+/// run scores 0 with the reason, so the class exits 1. A link and a loose
+/// file are passed over, each with a line and a row saying why.
 #[test]
 fn a_class_is_checked_student_by_student_with_one_summary() {
     let class = folder();
     student(class.path(), "ada", None);
+    let git = class.path().join("ada/.git/objects");
+    std::fs::create_dir_all(&git).unwrap();
+    for i in 0..3000 {
+        std::fs::write(git.join(i.to_string()), "").unwrap();
+    }
     student(class.path(), "bob", Some("lost-goes-on"));
     std::fs::create_dir(class.path().join("cy")).unwrap();
     std::fs::write(class.path().join("notes.txt"), "not a student").unwrap();
+    std::os::unix::fs::symlink(class.path().join("ada"), class.path().join("dan")).unwrap();
     let out = folder();
     let run = check(
         &[
@@ -1078,9 +1086,22 @@ fn a_class_is_checked_student_by_student_with_one_summary() {
         &["./proj3"],
     );
     let said = text(&run.stdout);
-    assert_eq!(run.status.code(), Some(0), "{said}{}", text(&run.stderr));
+    assert_eq!(run.status.code(), Some(1), "{said}{}", text(&run.stderr));
+    assert!(
+        text(&run.stderr).contains("1 of 3 students got no score"),
+        "{}",
+        text(&run.stderr)
+    );
     assert!(
         said.starts_with("Checked 3 students with 40 games each (seed 7"),
+        "{said}"
+    );
+    assert!(
+        said.contains("dan                      skipped: a link"),
+        "{said}"
+    );
+    assert!(
+        said.contains("notes.txt                skipped: a file"),
         "{said}"
     );
     let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
@@ -1094,7 +1115,21 @@ fn a_class_is_checked_student_by_student_with_one_summary() {
         column("error"),
     );
     let students: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
-    assert_eq!(students, ["ada", "bob", "cy"], "{summary}");
+    assert_eq!(
+        students,
+        ["ada", "bob", "cy", "dan", "notes.txt"],
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\"skipped: a link, not a folder"),
+        "{summary}"
+    );
+    let ada = std::fs::read_to_string(out.path().join("ada/report.txt")).unwrap();
+    assert!(
+        ada.contains("Not copied with the program's folder"),
+        "{ada}"
+    );
+    assert!(ada.contains(": .git."), "{ada}");
     assert_eq!(
         (rows[1][score], rows[1][agreed]),
         ("100", "40"),
@@ -1140,12 +1175,19 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
     for file in ["setup.sh", "run_autograder", "minesweeper"] {
         assert!(source.join(file).exists(), "{file}");
     }
-    // A zip that holds a folder: the submission is inside it.
+    // A zip that holds a folder: the submission is inside it, with its
+    // history (3000 files, more than a folder copied for every game may
+    // hold), which is left out of the copy.
     student(
         &root.path().join("submission"),
         "my-project",
         Some("wrong-flag-wins"),
     );
+    let git = root.path().join("submission/my-project/.git/objects");
+    std::fs::create_dir_all(&git).unwrap();
+    for i in 0..3000 {
+        std::fs::write(git.join(i.to_string()), "").unwrap();
+    }
     let results = root.path().join("results/results.json");
     let run = Command::new("sh")
         .arg(source.join("run_autograder"))
@@ -1158,6 +1200,11 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
     assert!(score > 50.0 && score < 100.0, "{graded}");
     assert_eq!(graded["tests"].as_array().unwrap().len(), 3);
     assert!(!graded.to_string().contains(&*root.path().to_string_lossy()));
+    // The student gets the board and the answers, not files they never see.
+    let everything = graded.to_string();
+    assert!(!everything.contains("input.txt"), "{everything}");
+    assert!(everything.contains("Play it again"), "{everything}");
+    assert!(everything.contains(".git"), "{everything}");
     // The check itself dies: a results.json all the same.
     std::fs::write(source.join("minesweeper"), "#!/bin/sh\nexit 3\n").unwrap();
     std::fs::remove_file(&results).unwrap();
@@ -1177,6 +1224,26 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
             .contains("could not run (status 3)"),
         "{fallback}"
     );
+    // What the check said reaches the student and the instructor.
+    std::fs::write(
+        source.join("minesweeper"),
+        "#!/bin/sh
+echo 'the folder holds too much' >&2
+exit 1
+",
+    )
+    .unwrap();
+    let run = Command::new("sh")
+        .arg(source.join("run_autograder"))
+        .env("AUTOGRADER_ROOT", root.path())
+        .output()
+        .unwrap();
+    assert!(text(&run.stdout).contains("the folder holds too much"));
+    let fallback: Value =
+        serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let output = fallback["output"].as_str().unwrap();
+    assert!(output.contains("could not run (status 1)"), "{output}");
+    assert!(output.contains("the folder holds too much"), "{output}");
 }
 
 /// With `--unprivileged`, a check run as root runs the program as nobody,

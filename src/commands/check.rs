@@ -94,7 +94,8 @@ fn check_class(
     out: &mut impl Write,
 ) -> Result<(), AppError> {
     let at_once = options.threads.unwrap_or_else(rayon::current_num_threads);
-    let checked = class::check_class(options, class, &options.out, at_once)?;
+    let class = class::check_class(options, class, &options.out, at_once)?;
+    let checked = &class.checked;
     writeln!(
         out,
         "Checked {} students with {} games each (seed {seed}: --seed {seed} plays the same games).",
@@ -102,7 +103,7 @@ fn check_class(
         options.games,
         seed = options.seed
     )?;
-    for one in &checked {
+    for one in checked {
         let name = visible::Visible(&one.student.name.to_string_lossy()).to_string();
         match &one.outcome {
             Ok(outcome) => {
@@ -119,8 +120,12 @@ fn check_class(
                     outcome.agreed, outcome.games, one.seconds
                 )?
             }
-            Err(error) => writeln!(out, "  {name:<24} not checked: {error}")?,
+            Err(error) => writeln!(out, "  {name:<24} not checked: {}", visible::Visible(error))?,
         }
+    }
+    for entry in &class.skipped {
+        let name = visible::Visible(&entry.name.to_string_lossy()).to_string();
+        writeln!(out, "  {name:<24} skipped: {}", entry.why)?;
     }
     writeln!(
         out,
@@ -129,7 +134,14 @@ fn check_class(
         visible::path(&options.out),
         visible::path(&options.out.join("summary.csv"))
     )?;
-    Ok(())
+    out.flush()?;
+    match class.without_a_score() {
+        0 => Ok(()),
+        unscored => Err(AppError::ClassUnscored {
+            unscored,
+            students: checked.len(),
+        }),
+    }
 }
 
 /// `--gradescope-bundle`: the autograder, with the options as given.

@@ -160,6 +160,14 @@ if ! command -v python3 >/dev/null 2>&1; then
     apt-get update && apt-get install -y python3
 fi
 chmod 755 /autograder/source/minesweeper /autograder/source/run_autograder
+# Run once here, so that an image this binary cannot run on (a glibc
+# older than the one it was built against) fails now, with the reason,
+# and not when students are graded.
+if ! /autograder/source/minesweeper --version; then
+    echo "minesweeper cannot run on this image (above: why). Build a portable binary" >&2
+    echo "(the wheel, or a build against an older glibc) and write the bundle with it." >&2
+    exit 1
+fi
 "#;
 
 /// The script run for each submission.
@@ -178,7 +186,19 @@ mkdir -p "$root/results"
 results="$root/results/results.json"
 hard_limit={limit}
 
+# A results.json with 0 points, `$1` and what the check said, for the
+# student and the instructor; the same on the autograder's own output.
 fallback() {{
+    said="$(tail -c 3000 "${{work:-/nonexistent}}/report.txt" 2>/dev/null)"
+    printf '%s\n%s\n' "$1" "$said"
+    python3 - "$1" "$said" "$results" <<'PY' 2>/dev/null ||
+import json, sys
+message, said, path = sys.argv[1:4]
+output = message + ("\n\nWhat the check said:\n" + said if said else "")
+with open(path, "w") as results:
+    json.dump({{"score": 0, "output": output, "output_format": "text",
+               "visibility": "visible"}}, results)
+PY
     printf '{{"score": 0, "output": "%s", "visibility": "visible"}}\n' "$1" >"$results"
 }}
 

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::judge::Kind;
+use crate::sandbox::FolderError;
 use crate::score::Points;
 use crate::{CheckError, Options, Outcome, check, report};
 
@@ -28,24 +29,63 @@ pub struct Student {
     pub folder: PathBuf,
 }
 
-/// The students of `class`: its folders, by name. Files beside them and
-/// links are passed over (a link could lead anywhere on the machine).
-pub fn students(class: &Path) -> Result<Vec<Student>, CheckError> {
+/// An entry of the class folder that is not checked, and why.
+#[derive(Clone, Debug)]
+pub struct Skipped {
+    pub name: OsString,
+    pub why: &'static str,
+}
+
+/// The students of `class`: its folders, by name; and its other entries,
+/// each with why it is passed over (a link could lead anywhere on the
+/// machine, so it is not followed).
+pub fn students(class: &Path) -> Result<(Vec<Student>, Vec<Skipped>), CheckError> {
     let shown = visible::path(class);
     let entries = fs::read_dir(class).map_err(CheckError::io(format!("cannot read {shown}")))?;
     let mut students = Vec::new();
+    let mut skipped = Vec::new();
     for entry in entries {
         let entry = entry.map_err(CheckError::io(format!("cannot read {shown}")))?;
-        let is_folder = entry.file_type().is_ok_and(|t| t.is_dir());
-        if is_folder {
-            students.push(Student {
-                name: entry.file_name(),
-                folder: entry.path(),
-            });
-        }
+        let kind = entry.file_type().ok();
+        let why = match kind {
+            Some(kind) if kind.is_dir() => {
+                students.push(Student {
+                    name: entry.file_name(),
+                    folder: entry.path(),
+                });
+                continue;
+            }
+            Some(kind) if kind.is_symlink() => {
+                "a link, not a folder: links are not followed (copy the folder in)"
+            }
+            Some(kind) if kind.is_file() => "a file, not a student's folder",
+            _ => "not a folder",
+        };
+        skipped.push(Skipped {
+            name: entry.file_name(),
+            why,
+        });
     }
     students.sort_by(|a, b| a.name.cmp(&b.name));
-    Ok(students)
+    skipped.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok((students, skipped))
+}
+
+/// A class checked: each student's check, and the entries passed over.
+#[derive(Debug)]
+pub struct Class {
+    pub checked: Vec<Checked>,
+    pub skipped: Vec<Skipped>,
+}
+
+impl Class {
+    /// The students who got no score: not checked, or out of time.
+    pub fn without_a_score(&self) -> usize {
+        self.checked
+            .iter()
+            .filter(|one| one.outcome.as_ref().map_or(true, |o| o.score.is_none()))
+            .count()
+    }
 }
 
 /// How one student's check went.
@@ -66,8 +106,8 @@ pub fn check_class(
     class: &Path,
     out: &Path,
     at_once: usize,
-) -> Result<Vec<Checked>, CheckError> {
-    let students = students(class)?;
+) -> Result<Class, CheckError> {
+    let (students, skipped) = students(class)?;
     fs::create_dir_all(out).map_err(CheckError::io(format!(
         "cannot make {}",
         visible::path(out)
@@ -105,13 +145,13 @@ pub fn check_class(
     let summary = out.join("summary.csv");
     fs::write(
         &summary,
-        summary_csv(&checked, options.exact, options.weights.total()),
+        summary_csv(&checked, &skipped, options.exact, options.weights.total()),
     )
     .map_err(CheckError::io(format!(
         "cannot write {}",
         visible::path(&summary)
     )))?;
-    Ok(checked)
+    Ok(Class { checked, skipped })
 }
 
 /// One student's check, with its files written.
@@ -128,11 +168,20 @@ fn check_one(options: &Options, student: Student, out: &Path) -> Checked {
     let outcome = check(&options)
         .and_then(|outcome| write_files(&options, &outcome, &own).map(|()| outcome))
         .map_err(|error| {
+            let error = match error {
+                // Each student's folder is the one copied: --folder
+                // cannot help here.
+                CheckError::Folder(FolderError::TooLarge { most, .. }) => format!(
+                    "this folder holds more than {most} to copy for every game, not counting \
+                     version-control, cache and virtual-environment folders (left out)"
+                ),
+                error => error.to_string(),
+            };
             // Said in the student's folder too, for whoever opens it.
             let _ = fs::create_dir_all(&own);
             let said = format!("Could not check this program: {error}\n");
             let _ = fs::write(own.join("report.txt"), said);
-            error.to_string()
+            error
         });
     Checked {
         student,
@@ -164,8 +213,9 @@ fn columns(exact: bool) -> impl Iterator<Item = Kind> {
         .filter(move |&k| k != Kind::WrongText || exact)
 }
 
-/// summary.csv: a row a student, by folder name.
-pub fn summary_csv(checked: &[Checked], exact: bool, most: f64) -> String {
+/// summary.csv: a row a student, by folder name, and a row for each entry
+/// passed over, saying why.
+pub fn summary_csv(checked: &[Checked], skipped: &[Skipped], exact: bool, most: f64) -> String {
     let mut csv = String::from("student,games,agreed");
     for kind in columns(exact) {
         let _ = write!(csv, ",{}", kind.name());
@@ -213,18 +263,24 @@ pub fn summary_csv(checked: &[Checked], exact: bool, most: f64) -> String {
         }
         csv.push('\n');
     }
+    for entry in skipped {
+        csv.push_str(&field(&entry.name.to_string_lossy()));
+        csv.push_str(&",".repeat(columns(exact).count() + 6));
+        let _ = writeln!(csv, ",{}", field(&format!("skipped: {}", entry.why)));
+    }
     csv
 }
 
-/// One CSV field: control characters (line breaks too) shown escaped,
-/// quoted when it holds a comma or a quote, and a leading `=`, `+`, `-`
-/// or `@` kept from being taken as a spreadsheet formula.
+/// One CSV field, as it is (a folder's name exactly, line breaks too):
+/// quoted when it holds a comma, a quote or a line break, and a leading
+/// `=`, `+`, `-`, `@`, tab or carriage return kept from being taken as a
+/// spreadsheet formula. The terminal gets its own escaped form.
 fn field(text: &str) -> String {
-    let mut text = visible::Visible(text).to_string();
-    if text.starts_with(['=', '+', '-', '@']) {
+    let mut text = text.to_owned();
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         text.insert(0, '\'');
     }
-    if text.contains([',', '"']) {
+    if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
         text
@@ -241,22 +297,26 @@ mod tests {
         assert_eq!(field("lovelace, ada"), "\"lovelace, ada\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("=cmd()"), "'=cmd()");
-        assert!(!field("a\u{1b}[31mb").contains('\u{1b}'));
+        assert_eq!(field("two\nlines"), "\"two\nlines\"");
+        // Kept exactly: the CSV is no terminal.
+        assert_eq!(field("a\u{1b}b"), "a\u{1b}b");
     }
 
     #[test]
-    fn students_are_the_folders_by_name_and_links_are_passed_over() {
+    fn students_are_the_folders_by_name_and_the_rest_passed_over_with_why() {
         let class = tempfile::tempdir().unwrap();
         for name in ["bo", "al"] {
             fs::create_dir(class.path().join(name)).unwrap();
         }
         fs::write(class.path().join("notes.txt"), "").unwrap();
         std::os::unix::fs::symlink("/", class.path().join("root")).unwrap();
-        let names: Vec<OsString> = students(class.path())
-            .unwrap()
-            .into_iter()
-            .map(|s| s.name)
-            .collect();
+        let (students, skipped) = students(class.path()).unwrap();
+        let names: Vec<OsString> = students.into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["al", "bo"]);
+        let skipped: Vec<(OsString, &str)> = skipped.into_iter().map(|s| (s.name, s.why)).collect();
+        assert_eq!(skipped[0].0, "notes.txt");
+        assert!(skipped[0].1.contains("a file"));
+        assert_eq!(skipped[1].0, "root");
+        assert!(skipped[1].1.contains("a link"));
     }
 }

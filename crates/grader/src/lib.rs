@@ -182,6 +182,8 @@ pub struct Outcome {
     pub score: Option<Score>,
     /// What the games ran under, and what the system did not allow.
     pub protections: Vec<sandbox::Protection>,
+    /// The folders left out of the copy of the program's folder.
+    pub left_out: Vec<PathBuf>,
 }
 
 impl Outcome {
@@ -477,6 +479,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             more_faults,
             out_of_time_faults,
             protections: checker.sandbox.protections().to_vec(),
+            left_out: checker.sandbox.left_out().to_vec(),
         })
     })
 }

@@ -110,8 +110,28 @@ pub(super) fn write_reproduction(
     Ok(Some((played, input)))
 }
 
-/// The report for a person.
+/// Who reads a report: whether the reproductions' files are at hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reader {
+    /// On the machine that checked: the files are named.
+    Here,
+    /// Elsewhere (a student on Gradescope): the files never reach them,
+    /// so a game is told as the board to save and the answers to type.
+    Elsewhere,
+}
+
+/// The report for a person on the machine that checked.
 pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) -> io::Result<()> {
+    write_text_for(out, options, outcome, Reader::Here)
+}
+
+/// The report for `reader`.
+pub fn write_text_for(
+    out: &mut impl Write,
+    options: &Options,
+    outcome: &Outcome,
+    reader: Reader,
+) -> io::Result<()> {
     let failed = outcome.games - outcome.agreed;
     writeln!(
         out,
@@ -190,9 +210,18 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
         )?;
     }
     write_protections(out, &outcome.protections)?;
+    if !outcome.left_out.is_empty() {
+        let left: Vec<String> = outcome.left_out.iter().map(|p| visible::path(p)).collect();
+        writeln!(
+            out,
+            "Not copied with the program's folder (version control, caches, virtual \
+             environments): {}.",
+            left.join(", ")
+        )?;
+    }
     for finding in &outcome.findings {
         writeln!(out)?;
-        out.write_all(describe(options, finding).as_bytes())?;
+        out.write_all(describe(options, finding, reader).as_bytes())?;
     }
     Ok(())
 }
@@ -241,7 +270,7 @@ fn write_protections(out: &mut impl Write, protections: &[Protection]) -> io::Re
 }
 
 /// One finding in words, with its boards and how to run it again.
-pub fn describe(options: &Options, finding: &Finding) -> String {
+pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let (rows, cols, turns) = finding.first_seen;
@@ -340,13 +369,24 @@ pub fn describe(options: &Options, finding: &Finding) -> String {
         };
         let _ = writeln!(text, "    move {}: {}{after}", i + 1, typed(case, i));
     }
-    let folder = visible::path(&finding.folder);
-    let _ = writeln!(
-        text,
-        "  Run it again: {} < {folder}/input.txt\n  \
-         ({folder} holds board.txt, input.txt, expected.txt and actual.txt.)",
-        options.program.shown(),
-    );
+    match reader {
+        Reader::Here => {
+            let folder = visible::path(&finding.folder);
+            let _ = writeln!(
+                text,
+                "  Run it again: {} < {folder}/input.txt\n  \
+                 ({folder} holds board.txt, input.txt, expected.txt and actual.txt.)",
+                options.program.shown(),
+            );
+        }
+        Reader::Elsewhere => {
+            let _ = writeln!(
+                text,
+                "  Play it again: save the board above as board.txt beside your program, run \
+                 it, give board.txt as the board file, and type the answers above, one a line."
+            );
+        }
+    }
     text
 }
 
@@ -686,7 +726,10 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 .iter()
                 .filter(|f| Part::of(f.kind) == part.part)
             {
-                output = format!("{output}\n\n{}", describe(options, finding));
+                output = format!(
+                    "{output}\n\n{}",
+                    describe(options, finding, Reader::Elsewhere)
+                );
             }
             GradescopeTest {
                 name: part.part.title().to_owned(),
@@ -704,7 +747,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
         })
         .collect();
     let mut summary = Vec::new();
-    write_text(&mut summary, options, outcome)?;
+    write_text_for(&mut summary, options, outcome, Reader::Elsewhere)?;
     let results = GradescopeResults {
         score: score.total,
         output: without_machine_paths(&String::from_utf8_lossy(&summary), options),
@@ -722,7 +765,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
 /// and the instructor, never a score over some of the games.
 fn write_gradescope_unscored(path: &Path, options: &Options, outcome: &Outcome) -> io::Result<()> {
     let mut summary = Vec::new();
-    write_text(&mut summary, options, outcome)?;
+    write_text_for(&mut summary, options, outcome, Reader::Elsewhere)?;
     let output = format!(
         "No score was given: the check ran out of time after {} of {} games. Please tell your \
          instructor, who can check again with a longer budget.\n\n{}",

@@ -79,6 +79,8 @@ pub struct Sandbox {
     confine_files: bool,
     /// What a run may read besides its folder and its board.
     readable: Readable,
+    /// The folders left out of the copy of the program's folder.
+    left_out: Vec<PathBuf>,
     /// A control group for each run, bounding its processes where the
     /// system's limit does not (root).
     #[cfg(unix)]
@@ -97,8 +99,9 @@ pub const NOBODY: u32 = 65534;
 #[derive(Debug, thiserror::Error)]
 pub enum FolderError {
     #[error(
-        "{folder} holds more than {most} to copy for every game; give the program's own folder \
-         with --folder"
+        "{folder} holds more than {most} to copy for every game, not counting version-control, \
+         cache and virtual-environment folders (left out); give the program's own folder with \
+         --folder"
     )]
     TooLarge { folder: String, most: String },
     #[error("cannot read {folder}: {source}")]
@@ -119,9 +122,10 @@ impl Sandbox {
         unprivileged: bool,
         readable: Readable,
     ) -> Result<Self, FolderError> {
-        if let Some(folder) = folder {
-            measure(folder)?;
-        }
+        let left_out = match folder {
+            Some(folder) => measure(folder)?,
+            None => Vec::new(),
+        };
         let runs = tempfile::Builder::new()
             .prefix("minesweeper-runs")
             .tempdir()
@@ -139,7 +143,7 @@ impl Sandbox {
                     source,
                 };
                 fs::create_dir(&copy).map_err(unreadable)?;
-                copy_folder(folder, &copy, Some(runs.path())).map_err(unreadable)?;
+                copy_folder(folder, &copy, Some(runs.path()), true).map_err(unreadable)?;
                 Some(copy)
             }
             None => None,
@@ -247,6 +251,7 @@ impl Sandbox {
             _network: network.and_then(Result::ok),
             confine_files: files_confined.is_ok(),
             readable,
+            left_out,
             #[cfg(unix)]
             process_groups: processes_bounded.ok().flatten(),
             drop_to,
@@ -257,6 +262,12 @@ impl Sandbox {
     /// The user the programs run as, when not the grader's.
     pub fn runs_as(&self) -> Option<u32> {
         self.drop_to
+    }
+
+    /// The folders left out of the copy of the program's folder (version
+    /// control, caches, virtual environments), by their paths in it.
+    pub fn left_out(&self) -> &[PathBuf] {
+        &self.left_out
     }
 
     /// The folder the runs' folders are made in.
@@ -284,7 +295,7 @@ impl Sandbox {
             },
         };
         if let Some(folder) = &self.folder {
-            copy_folder(folder, &place.path, None)?;
+            copy_folder(folder, &place.path, None, false)?;
         }
         fs::create_dir_all(place.path.join("tmp"))?;
         if let Some(user) = self.drop_to {
@@ -352,10 +363,40 @@ fn default_path() -> OsString {
     OsString::from("/usr/local/bin:/usr/bin:/bin")
 }
 
-/// Checks that `folder` is small enough to copy for every run.
-fn measure(folder: &Path) -> Result<(), FolderError> {
+/// Folders left out of the copy of a program's folder: version control,
+/// caches and editors' settings, which no program runs from (a
+/// submission with a `.git` of thousands of files is still a few files
+/// to run). A folder holding `pyvenv.cfg`, a virtual environment, is left
+/// out too: the program runs with the teacher's interpreter.
+const LEFT_OUT: &[&str] = &[
+    ".git",
+    ".hg",
+    ".svn",
+    "__pycache__",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".tox",
+    ".venv",
+    "node_modules",
+    ".idea",
+    ".vscode",
+];
+
+/// Whether the folder `dir` is left out of the copy.
+fn left_out(dir: &Path) -> bool {
+    dir.file_name()
+        .is_some_and(|name| LEFT_OUT.iter().any(|left| name == *left))
+        || dir.join("pyvenv.cfg").is_file()
+}
+
+/// Checks that `folder`, without the folders [`left_out`], is small
+/// enough to copy for every run; gives those left out, by their paths in
+/// it.
+fn measure(folder: &Path) -> Result<Vec<PathBuf>, FolderError> {
     let shown = || visible::path(folder);
     let (mut bytes, mut files) = (0u64, 0usize);
+    let mut left = Vec::new();
     let mut stack = vec![folder.to_owned()];
     while let Some(dir) = stack.pop() {
         let entries = fs::read_dir(&dir).map_err(|source| FolderError::Unreadable {
@@ -363,11 +404,19 @@ fn measure(folder: &Path) -> Result<(), FolderError> {
             source,
         })?;
         for entry in entries.flatten() {
-            let Ok(meta) = entry.metadata() else { continue };
-            if meta.is_dir() {
-                stack.push(entry.path());
-            } else {
-                bytes += meta.len();
+            // Links are not followed, as the copy does not follow them.
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                let path = entry.path();
+                if left_out(&path) {
+                    left.extend(path.strip_prefix(folder).ok().map(Path::to_owned));
+                } else {
+                    stack.push(path);
+                }
+            } else if kind.is_file() {
+                bytes += entry.metadata().map_or(0, |meta| meta.len());
                 files += 1;
             }
             if bytes > MOST_FOLDER_BYTES || files > MOST_FOLDER_FILES {
@@ -381,13 +430,15 @@ fn measure(folder: &Path) -> Result<(), FolderError> {
             }
         }
     }
-    Ok(())
+    left.sort();
+    Ok(left)
 }
 
 /// Copies the files and folders of `from` into `to`, leaving out `skip`
-/// (the runs' own folder, when it lies inside); links are not followed (a
-/// link out of the folder is left behind).
-fn copy_folder(from: &Path, to: &Path, skip: Option<&Path>) -> io::Result<()> {
+/// (the runs' own folder, when it lies inside) and, with `leave_out`, the
+/// folders [`left_out`]; links are not followed (a link out of the folder
+/// is left behind).
+fn copy_folder(from: &Path, to: &Path, skip: Option<&Path>, leave_out: bool) -> io::Result<()> {
     for entry in fs::read_dir(from)? {
         let entry = entry?;
         let kind = entry.file_type()?;
@@ -396,8 +447,11 @@ fn copy_folder(from: &Path, to: &Path, skip: Option<&Path>) -> io::Result<()> {
             continue;
         }
         if kind.is_dir() {
+            if leave_out && left_out(&entry.path()) {
+                continue;
+            }
             fs::create_dir(&target)?;
-            copy_folder(&entry.path(), &target, skip)?;
+            copy_folder(&entry.path(), &target, skip, leave_out)?;
         } else if kind.is_file() {
             fs::copy(entry.path(), &target)?;
         }
@@ -888,6 +942,10 @@ mod tests {
         fs::write(folder.path().join("proj3.py"), "print(1)\n").unwrap();
         fs::create_dir(folder.path().join("boards")).unwrap();
         fs::write(folder.path().join("boards/b.txt"), "+++\n").unwrap();
+        fs::create_dir(folder.path().join(".git")).unwrap();
+        for i in 0..=MOST_FOLDER_FILES {
+            fs::write(folder.path().join(format!(".git/{i}")), "").unwrap();
+        }
         let sandbox = Sandbox::new(
             Some(folder.path()),
             Limits::for_games(Duration::from_secs(1)),
@@ -904,6 +962,8 @@ mod tests {
         );
         assert!(again.path().join("boards/b.txt").exists());
         assert!(again.path().join("tmp").is_dir());
+        assert_eq!(sandbox.left_out(), [PathBuf::from(".git")]);
+        assert!(!again.path().join(".git").exists());
         let gone = place.path().to_owned();
         drop(place);
         assert!(!gone.exists());
