@@ -14,6 +14,7 @@ pub mod cli;
 mod colour;
 mod commands;
 mod error;
+pub mod log;
 pub mod memory;
 mod options;
 mod recording;

@@ -8,6 +8,7 @@ use minesweeper::run;
 static ALLOCATOR: minesweeper::allocator::BySize = minesweeper::allocator::BySize;
 
 fn main() -> ExitCode {
+    minesweeper::log::from_environment();
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(usage) => return print_usage(&usage),

@@ -1478,3 +1478,33 @@ fn a_fork_loop_is_bounded_even_for_root() {
     assert!(stderr.contains("fork"), "{stderr}");
     assert!(!stderr.contains("started 3000"), "{stderr}");
 }
+
+/// `MINESWEEPER_LOG=debug` says what the sandbox decided: each protection
+/// given or not and why, the limits, the user, what a run may read, and
+/// each run; nothing without it.
+#[test]
+fn the_log_says_what_the_sandbox_decided() {
+    let (out, program) = (folder(), folder());
+    let run = |log: Option<&str>| {
+        let mut command = Command::new(get_cargo_bin("minesweeper"));
+        command.args([
+            "check", "--games", "2", "--seed", "1", "--frame", "+", "--out",
+        ]);
+        command.arg(out.path()).arg("--folder").arg(program.path());
+        command.args(["--", "sh", "-c", "exit 1"]);
+        if let Some(level) = log {
+            command.env("MINESWEEPER_LOG", level);
+        }
+        text(&common::sandboxed(&mut command).output().unwrap().stderr)
+    };
+    let said = run(Some("debug"));
+    for expected in [
+        "protection=\"no network\"",
+        "limits cpu_seconds=",
+        "processes=256",
+        "run folder=",
+    ] {
+        assert!(said.contains(expected), "{expected}: {said}");
+    }
+    assert!(!run(None).contains("DEBUG"));
+}

@@ -129,7 +129,8 @@ impl Readable {
         paths.retain(|path| {
             let path = real(path);
             let holds = |other: &PathBuf| other.starts_with(&path);
-            path.parent().is_some()
+            path.exists()
+                && path.parent().is_some()
                 && !home.as_ref().is_some_and(holds)
                 && !kept_out
                     .iter()
@@ -173,7 +174,7 @@ pub fn available() -> Result<(), String> {
 
 /// Landlock's ABI version in the kernel; below 1 when it has none.
 #[cfg(target_os = "linux")]
-fn kernel_abi() -> i64 {
+pub fn kernel_abi() -> i64 {
     const VERSION: libc::c_uint = 1;
     // SAFETY: asks for the version only: no memory is passed.
     unsafe {

@@ -235,6 +235,7 @@ impl Sandbox {
                 },
             },
         ];
+        log_decisions(&protections, limits, drop_to, &readable, &left_out);
         Ok(Sandbox {
             folder: program,
             runs,
@@ -308,6 +309,15 @@ impl Sandbox {
     /// clean environment, the limits and namespaces, and its files
     /// confined.
     pub fn prepare(&self, command: &mut Command, place: &Place, board: Option<&Path>) {
+        tracing::debug!(
+            folder = %visible::path(&place.path),
+            board = %board.map(visible::path).unwrap_or_default(),
+            files_confined = self.confine_files,
+            pid_namespace = self.confine.processes,
+            network = ?self.confine.network,
+            control_group = place.group.is_some(),
+            "run"
+        );
         command
             .current_dir(&place.path)
             .env_clear()
@@ -334,6 +344,50 @@ impl Sandbox {
         );
         #[cfg(not(unix))]
         let _ = files;
+    }
+}
+
+/// Says what the runs will get, for `MINESWEEPER_LOG=debug`: each
+/// protection and why not, the limits, the user, what may be read.
+fn log_decisions(
+    protections: &[Protection],
+    limits: Limits,
+    drop_to: Option<u32>,
+    readable: &Readable,
+    left_out: &[PathBuf],
+) {
+    for protection in protections {
+        match &protection.given {
+            Ok(()) => tracing::debug!(protection = protection.name, "given"),
+            Err(why) => tracing::debug!(protection = protection.name, why = %why, "not given"),
+        }
+    }
+    tracing::debug!(
+        cpu_seconds = limits.cpu_seconds,
+        memory = limits.memory,
+        file_size = limits.file_size,
+        open_files = limits.open_files,
+        processes = limits.processes,
+        "limits"
+    );
+    match drop_to {
+        Some(user) => tracing::debug!(user, "programs run as this user"),
+        // SAFETY: geteuid cannot fail.
+        #[cfg(unix)]
+        None => tracing::debug!(
+            user = unsafe { libc::geteuid() },
+            "programs run as the grader's user"
+        ),
+        #[cfg(not(unix))]
+        None => tracing::debug!("programs run as the grader's user"),
+    }
+    #[cfg(target_os = "linux")]
+    tracing::debug!(abi = files::kernel_abi(), "Landlock's ABI in this kernel");
+    for path in &readable.paths {
+        tracing::debug!(path = %visible::path(path), "readable (with the run's folder and board)");
+    }
+    for path in left_out {
+        tracing::debug!(folder = %visible::path(path), "left out of the program's copy");
     }
 }
 
