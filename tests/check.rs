@@ -1508,3 +1508,45 @@ fn the_log_says_what_the_sandbox_decided() {
     }
     assert!(!run(None).contains("DEBUG"));
 }
+
+/// `examples/proj3.py`, a proj3.py written from the course's text, given
+/// board files framed with `+` and with `#` (it prints the frame it
+/// reads), on boards of every size and on boards of one and two columns:
+/// it agrees on every game and scores 100 each way. Skipped, saying so,
+/// where there is no `python3`.
+#[test]
+fn a_correct_python_program_scores_100_in_either_frame() {
+    let python = Command::new("python3").arg("--version").output();
+    if !python.is_ok_and(|p| p.status.success()) {
+        eprintln!("no python3 here: the Python example is not checked");
+        return;
+    }
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let program = folder();
+    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    for frame in ["+", "#"] {
+        for size in ["10", "2"] {
+            let out = folder();
+            let run = check(
+                &[
+                    "--games",
+                    "30",
+                    "--seed",
+                    "9",
+                    "--frame",
+                    frame,
+                    "--max-size",
+                    size,
+                    "--json",
+                    "--folder",
+                    program.path().to_str().unwrap(),
+                ],
+                out.path(),
+                &["python3", "proj3.py"],
+            );
+            let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+            assert_eq!(report["agreed"], 30, "{frame} {size}: {report}");
+            assert_eq!(report["score"]["total"], 100.0, "{frame} {size}");
+        }
+    }
+}

@@ -291,7 +291,7 @@ impl Sandbox {
             path,
             #[cfg(unix)]
             group: match &self.process_groups {
-                Some(groups) => Some(groups.make(&format!("run-{n}"))?),
+                Some(groups) => groups.for_run(&format!("run-{n}"))?,
                 None => None,
             },
         };
@@ -339,7 +339,7 @@ impl Sandbox {
             self.limits,
             self.confine,
             self.drop_to,
-            place.group.as_ref().and_then(processes::RunGroup::procs_fd),
+            place.group.as_ref().and_then(processes::Group::procs_fd),
             files,
         );
         #[cfg(not(unix))]
@@ -397,7 +397,7 @@ fn log_decisions(
 pub struct Place {
     path: PathBuf,
     #[cfg(unix)]
-    group: Option<processes::RunGroup>,
+    group: Option<processes::Group>,
 }
 
 impl Place {
