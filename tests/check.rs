@@ -73,6 +73,24 @@ fn folder() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
 }
 
+/// Two games of the course's frame, then `more`: enough for a program
+/// that fails at once.
+fn two_games<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--games", "2", "--seed", "1", "--frame", "+"];
+    args.extend(more);
+    args
+}
+
+/// The protection called `name` in a JSON report's sandbox list.
+fn protection<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["sandbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["protection"] == name)
+        .unwrap_or_else(|| panic!("no protection {name}: {report}"))
+}
+
 #[test]
 fn our_own_game_agrees_on_every_game() {
     let out = folder();
@@ -1252,26 +1270,12 @@ exit 1
 fn an_unprivileged_run_is_not_root() {
     let out = folder();
     let run = check(
-        &[
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--frame",
-            "+",
-            "--unprivileged",
-            "--json",
-        ],
+        &two_games(&["--unprivileged", "--json"]),
         out.path(),
         &["sh", "-c", "id -u >&2; exit 1"],
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-    let unprivileged = report["sandbox"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["protection"] == "an unprivileged user")
-        .unwrap();
+    let unprivileged = protection(&report, "an unprivileged user");
     assert_eq!(unprivileged["given"], true, "{report}");
     let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
     let uid = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
@@ -1327,11 +1331,7 @@ fn a_program_killed_by_a_signal_is_said_to_be() {
         ("exec head -c 100000000 /dev/zero > big", "SIGXFSZ"),
     ] {
         let out = folder();
-        let run = check(
-            &["--games", "2", "--seed", "1", "--frame", "+", "--json"],
-            out.path(),
-            &["sh", "-c", script],
-        );
+        let run = check(&two_games(&["--json"]), out.path(), &["sh", "-c", script]);
         let report: Value = serde_json::from_slice(&run.stdout).unwrap();
         let finding = &report["findings"][0];
         assert_eq!(finding["kind"], "crash", "{script}: {report}");
@@ -1368,16 +1368,7 @@ fn a_program_reads_nothing_beyond_its_game() {
     std::fs::write(eve.join("proj3"), script).unwrap();
     std::fs::set_permissions(eve.join("proj3"), std::fs::Permissions::from_mode(0o755)).unwrap();
     let run = check(
-        &[
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--frame",
-            "+",
-            "--class",
-            class.path().to_str().unwrap(),
-        ],
+        &two_games(&["--class", class.path().to_str().unwrap()]),
         out.path(),
         &["./proj3"],
     );
@@ -1443,17 +1434,7 @@ fn an_unprivileged_check_of_a_program_nobody_can_reach_says_why() {
 fn a_fork_loop_is_bounded_even_for_root() {
     let out = folder();
     let run = check(
-        &[
-            "--games",
-            "2",
-            "--seed",
-            "1",
-            "--frame",
-            "+",
-            "--timeout",
-            "60",
-            "--json",
-        ],
+        &two_games(&["--timeout", "60", "--json"]),
         out.path(),
         &[
             "sh",
@@ -1463,12 +1444,7 @@ fn a_fork_loop_is_bounded_even_for_root() {
         ],
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-    let bound = report["sandbox"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["protection"] == "at most 256 processes")
-        .unwrap();
+    let bound = protection(&report, "at most 256 processes");
     if bound["given"] != true {
         eprintln!("processes are not bounded here: {bound}");
         return;
@@ -1487,9 +1463,7 @@ fn the_log_says_what_the_sandbox_decided() {
     let (out, program) = (folder(), folder());
     let run = |log: Option<&str>| {
         let mut command = Command::new(get_cargo_bin("minesweeper"));
-        command.args([
-            "check", "--games", "2", "--seed", "1", "--frame", "+", "--out",
-        ]);
+        command.arg("check").args(two_games(&["--out"]));
         command.arg(out.path()).arg("--folder").arg(program.path());
         command.args(["--", "sh", "-c", "exit 1"]);
         if let Some(level) = log {

@@ -253,24 +253,16 @@ pub fn confined_to(
 /// once on a process that does nothing.
 #[cfg(target_os = "linux")]
 pub fn probe(folder: &Path, readable: &Readable) -> Result<(), String> {
-    use std::os::unix::process::CommandExt;
     let mut rules = confined_to(folder, None, readable, false);
     if rules.is_none() {
         return Err("its rules could not be made".to_owned());
     }
-    let mut probe = std::process::Command::new("/bin/sh");
-    probe.args(["-c", "exit 0"]);
     // SAFETY: Landlock's restrict_self: system calls only.
     unsafe {
-        probe.pre_exec(move || match rules.take() {
+        super::trial(move || match rules.take() {
             Some(rules) => enforce(rules),
             None => Ok(()),
-        });
-    }
-    match probe.status() {
-        Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(format!("a trial process {status}")),
-        Err(e) => Err(e.to_string()),
+        })
     }
 }
 

@@ -651,23 +651,37 @@ impl Drop for NetworkHolder {
 fn probe(confine: Confine) -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
-        use std::os::unix::process::CommandExt;
-        let mut probe = Command::new("/bin/sh");
-        probe.args(["-c", "exit 0"]);
         // SAFETY: as in `limit`: system calls only between fork and exec.
-        unsafe {
-            probe.pre_exec(move || confine_self(confine));
-        }
-        match probe.status() {
-            Ok(status) if status.success() => Ok(()),
-            Ok(status) => Err(format!("a trial process {status}")),
-            Err(e) => Err(e.to_string()),
-        }
+        unsafe { trial(move || confine_self(confine)) }
     }
     #[cfg(not(target_os = "linux"))]
     {
         let _ = confine;
         Err("not on this system".to_owned())
+    }
+}
+
+/// Whether a process that does nothing starts and ends well with `setup`
+/// run in it between fork and exec.
+///
+/// # Safety
+/// `setup` runs between fork and exec: system calls only, nothing
+/// allocated or locked.
+#[cfg(target_os = "linux")]
+unsafe fn trial(
+    setup: impl FnMut() -> io::Result<()> + Send + Sync + 'static,
+) -> Result<(), String> {
+    use std::os::unix::process::CommandExt;
+    let mut trial = Command::new("/bin/sh");
+    trial.args(["-c", "exit 0"]);
+    // SAFETY: the caller's promise.
+    unsafe {
+        trial.pre_exec(setup);
+    }
+    match trial.status() {
+        Ok(status) if status.success() => Ok(()),
+        Ok(status) => Err(format!("a trial process {status}")),
+        Err(e) => Err(e.to_string()),
     }
 }
 
