@@ -186,13 +186,6 @@ pub struct Outcome {
     pub left_out: Vec<PathBuf>,
 }
 
-impl Outcome {
-    /// Whether the program agreed in every game asked.
-    pub fn all_agreed(&self) -> bool {
-        self.not_played == 0 && self.agreed == self.games
-    }
-}
-
 /// Why games were left unplayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stopped {
