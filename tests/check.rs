@@ -955,8 +955,9 @@ fn scored(bug: &str, extra: &[&str]) -> (Option<f64>, Value, Output) {
 
 /// A budget never chooses which games count: with one the games fit in,
 /// the score is the score without a budget, on any number of threads;
-/// with one they do not fit in, there is no score at all, the report says
-/// how many of how many were played, and the check fails.
+/// with one they may not fit in, on a machine kept busy, the same score or
+/// none; with one they do not fit in, there is no score at all, the
+/// report says how many of how many were played, and the check fails.
 #[test]
 fn a_budget_gives_the_same_score_or_none() {
     let (unbounded, _, _) = scored("wide-edge", &[]);
@@ -964,6 +965,25 @@ fn a_budget_gives_the_same_score_or_none() {
     assert!(unbounded > 50.0 && unbounded < 100.0, "{unbounded}");
     let (bounded, report, _) = scored("wide-edge", &["--budget", "20m", "--threads", "1"]);
     assert_eq!(bounded, Some(unbounded), "{report}");
+    // Under load, a budget that may or may not fit: the same score, or none.
+    let busy = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let spinners: Vec<_> = (0..4)
+        .map(|_| {
+            let busy = busy.clone();
+            std::thread::spawn(move || {
+                while busy.load(std::sync::atomic::Ordering::Relaxed) {
+                    std::hint::spin_loop();
+                }
+            })
+        })
+        .collect();
+    let (loaded, report, _) = scored("wide-edge", &["--budget", "1s"]);
+    busy.store(false, std::sync::atomic::Ordering::Relaxed);
+    spinners.into_iter().for_each(|s| s.join().unwrap());
+    assert!(
+        loaded.is_none() || loaded == Some(unbounded),
+        "{loaded:?} against {unbounded}: {report}"
+    );
     let (none, report, run) = scored("wide-edge", &["--budget", "0.001s"]);
     assert_eq!(none, None, "{report}");
     assert_eq!(report["score"], Value::Null);
@@ -1053,6 +1073,8 @@ fn a_board_without_mines_may_be_won_before_or_after_the_first_move() {
     );
     let report: Value = serde_json::from_slice(&run.stdout).unwrap();
     assert_eq!(report["agreed"], 300, "{report}");
+    // Said, so a teacher knows which ending the program chose.
+    assert_eq!(report["won_after_a_move"], 11, "{report}");
 }
 
 /// A student's folder holding `proj3`: the example with `bugs` (none for

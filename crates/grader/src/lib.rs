@@ -108,6 +108,9 @@ pub struct Played {
     pub credit: Credit,
     /// Our whole transcript, with `--exact`.
     pub transcript: Option<String>,
+    /// A board without mines the program won after the first move, not
+    /// before it: the other ending the course allows.
+    pub won_after_a_move: bool,
 }
 
 /// The smallest failing game found for one fault.
@@ -184,6 +187,9 @@ pub struct Outcome {
     pub protections: Vec<sandbox::Protection>,
     /// The folders left out of the copy of the program's folder.
     pub left_out: Vec<PathBuf>,
+    /// Games on boards without mines that the program won after the
+    /// first move, not before it (either agrees).
+    pub won_after_a_move: u64,
 }
 
 /// Why games were left unplayed.
@@ -289,6 +295,7 @@ impl Checker<'_> {
         };
         let mut expected = expect(case);
         let mut verdict = judged(&expected);
+        let mut won_after_a_move = false;
         // Either ending of a board without mines is the course's.
         let agrees = |verdict: &Verdict| {
             verdict
@@ -302,6 +309,7 @@ impl Checker<'_> {
             let other_verdict = judged(&other);
             if agrees(&other_verdict) {
                 (expected, verdict) = (other, other_verdict);
+                won_after_a_move = true;
             }
         }
         Ok(Played {
@@ -310,6 +318,7 @@ impl Checker<'_> {
             failure: verdict.failure,
             credit: verdict.credit,
             transcript,
+            won_after_a_move,
         })
     }
 }
@@ -473,6 +482,12 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             out_of_time_faults,
             protections: checker.sandbox.protections().to_vec(),
             left_out: checker.sandbox.left_out().to_vec(),
+            won_after_a_move: all
+                .games
+                .iter()
+                .flatten()
+                .filter(|g| g.won_after_a_move)
+                .count() as u64,
         })
     })
 }
@@ -570,6 +585,7 @@ struct GameSeen {
     fault: Option<Fault>,
     credit: Credit,
     edges: Vec<EdgeCase>,
+    won_after_a_move: bool,
 }
 
 /// A fault, the games that showed it, and the first of them.
@@ -811,6 +827,7 @@ impl Checker<'_> {
             fault: self.fault_in(case, &played)?,
             credit: played.credit,
             edges: EdgeCase::of(case),
+            won_after_a_move: played.won_after_a_move,
         })
     }
 

@@ -183,6 +183,14 @@ pub fn write_text_for(
     } else if outcome.frame != Frame::Plus {
         writeln!(out, "Board files framed with `{glyph}`, as --frame asks.")?;
     }
+    if outcome.won_after_a_move > 0 {
+        writeln!(
+            out,
+            "{} on boards without mines won after the first move, not before it: the course \
+             leaves that open, and either ending agrees.",
+            count(outcome.won_after_a_move as usize, "game")
+        )?;
+    }
     if outcome.stopped == Some(Stopped::Hangs) {
         writeln!(
             out,
@@ -506,6 +514,8 @@ struct JsonReport<'a> {
     /// Why games were not played: `hangs` or `budget`.
     stopped: Option<&'static str>,
     agreed: u64,
+    /// Games on boards without mines won after the first move (agreed).
+    won_after_a_move: u64,
     failures: Vec<JsonCount>,
     /// `null` when the time budget ran out before every game was played.
     score: Option<&'a Score>,
@@ -584,6 +594,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             Stopped::Budget => "budget",
         }),
         agreed: outcome.agreed,
+        won_after_a_move: outcome.won_after_a_move,
         failures: outcome
             .failures
             .iter()
