@@ -283,10 +283,11 @@ fn record_files_that_are_not_regular_files_are_refused_at_once() {
         let stats = within_a_minute(home.spawn(&["stats"], b""));
         assert_eq!(stats.status.code(), Some(1), "{make}");
         let said = text(&stats.stderr);
-        assert!(
-            said.contains("history.jsonl: not a regular file"),
-            "{make}: {said}"
-        );
+        let why = match make {
+            "fifo" => "history.jsonl: not a regular file",
+            _ => "history.jsonl: a link, not a regular file of its own",
+        };
+        assert!(said.contains(why), "{make}: {said}");
         let replay = within_a_minute(home.spawn(&["replay", "last"], b""));
         assert!(
             text(&replay.stderr).contains("not a regular file"),
@@ -501,4 +502,26 @@ fn a_scripted_game_keeps_nothing_unless_asked() {
     assert!(!home.path().join("state").exists());
     home.run(&args_with_seed("1"), &one_click_games(1));
     assert_eq!(home.lines().len(), 1, "kept with --record");
+}
+
+/// A history that is a link to another file (here a copy of a password
+/// file): a recorded game writes nothing into that file, says once why
+/// it cannot record, and plays on.
+#[cfg(unix)]
+#[test]
+fn a_history_that_is_a_link_is_never_written_through() {
+    let home = Home::new();
+    let target = home.history().with_file_name("passwd");
+    std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+    std::fs::write(&target, "root:x:0:0:root:/root:/bin/sh\n").unwrap();
+    std::os::unix::fs::symlink(&target, home.history()).unwrap();
+    let output = home.run(&args_with_seed("3"), &one_click_games(2));
+    assert!(output.status.success());
+    let stderr = text(&output.stderr);
+    assert_eq!(stderr.matches("cannot record games").count(), 1, "{stderr}");
+    assert!(stderr.contains("a link, not a regular file"), "{stderr}");
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "root:x:0:0:root:/root:/bin/sh\n"
+    );
 }

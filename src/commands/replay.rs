@@ -80,6 +80,10 @@ fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
 fn recorded_file(path: &Path) -> Result<(Record, String), AppError> {
     let shown = visible::path(path);
     let cannot = |e: std::io::Error| AppError::Records(format!("cannot read {shown}: {e}"));
+    // A file the user names may be reached through links; record files
+    // are read only as files of their own, so the links are followed here.
+    let resolved = std::fs::canonicalize(path).map_err(cannot)?;
+    let path = resolved.as_path();
     let bytes = file::read_at_most(path, MOST_RECORD)
         .map_err(cannot)?
         .ok_or_else(|| cannot(std::io::ErrorKind::NotFound.into()))?;

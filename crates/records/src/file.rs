@@ -18,14 +18,26 @@ pub fn open_regular(path: &Path) -> io::Result<Option<File>> {
     }
 }
 
-/// `path` opened with `options` if it is, or becomes, a regular file; an
-/// error when it is something else.
+/// `path` opened with `options` if it is, or becomes, a regular file of
+/// its own; an error when it is something else, a link included (a link
+/// to another file would have a record written into that file).
 pub fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     // Opening a FIFO waits for the other end unless it is opened without
-    // blocking; a regular file reads and writes the same either way.
+    // blocking; a regular file reads and writes the same either way. A
+    // link as the last part of the path is not followed.
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NONBLOCK);
-    let file = options.open(path)?;
+    std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NONBLOCK | libc::O_NOFOLLOW);
+    let file = options.open(path).map_err(|error| {
+        #[cfg(unix)]
+        if error.raw_os_error() == Some(libc::ELOOP) {
+            return io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a link, not a regular file of its own: record files are never written \
+                 through links",
+            );
+        }
+        error
+    })?;
     // The file opened is the one looked at: no other can be put in its
     // place between the two.
     if !file.metadata()?.is_file() {
@@ -38,12 +50,18 @@ pub fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
 }
 
 /// The whole of the regular file at `path`, if it holds at most `most`
-/// bytes; `None` when there is nothing there.
+/// bytes; `None` when there is nothing there. A larger file is refused
+/// by its size, unread.
 pub fn read_at_most(path: &Path, most: u64) -> io::Result<Option<Vec<u8>>> {
     let Some(file) = open_regular(path)? else {
         return Ok(None);
     };
-    let mut bytes = Vec::new();
+    let size = file.metadata()?.len();
+    if size > most {
+        return Err(too_large(most));
+    }
+    // Sized to the file (which may still grow: the read stops past `most`).
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
     file.take(most + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > most {
         return Err(too_large(most));
@@ -139,15 +157,44 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn a_link_is_neither_read_nor_written_through() {
+        let folder = tempfile::tempdir().unwrap();
+        let target = folder.path().join("passwd");
+        std::fs::write(&target, "root:x:0:0\n").unwrap();
+        let link = folder.path().join("history.jsonl");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let error = open(&link, OpenOptions::new().append(true)).unwrap_err();
+        assert!(error.to_string().contains("a link"), "{error}");
+        assert!(read_at_most(&link, 1 << 20).is_err());
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "root:x:0:0\n");
+    }
+
+    /// A sparse file of 2 GiB is refused by its size: nothing is read.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_larger_than_any_record_is_refused_unread() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("save.json");
+        let file = File::create(&path).unwrap();
+        file.set_len(2 << 30).unwrap();
+        let error = read_at_most(&path, 1 << 20).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn a_fifo_and_a_device_are_refused_without_waiting() {
         let folder = tempfile::tempdir().unwrap();
         let fifo = folder.path().join("fifo");
         make_fifo(&fifo);
         let error = read_at_most(&fifo, 1 << 20).unwrap_err();
         assert_eq!(error.to_string(), "not a regular file");
+        let error = read_at_most(Path::new("/dev/zero"), 1 << 20).unwrap_err();
+        assert_eq!(error.to_string(), "not a regular file");
+        // A link to it is refused as a link, before anything is read.
         let zero = folder.path().join("zero");
         std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
         let error = read_at_most(&zero, 1 << 20).unwrap_err();
-        assert_eq!(error.to_string(), "not a regular file");
+        assert!(error.to_string().starts_with("a link"), "{error}");
     }
 }

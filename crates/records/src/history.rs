@@ -521,9 +521,9 @@ mod tests {
         let path = folder.path().join("history.jsonl");
         std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
         let error = read(&path).unwrap_err();
-        assert_eq!(error.to_string(), "not a regular file");
+        assert!(error.to_string().starts_with("a link"), "{error}");
         let error = append(&path, &record(1)).unwrap_err();
-        assert_eq!(error.to_string(), "not a regular file");
+        assert!(error.to_string().starts_with("a link"), "{error}");
         fs::remove_file(&path).unwrap();
         crate::file::make_fifo(&path);
         assert_eq!(read(&path).unwrap_err().to_string(), "not a regular file");
