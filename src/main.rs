@@ -17,7 +17,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_closed_output() => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(std::io::stderr(), "error: {error}");
+            // Its parts may come from files anyone could have written.
+            let said = visible::without_controls(&error.to_string());
+            let _ = writeln!(std::io::stderr(), "error: {said}");
             ExitCode::from(error.exit_code())
         }
     }

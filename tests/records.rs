@@ -525,3 +525,74 @@ fn a_history_that_is_a_link_is_never_written_through() {
         "root:x:0:0:root:/root:/bin/sh\n"
     );
 }
+
+/// Words from record files that reach the terminal in errors or exports:
+/// `replay N` of a history line whose rules, first move or moves carry
+/// escape sequences; `replay LOG` of a move log whose field name carries
+/// them; a move log whose board carries them, refused as a board file is
+/// (so `--export -` copies no escape to stdout). No control byte reaches
+/// stdout or stderr.
+#[test]
+fn record_words_in_errors_and_boards_reach_no_terminal_raw() {
+    let home = Home::new();
+    home.run(&args_with_seed("1"), &one_click_games(1));
+    let line = home.lines().remove(0);
+    let raw = |bytes: &[u8]| bytes.iter().any(|&b| b == 0x1b || b == 0x07);
+    for field in ["rules", "first_move", "moves"] {
+        let mut record: Value = serde_json::from_str(&line).unwrap();
+        record[field] = "x\u{1b}]0;PWN\u{7}".into();
+        std::fs::write(home.history(), format!("{record}\n")).unwrap();
+        let output = home.run(&["replay", "1"], b"");
+        assert!(!output.status.success(), "{field}");
+        assert!(
+            !raw(&output.stdout) && !raw(&output.stderr),
+            "{field}: {}",
+            text(&output.stderr)
+        );
+    }
+    stored_board_with_an_escape(&home);
+    let output = home.run(&["replay", "last", "--export", "-"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        !raw(&output.stdout) && !raw(&output.stderr),
+        "a stored board: {}",
+        text(&output.stderr)
+    );
+    assert!(text(&output.stderr).contains("is not a board file"));
+    let log = home.dir.path().join("game.txt");
+    let board = "minesweeper game log 2\nrules: proj3\nfirst move: safe\nboard: 2x2, 1 mines\n\
+                 board file: b.txt\n  ++++\n  + *+\n  +\u{1b}[2J+\n  ++++\nresult: won\nmoves:\n";
+    let named = "minesweeper game log 2\nru\u{1b}]0;PWN\u{7}les: proj3\nmoves:\n";
+    for written in [board, named] {
+        std::fs::write(&log, written).unwrap();
+        let output = home.run(&["replay", log.to_str().unwrap(), "--export", "-"], b"");
+        assert_eq!(output.status.code(), Some(1), "{written:?}");
+        assert!(
+            !raw(&output.stdout) && !raw(&output.stderr),
+            "{written:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+/// Records a game on a board file, then puts a board text holding an
+/// escape sequence in the store under its true SHA-256 (`sha256sum`),
+/// named by the history's line: the store's check by name passes, and
+/// only reading it as a board file can refuse it.
+fn stored_board_with_an_escape(home: &Home) {
+    let board = home.dir.path().join("b.txt");
+    std::fs::write(&board, "++++\n+ *+\n+  +\n++++\n").unwrap();
+    std::fs::write(home.history(), "").unwrap();
+    home.run(&["--record", board.to_str().unwrap()], b"1\n2\nf\n");
+    let text = "++++\n+ *+\n+\u{1b}[2J+\n++++\n";
+    let written = home.dir.path().join("escaped.txt");
+    std::fs::write(&written, text).unwrap();
+    let sum = Command::new("sha256sum").arg(&written).output().unwrap();
+    let sum = String::from_utf8(sum.stdout).unwrap();
+    let sha = sum.split_whitespace().next().unwrap().to_owned();
+    let store = home.history().with_file_name("boards");
+    std::fs::write(store.join(format!("{sha}.txt")), text).unwrap();
+    let mut record: Value = serde_json::from_str(&home.lines().remove(0)).unwrap();
+    record["board"]["sha256"] = sha.into();
+    std::fs::write(home.history(), format!("{record}\n")).unwrap();
+}

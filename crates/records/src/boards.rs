@@ -120,6 +120,14 @@ pub fn text(folder: &Path, name: &str) -> io::Result<String> {
             visible::path(&path)
         )));
     }
+    // Its name only says it was not changed since it was kept: the text
+    // is checked as a board file is, before it is played or written out.
+    engine::parse_board(text.as_bytes()).map_err(|why| {
+        invalid(format!(
+            "{} is not a board file: {why}",
+            visible::path(&path)
+        ))
+    })?;
     Ok(text)
 }
 

@@ -162,11 +162,15 @@ pub fn from_text(text: &str) -> Result<Record, BadLog> {
                     board.push_str(&row[2..]);
                     board.push('\n');
                 }
+                // Text the program did not write: checked as a board file
+                // is, before it is kept, played or written out again.
+                engine::parse_board(board.as_bytes())
+                    .map_err(|why| bad(i, format!("its board file does not read: {why}")))?;
                 file = Some(board);
             }
             _ => header
                 .set(name, value)
-                .map_err(|why| bad(i, format!("{name}: {why}")))?,
+                .map_err(|why| bad(i, format!("{}: {why}", visible::Visible(name))))?,
         }
     }
     header.into_record(v, file, events).map_err(|why| BadLog {

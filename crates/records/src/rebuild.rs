@@ -66,9 +66,10 @@ pub struct Dealt {
 
 /// The rule set, the rules and the deal a record names.
 pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
+    // Names from a file anyone could have written: shown escaped.
     let unknown = || RebuildError::UnknownRules {
-        rules: record.rules.clone(),
-        first_move: record.first_move.clone(),
+        rules: visible::Visible(&record.rules).to_string(),
+        first_move: visible::Visible(&record.first_move).to_string(),
     };
     let rule_set = RuleSet::named(&record.rules).ok_or_else(unknown)?;
     let rules = record.game_rules().ok_or_else(unknown)?;

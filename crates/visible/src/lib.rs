@@ -45,6 +45,22 @@ pub fn write_char(out: &mut impl fmt::Write, c: char) -> fmt::Result {
 
 /// How many characters `c` takes when shown, so a caret under a shown
 /// line can be placed under the right character.
+/// `text` with every control character but line breaks and tabs escaped
+/// as [`write_char`] escapes it, and nothing else changed (a backslash
+/// stays one): the last guard on a message made of parts that were each
+/// to be escaped already, so that none can reach a terminal raw.
+pub fn without_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' && c != '\t' {
+            let _ = write_char(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 pub fn shown_width(c: char) -> usize {
     let mut counter = Counter(0);
     let _ = write_char(&mut counter, c);
@@ -100,6 +116,14 @@ fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn controls_are_escaped_and_the_rest_left_as_it_is() {
+        assert_eq!(
+            without_controls("rules `classic\u{1b}]0;PWN\u{7}`\nC:\\boards\tx"),
+            "rules `classic\\u{1b}]0;PWN\\u{7}`\nC:\\boards\tx"
+        );
+    }
 
     fn shown(text: &str) -> String {
         Visible(text).to_string()
