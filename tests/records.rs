@@ -596,3 +596,82 @@ fn stored_board_with_an_escape(home: &Home) {
     record["board"]["sha256"] = sha.into();
     std::fs::write(home.history(), format!("{record}\n")).unwrap();
 }
+
+/// A game saved in progress is never lost to the next one: a scripted
+/// `--record` game quit midway, then another on another seed (nobody at a
+/// terminal to ask): the first is filed as abandoned, which is said, and
+/// the second is the one saved.
+#[test]
+fn a_saved_game_a_new_one_replaces_is_filed_as_abandoned() {
+    let home = Home::new();
+    let quit_midway = b"5 5 r\nq\n";
+    home.run(
+        &["--rules", "classic", "--seed", "3", "--record"],
+        quit_midway,
+    );
+    assert!(home.save("prompt").exists());
+    let output = home.run(
+        &["--rules", "classic", "--seed", "4", "--record"],
+        quit_midway,
+    );
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("kept in the history as abandoned"),
+        "{stderr}"
+    );
+    let lines = home.lines();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let first: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(first["result"], "abandoned");
+    assert_eq!(first["board"]["seed"], 3);
+    // A save's first line is the game; the lines after it, its moves.
+    let save = std::fs::read_to_string(home.save("prompt")).unwrap();
+    let saved: Value = serde_json::from_str(save.lines().next().unwrap()).unwrap();
+    assert_eq!(saved["board"]["seed"], 4);
+}
+
+/// A save that cannot be read (a FIFO in its place) is set aside under a
+/// name of its own, which is said, before a new game saves in its place;
+/// and a saved game whose kept board cannot be read is refused naming the
+/// board's file, not the save's.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_save_is_set_aside_and_a_broken_board_named() {
+    let home = Home::new();
+    fifo(&home.save("prompt"));
+    let output = home.run(
+        &["--rules", "classic", "--seed", "3", "--record"],
+        b"5 5 r\nq\n",
+    );
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("it is kept as"), "{stderr}");
+    let folder = home.save("prompt").parent().unwrap().to_owned();
+    let kept: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("prompt-game.json.unread-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(home.save("prompt").is_file(), "the new game is saved");
+    // A game on a board file, quit midway: its board is kept in the store.
+    let board = home.dir.path().join("b.txt");
+    std::fs::write(&board, "++++++\n+ *  +\n+    +\n+   *+\n++++++\n").unwrap();
+    std::fs::remove_file(home.save("prompt")).unwrap();
+    home.run(&["--record", board.to_str().unwrap()], b"3\n1\nr\n");
+    let store = home.history().with_file_name("boards");
+    let stored = std::fs::read_dir(&store)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    std::fs::remove_file(&stored).unwrap();
+    fifo(&stored);
+    let output = within_a_minute(home.spawn(&["--resume"], b""));
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}: not a regular file", stored.display())),
+        "{stderr}"
+    );
+}

@@ -478,7 +478,8 @@ fn a_closed_terminal_ends_the_game() {
 
 /// A game left by quitting, and again by `kill -9` after another move, is
 /// offered back at the next start and comes back as it was; answering no
-/// deals a new game.
+/// deals a new game and files the old one as abandoned, and so does
+/// starting a game of another kind, which is not offered it.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_game_left_or_killed_is_offered_back_as_it_was() {
@@ -531,7 +532,30 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
 
-    // Another level asked for: not offered, and still saved.
+    // No: a new game; the one not carried on is kept, abandoned.
+    let mut terminal = Terminal::start(&start, &home);
+    terminal.wait_for("the offer", offered);
+    terminal.send(b"n");
+    terminal.wait_for("a new board", |screen| {
+        line(screen, 0).starts_with("Mines 10 ") && board_line(screen, 1).starts_with("1 · · ·")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    let history_file = home.join("data/minesweeper/history.jsonl");
+    let history = std::fs::read_to_string(&history_file).unwrap();
+    assert_eq!(history.lines().count(), 1, "{history}");
+    assert!(history.contains("\"result\":\"abandoned\""), "{history}");
+    assert!(history.contains("\"moves\":\"r1,3@0 f5,9@"), "{history}");
+
+    // Another level asked for: the beginner game left is not offered; it
+    // is kept in the history as abandoned before the expert game takes
+    // its place, never lost.
+    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
+    terminal.send(TOP_LEFT);
+    terminal.send(b"ll ");
+    terminal.wait_for("island", island);
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
     let expert = format!(
         "'{}' play --level expert; echo status=$?; stty -a",
         bin.display()
@@ -542,19 +566,10 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     });
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
-
-    // No: a new game; the one not carried on is kept, abandoned.
-    let mut terminal = Terminal::start(&start, &home);
-    terminal.wait_for("the offer", offered);
-    terminal.send(b"n");
-    terminal.wait_for("a new board", |screen| {
-        line(screen, 0).starts_with("Mines 10 ") && board_line(screen, 1).starts_with("1 · · ·")
-    });
-    terminal.send(b"q");
-    assert_given_back(&mut terminal, 0);
-    let history = std::fs::read_to_string(home.join("data/minesweeper/history.jsonl")).unwrap();
-    assert_eq!(history.lines().count(), 1, "{history}");
-    assert!(history.contains("\"result\":\"abandoned\""), "{history}");
-    assert!(history.contains("\"moves\":\"r1,3@0 f5,9@"), "{history}");
+    let history = std::fs::read_to_string(&history_file).unwrap();
+    let lines: Vec<&str> = history.lines().collect();
+    assert_eq!(lines.len(), 2, "{history}");
+    assert!(lines[1].contains("\"result\":\"abandoned\""), "{history}");
+    assert!(lines[1].contains("\"moves\":\"r1,3@0"), "{history}");
     std::fs::remove_dir_all(&home).unwrap();
 }

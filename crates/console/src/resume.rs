@@ -33,9 +33,12 @@ pub enum ResumeError {
 /// The saved game to carry on: with `resume` the save, which must be
 /// there; otherwise, when stdin and stdout are a terminal and the game
 /// saved is one `wanted` (the kind the command line asks for), the
-/// player's answer, given as `answer` says; a game not carried on is kept
-/// in the history as abandoned. A save that cannot be read is said on
-/// stderr and left as it is, and so is one of another kind.
+/// player's answer, given as `answer` says. No game is lost to the new
+/// one that takes its place: a game not carried on (refused, of another
+/// kind, or not offered because there is no terminal to ask at) is kept
+/// in the history as abandoned, and said; a save that cannot be read is
+/// set aside under a name of its own, and said (where it cannot be, the
+/// new game is not recorded, so nothing is written over it).
 pub fn choose(
     recorder: &mut Recorder,
     resume: bool,
@@ -46,7 +49,24 @@ pub fn choose(
         Ok(saved) => saved,
         Err(e) if resume => return Err(e.into()),
         Err(e) => {
-            let _ = writeln!(io::stderr(), "minesweeper: {e}; it is left as it is");
+            let said = match recorder.set_aside_save() {
+                Ok(kept) => format!("; it is kept as {}", visible::path(&kept)),
+                // Nothing there to keep: the folder itself is at fault,
+                // which recording the game says in its turn.
+                Err(why)
+                    if matches!(
+                        why.kind(),
+                        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                    ) =>
+                {
+                    String::new()
+                }
+                Err(why) => {
+                    recorder.stop();
+                    format!("; it is left as it is ({why}), and this game is not recorded")
+                }
+            };
+            let _ = writeln!(io::stderr(), "minesweeper: {e}{said}");
             None
         }
     };
@@ -70,7 +90,21 @@ pub fn choose(
             }
             Ok(None)
         }
-        _ => Ok(None),
+        Some(record) => {
+            // Of another kind, or with nobody to ask: the new game takes
+            // the save's place, so the saved one is filed first.
+            let what = describe(&record).replace('\n', " ");
+            let said = match recorder.abandon_saved(record) {
+                Some(trouble) => trouble,
+                None => format!(
+                    "{what} It is kept in the history as abandoned: a new game takes its place \
+                     (--resume carries a saved game on)"
+                ),
+            };
+            let _ = writeln!(io::stderr(), "minesweeper: {said}");
+            Ok(None)
+        }
+        None => Ok(None),
     }
 }
 

@@ -106,12 +106,15 @@ pub fn text(folder: &Path, name: &str) -> io::Result<String> {
         )));
     }
     let path = path_of(folder, name);
-    let bytes = file::read_at_most(&path, MOST_BOARD)?.ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("the board {} is missing", visible::path(&path)),
-        )
-    })?;
+    let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", visible::path(&path)));
+    let bytes = file::read_at_most(&path, MOST_BOARD)
+        .map_err(named)?
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("the board {} is missing", visible::path(&path)),
+            )
+        })?;
     let text = String::from_utf8(bytes)
         .map_err(|_| invalid(format!("{} is not a board's text", visible::path(&path))))?;
     if sha256_of_text(&text) != name {

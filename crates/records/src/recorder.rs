@@ -119,12 +119,26 @@ impl Recorder {
         Ok(Some(record))
     }
 
+    /// Moves the save that cannot be read out of the way of the new game,
+    /// which would write over it; gives where it now is.
+    pub fn set_aside_save(&self) -> io::Result<std::path::PathBuf> {
+        match &self.places {
+            Some(places) => save::set_aside(&places.save_of(self.front)),
+            None => Err(io::ErrorKind::NotFound.into()),
+        }
+    }
+
+    /// Records nothing more: what is on disk is left as it is.
+    pub fn stop(&mut self) {
+        *self = Recorder::off(self.front);
+    }
+
     /// `record`, a save about to be carried on, with its board file's text
     /// read back from the store (a save names it by SHA-256). Only then:
     /// a save that is not carried on costs no read of a large board.
     pub fn with_board(&self, mut record: Record) -> Result<Record, SaveError> {
         if let Some(places) = &self.places {
-            boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Io {
+            boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Board {
                 path: visible::path(&places.save_of(self.front)),
                 source,
             })?;

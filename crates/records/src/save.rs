@@ -21,6 +21,8 @@ use crate::{GameResult, MOST_RECORD, Record, file};
 pub enum SaveError {
     #[error("cannot read {path}: {source}")]
     Io { path: String, source: io::Error },
+    #[error("cannot read the board of {path}: {source}")]
+    Board { path: String, source: io::Error },
     #[error("{path}: not a saved game ({why})")]
     Damaged { path: String, why: String },
     #[error("{path}: saved by a newer minesweeper (record version {v})")]
@@ -211,6 +213,26 @@ pub fn remove(path: &Path) -> io::Result<()> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => Ok(()),
     }
+}
+
+/// Moves the save at `path`, which cannot be read, out of the new game's
+/// way: renamed beside it as `<name>.unread-<seconds since 1970>`, kept as
+/// it is for whoever wants to look at it. Gives the new name.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(format!(".unread-{seconds}"));
+    let kept = path.with_file_name(name);
+    if kept.exists() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} is there already", visible::path(&kept)),
+        ));
+    }
+    fs::rename(path, &kept)?;
+    Ok(kept)
 }
 
 #[cfg(test)]
