@@ -573,3 +573,72 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     assert!(lines[1].contains("\"moves\":\"r1,3@0"), "{history}");
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+/// Whether the process `pid` is stopped (state `T` in Linux's /proc).
+#[cfg(target_os = "linux")]
+fn is_stopped(pid: u32) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rsplit_once(") ")
+        .is_some_and(|(_, after)| after.starts_with('T'))
+}
+
+/// Waits until `pid` is stopped, for at most a minute.
+#[cfg(target_os = "linux")]
+fn wait_until_stopped(pid: u32) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !is_stopped(pid) {
+        assert!(Instant::now() < deadline, "{pid} was not stopped");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// At `play`'s "Carry it on? (y/n)", Ctrl-Z and a SIGTSTP sent from
+/// elsewhere each stop the program, the terminal given back; resumed, it
+/// asks again, and the answer still carries the game on.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_offer_to_carry_on_can_be_suspended() {
+    let home = std::env::temp_dir().join(format!("play-offer-stop-{}", std::process::id()));
+    let island = |screen: &vt100::Screen| board_line(screen, 2).starts_with("2   1 1 2 ·");
+    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
+    terminal.send(TOP_LEFT);
+    terminal.send(b"ll ");
+    terminal.wait_for("island", island);
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+
+    let bin = get_cargo_bin("minesweeper");
+    let start = format!("'{}' play; echo status=$?; stty -a", bin.display());
+    let asked = |times: usize| {
+        move |screen: &vt100::Screen| {
+            screen.contents().matches("Carry it on? (y/n)").count() >= times
+        }
+    };
+    let mut terminal = Terminal::start(&start, &home);
+    terminal.wait_for("the offer", asked(1));
+    let game = children_of(terminal.child.process_id().unwrap())[0];
+    let cont = || {
+        let resumed = std::process::Command::new("kill")
+            .args(["-CONT", &game.to_string()])
+            .status()
+            .unwrap();
+        assert!(resumed.success());
+    };
+    terminal.send(b"\x1a");
+    wait_until_stopped(game);
+    cont();
+    terminal.wait_for("the offer again", asked(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-TSTP", &game.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    wait_until_stopped(game);
+    cont();
+    terminal.wait_for("the offer a third time", asked(3));
+    terminal.send(b"y");
+    terminal.wait_for("the game carried on", island);
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}

@@ -10,7 +10,7 @@ use records::{Record, Recorder};
 use visible::Visible;
 
 use crate::answer::yes_or_no;
-use crate::terminal::RawMode;
+use crate::terminal::{RawMode, Signalled};
 use crate::words::{counted, local_time};
 
 /// How the question is answered: a line, as the prompt game reads
@@ -127,25 +127,45 @@ pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> i
 }
 
 /// Asks whether to carry on `record`, answered by a single key: `y` yes,
-/// `n`, Esc or Ctrl-C no; other keys are not an answer.
+/// `n`, Esc or Ctrl-C no; other keys are not an answer. Ctrl-Z (a key in
+/// raw mode) stops the program as it does elsewhere, and so does a
+/// SIGTSTP sent to it; resumed, it asks again.
 pub fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
+    const QUESTION: &str = "Carry it on? (y/n) ";
     writeln!(out, "{}", describe(record))?;
-    write!(out, "Carry it on? (y/n) ")?;
+    write!(out, "{QUESTION}")?;
     out.flush()?;
     let yes = {
-        let _raw = RawMode::enter()?;
+        let mut raw = RawMode::enter()?;
         loop {
-            let Event::Key(key) = event::read()? else {
+            // A stop or a resume wakes the read (as a resize): acted on
+            // here, the terminal given back while stopped.
+            let event = event::read()?;
+            let mut resumed = raw.look_for_signals()? != Signalled::Nothing;
+            let Event::Key(key) = event else {
+                if resumed {
+                    write!(out, "\r\n{QUESTION}")?;
+                    out.flush()?;
+                }
                 continue;
             };
             if key.kind == KeyEventKind::Release {
                 continue;
             }
+            let control = key.modifiers.contains(KeyModifiers::CONTROL);
             match key.code {
                 KeyCode::Char('y' | 'Y') => break true,
-                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => break false,
+                KeyCode::Char('c') if control => break false,
+                KeyCode::Char('z') if control => {
+                    raw.suspend()?;
+                    resumed = true;
+                }
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => break false,
                 _ => {}
+            }
+            if resumed {
+                write!(out, "\r\n{QUESTION}")?;
+                out.flush()?;
             }
         }
     };
