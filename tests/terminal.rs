@@ -642,3 +642,67 @@ fn the_offer_to_carry_on_can_be_suspended() {
     assert_given_back(&mut terminal, 0);
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+/// Memory that runs out during a full-screen game (a 3000x3000 board
+/// under an address-space limit: the board loads, the first opening
+/// asks more than is left) ends the program with its message and the
+/// terminal given back: no raw mode, no alternate screen, no mouse
+/// reports. The limit is raised until the board loads, so the test does
+/// not depend on this build's exact needs; skipped, saying so, where
+/// there is no `prlimit`.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_running_out_in_play_gives_the_terminal_back() {
+    let prlimit = std::process::Command::new("prlimit")
+        .arg("--version")
+        .output();
+    if !prlimit.is_ok_and(|p| p.status.success()) {
+        eprintln!("no prlimit here: the memory limit cannot be set");
+        return;
+    }
+    let home = std::env::temp_dir().join(format!("play-oom-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let board = home.join("b3000.txt");
+    let mut text = format!("{}\n", "+".repeat(3002));
+    for row in 0..3000 {
+        let first = if row == 0 { '*' } else { ' ' };
+        text.push_str(&format!("+{first}{}+\n", " ".repeat(2999)));
+    }
+    text.push_str(&format!("{}\n", "+".repeat(3002)));
+    std::fs::write(&board, text).unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    let mut reached = false;
+    for mib in (60..=400).step_by(20) {
+        let shell = format!(
+            "prlimit --as={} '{}' play --no-record '{}'; echo status=$?; stty -a",
+            mib << 20,
+            bin.display(),
+            board.display()
+        );
+        let mut terminal = Terminal::start(&shell, &home);
+        terminal.wait_for("the board, or the end", |screen| {
+            screen.contents().contains("icanon")
+                || (screen.alternate_screen() && screen.contents().contains("Mines "))
+        });
+        if !terminal.parser.screen().alternate_screen() {
+            continue; // Not even loaded: more room.
+        }
+        terminal.send(b" ");
+        terminal.wait_for("the end, or the island", |screen| {
+            screen.contents().contains("icanon")
+                || screen.contents().contains("Time ") && !screen.contents().contains("Time 0.0 ")
+        });
+        if terminal.parser.screen().alternate_screen() {
+            // It had room for the opening too: the limit went past it.
+            terminal.send(b"q");
+            assert_given_back(&mut terminal, 0);
+            break;
+        }
+        let contents = assert_given_back(&mut terminal, 1);
+        assert!(contents.contains("out of memory"), "{contents}");
+        reached = true;
+        break;
+    }
+    std::fs::remove_dir_all(&home).unwrap();
+    assert!(reached, "no limit let the board load and then ran out");
+}

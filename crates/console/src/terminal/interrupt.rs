@@ -147,6 +147,29 @@ pub(super) fn put_back_modes() {
     }
 }
 
+/// Puts back the modes held, as [`put_back_modes`] does, without
+/// allocating: for a program whose memory has run out, which must end
+/// with the terminal as it found it all the same.
+pub fn put_back_without_allocating() {
+    let modes = ENDING.modes.swap(NO_MODES, Ordering::SeqCst);
+    #[cfg(unix)]
+    if modes != NO_MODES {
+        // SAFETY: open, write and close on a static path and static bytes.
+        unsafe {
+            let tty = libc::open(c"/dev/tty".as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            if tty < 0 {
+                return;
+            }
+            if modes == FULL_SCREEN {
+                let leave = super::modes::LEAVE_FULL_SCREEN;
+                libc::write(tty, leave.as_ptr().cast(), leave.len());
+            }
+            super::modes::restore_cooked(tty);
+            libc::close(tty);
+        }
+    }
+}
+
 /// The seed of the board being played, printed if a signal ends the
 /// program; forgotten when dropped.
 pub struct SeedOnInterrupt;
@@ -191,7 +214,9 @@ mod unix {
 
     pub fn start() -> io::Result<()> {
         let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
-        std::thread::spawn(move || {
+        // A thread that cannot start (memory or threads at their limit)
+        // leaves the program to play on without the watcher.
+        std::thread::Builder::new().spawn(move || {
             if let Some(signal) = signals.forever().next() {
                 kill_groups();
                 remove_folders();
@@ -203,7 +228,7 @@ mod unix {
                 }
                 std::process::exit(128 + signal);
             }
-        });
+        })?;
         Ok(())
     }
 
