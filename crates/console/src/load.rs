@@ -88,7 +88,11 @@ pub fn load_board(path: &Path) -> Result<Board, LoadError> {
 /// The file's bytes, or `None` if there are more than `limit`.
 fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
     let file = File::open(path)?;
-    let known = file.metadata()?.len();
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return read_unsized(file, limit);
+    }
+    let known = meta.len();
     if known > limit {
         return Ok(None);
     }
@@ -96,6 +100,35 @@ fn read_at_most(path: &Path, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
     let mut bytes = Vec::with_capacity(known as usize + 1);
     file.take(limit + 1).read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// The bytes of a file of no known size (a pipe, a device), or `None` if
+/// there are more than `limit`: read a chunk at a time, and only while
+/// they could still be a board file. The first byte no board file holds
+/// ends the read (the parser then names it where it stands), so
+/// `/dev/zero` costs a chunk, not the limit.
+fn read_unsized(mut file: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let read = match file.read(&mut chunk) {
+            Ok(0) => return Ok(Some(bytes)),
+            Ok(read) => &chunk[..read],
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        let foreign = read
+            .iter()
+            .position(|b| !engine::board_file::BOARD_FILE_BYTES.contains(b));
+        if let Some(at) = foreign {
+            bytes.extend_from_slice(&read[..=at]);
+            return Ok(Some(bytes));
+        }
+        bytes.extend_from_slice(read);
+        if bytes.len() as u64 > limit {
+            return Ok(None);
+        }
+    }
 }
 
 /// The built-in board.
@@ -178,6 +211,23 @@ impl fmt::Display for FormatReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stream that never ends and is no board (`/dev/zero`) is refused
+    /// at its first byte, with the parser's own words, not read to the
+    /// limit; a pipe of a board is read whole.
+    #[cfg(unix)]
+    #[test]
+    fn a_stream_is_read_only_while_it_could_be_a_board() {
+        let zeros = std::io::Read::take(std::io::repeat(0), 1 << 30);
+        let read = read_unsized(zeros, LARGEST_FILE).unwrap().unwrap();
+        assert_eq!(read, [0]);
+        let error = load_board(Path::new("/dev/zero")).unwrap_err();
+        assert!(matches!(error, LoadError::Format(_)), "{error}");
+        let board = &b"+++\n+*+\n+++\n"[..];
+        assert_eq!(read_unsized(board, LARGEST_FILE).unwrap().unwrap(), board);
+        let endless = std::io::repeat(b'+');
+        assert_eq!(read_unsized(endless, 1 << 20).unwrap(), None);
+    }
 
     fn report(bytes: &[u8]) -> String {
         let error = parse_board(bytes).unwrap_err();

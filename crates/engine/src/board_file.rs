@@ -137,6 +137,11 @@ impl fmt::Display for BoardFile<'_> {
 }
 
 /// Reads a board file's bytes.
+/// Every byte a board file can hold: the frames, mines, empty squares
+/// and line ends. A reader of a stream may stop at the first other byte,
+/// which [`parse_board`] refuses wherever it stands.
+pub const BOARD_FILE_BYTES: &[u8] = b"+#* \r\n";
+
 pub fn parse_board(bytes: &[u8]) -> Result<Board, BoardError> {
     if bytes.is_empty() {
         return Err(at(1, 1, Fault::Empty));
