@@ -305,14 +305,20 @@ impl<'a> Lines<'a> {
                 Some(last) => before + last + 1,
                 None => 0,
             };
-            if cut == 0 && buffer.len() as u64 > self.most {
+            // A long line is held until its end only while it could be a
+            // record: one that does not open as JSON (the zeros of a
+            // sparse file) is left out at once, not read to the limit.
+            let no_record = buffer.len() >= CHUNK && !opens_like_a_record(&buffer);
+            if cut == 0 && (buffer.len() as u64 > self.most || no_record) {
+                let why = if no_record {
+                    "not a record: it does not open with `{`".to_owned()
+                } else {
+                    format!("longer than any record, {} MiB at most", self.most >> 20)
+                };
                 self.problems.push(Problem {
                     path: self.path.to_owned(),
                     line: self.next_line,
-                    kind: ProblemKind::Damaged(format!(
-                        "longer than any record, {} MiB at most",
-                        self.most >> 20
-                    )),
+                    kind: ProblemKind::Damaged(why),
                 });
                 buffer.clear();
                 self.skipping = true;
@@ -327,6 +333,14 @@ impl<'a> Lines<'a> {
             }
         }
     }
+}
+
+/// Whether `line` (its start, at least) opens as a record does: `{`
+/// after any spaces.
+fn opens_like_a_record(line: &[u8]) -> bool {
+    line.iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_none_or(|&b| b == b'{')
 }
 
 /// Hands the records of `bytes`, whose first line is `first_line` of the
@@ -538,21 +552,27 @@ mod tests {
         let path = folder.path().join("history.jsonl");
         append(&path, &record(1)).unwrap();
         let mut file = OpenOptions::new().append(true).open(&path).unwrap();
+        file.write_all(b"{").unwrap();
         file.write_all(&vec![b'x'; 3 * CHUNK + 5]).unwrap();
         file.write_all(b"\n").unwrap();
+        // The zeros of a sparse file: no record, left out at once.
+        file.write_all(&vec![0; 3 * CHUNK]).unwrap();
+        file.write_all(b"\n").unwrap();
         drop(file);
-        append(&path, &record(3)).unwrap();
+        append(&path, &record(4)).unwrap();
         let file = File::open(&path).unwrap();
-        let mut lines = Lines::new(&path, 1 << 20);
+        let mut lines = Lines::new(&path, (2 * CHUNK) as u64);
         let mut seen = Vec::new();
         lines
             .read::<IgnoredAny>(&file, &mut |line, _| seen.push(line))
             .unwrap();
-        assert_eq!(seen, [1, 3]);
+        assert_eq!(seen, [1, 4]);
         let problems = lines.problems.into_list();
-        assert_eq!(problems.len(), 1);
+        assert_eq!(problems.len(), 2);
         assert_eq!(problems[0].line, 2);
         assert!(problems[0].to_string().contains("longer than any record"));
+        assert_eq!(problems[1].line, 3);
+        assert!(problems[1].to_string().contains("does not open with"));
     }
 
     #[test]
