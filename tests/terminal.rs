@@ -476,6 +476,25 @@ fn a_closed_terminal_ends_the_game() {
     std::fs::remove_dir_all(&home).unwrap();
 }
 
+/// Whether the island the first move of the seed-7 beginner game opens
+/// is on `screen`.
+#[cfg(target_os = "linux")]
+fn island(screen: &vt100::Screen) -> bool {
+    board_line(screen, 2).starts_with("2   1 1 2 ·")
+}
+
+/// Plays the first move of the seed-7 beginner game and quits: a game
+/// left, saved in progress in `home`.
+#[cfg(target_os = "linux")]
+fn leave_a_beginner_game(home: &std::path::Path) {
+    let mut terminal = play("--rules classic --level beginner --seed 7", home);
+    terminal.send(TOP_LEFT);
+    terminal.send(b"ll ");
+    terminal.wait_for("island", island);
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+}
+
 /// A game left by quitting, and again by `kill -9` after another move, is
 /// offered back at the next start and comes back as it was; answering no
 /// deals a new game and files the old one as abandoned, and so does
@@ -484,13 +503,7 @@ fn a_closed_terminal_ends_the_game() {
 #[test]
 fn a_game_left_or_killed_is_offered_back_as_it_was() {
     let home = std::env::temp_dir().join(format!("play-resume-{}", std::process::id()));
-    let island = |screen: &vt100::Screen| board_line(screen, 2).starts_with("2   1 1 2 ·");
-    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
-    terminal.send(TOP_LEFT);
-    terminal.send(b"ll ");
-    terminal.wait_for("island", island);
-    terminal.send(b"q");
-    assert_given_back(&mut terminal, 0);
+    leave_a_beginner_game(&home);
 
     // Started again without options: asked first, then the game as left.
     let bin = get_cargo_bin("minesweeper");
@@ -550,12 +563,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     // Another level asked for: the beginner game left is not offered; it
     // is kept in the history as abandoned before the expert game takes
     // its place, never lost.
-    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
-    terminal.send(TOP_LEFT);
-    terminal.send(b"ll ");
-    terminal.wait_for("island", island);
-    terminal.send(b"q");
-    assert_given_back(&mut terminal, 0);
+    leave_a_beginner_game(&home);
     let expert = format!(
         "'{}' play --level expert; echo status=$?; stty -a",
         bin.display()
@@ -599,13 +607,7 @@ fn wait_until_stopped(pid: u32) {
 #[test]
 fn the_offer_to_carry_on_can_be_suspended() {
     let home = std::env::temp_dir().join(format!("play-offer-stop-{}", std::process::id()));
-    let island = |screen: &vt100::Screen| board_line(screen, 2).starts_with("2   1 1 2 ·");
-    let mut terminal = play("--rules classic --level beginner --seed 7", &home);
-    terminal.send(TOP_LEFT);
-    terminal.send(b"ll ");
-    terminal.wait_for("island", island);
-    terminal.send(b"q");
-    assert_given_back(&mut terminal, 0);
+    leave_a_beginner_game(&home);
 
     let bin = get_cargo_bin("minesweeper");
     let start = format!("'{}' play; echo status=$?; stty -a", bin.display());
