@@ -675,3 +675,61 @@ fn an_unreadable_save_is_set_aside_and_a_broken_board_named() {
         "{stderr}"
     );
 }
+
+/// Games in progress killed outright (SIGKILL, once each is saved), each
+/// followed by a new game on another seed: every game killed reaches the
+/// history, as abandoned, exactly once, and the last is the one saved.
+#[cfg(unix)]
+#[test]
+fn games_killed_in_progress_and_replaced_are_each_filed_once() {
+    use std::io::Write as _;
+    let home = Home::new();
+    let rounds = 10;
+    for round in 0..rounds {
+        let seed = (round + 100).to_string();
+        let mut child = home
+            .command(&["--rules", "classic", "--seed", &seed, "--record"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // The first move, and the input kept open: the game waits for more.
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"5 5 r\n").unwrap();
+        stdin.flush().unwrap();
+        let saved_this_game = || {
+            std::fs::read_to_string(home.save("prompt"))
+                .ok()
+                .and_then(|save| {
+                    let first: Value = serde_json::from_str(save.lines().next()?).ok()?;
+                    Some(first["board"]["seed"] == seed.parse::<u64>().unwrap())
+                })
+                .unwrap_or(false)
+        };
+        let started = std::time::Instant::now();
+        while !saved_this_game() {
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "round {round}: never saved"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        drop(stdin);
+    }
+    let records: Vec<Value> = home
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let seeds: Vec<u64> = records
+        .iter()
+        .map(|r| r["board"]["seed"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (100..100 + rounds - 1).collect();
+    assert_eq!(seeds, expected, "each game killed filed once, in order");
+    assert!(records.iter().all(|r| r["result"] == "abandoned"));
+    assert!(home.save("prompt").exists(), "the last game is saved");
+}
