@@ -719,8 +719,17 @@ fn the_frame_a_program_reads_is_found_and_its_bugs_still_caught() {
         report.contains("Board files framed with `#`: the program went further"),
         "{report}"
     );
+    let results = out.path().join("results.json");
     let buggy = check(
-        &["--games", "100", "--seed", "5", "--json"],
+        &[
+            "--games",
+            "100",
+            "--seed",
+            "5",
+            "--json",
+            "--gradescope",
+            results.to_str().unwrap(),
+        ],
         out.path(),
         &[&example(), "--frame", "#", "--bug", "wide-edge"],
     );
@@ -732,6 +741,10 @@ fn the_frame_a_program_reads_is_found_and_its_bugs_still_caught() {
     );
     let board = report["findings"][0]["board"].as_str().unwrap();
     assert!(board.starts_with('#'), "{board}");
+    // Both boards side by side are drawn in the frame the program read.
+    let graded = std::fs::read_to_string(&results).unwrap();
+    assert!(graded.contains("   # # # "), "{graded}");
+    assert!(!graded.contains("   + + + "), "{graded}");
     let told = check(
         &["--games", "5", "--seed", "3", "--frame", "+", "--json"],
         out.path(),
@@ -1033,8 +1046,7 @@ fn the_budget_stops_a_game_in_progress() {
 
 /// Correct programs in the course's own format, given board files framed
 /// with `+` and with `#`, agree on every board of one and two columns
-/// and score 100 both ways; the report draws the boards as the program
-/// does.
+/// and score 100 both ways.
 #[test]
 fn a_correct_program_scores_100_in_either_frame_on_narrow_boards() {
     for frame in ["+", "#"] {

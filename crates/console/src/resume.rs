@@ -142,26 +142,25 @@ pub fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
             // here, the terminal given back while stopped.
             let event = event::read()?;
             let mut resumed = raw.look_for_signals()? != Signalled::Nothing;
-            let Event::Key(key) = event else {
-                if resumed {
-                    write!(out, "\r\n{QUESTION}")?;
-                    out.flush()?;
+            let answer = match event {
+                Event::Key(key) if key.kind != KeyEventKind::Release => {
+                    let control = key.modifiers.contains(KeyModifiers::CONTROL);
+                    match key.code {
+                        KeyCode::Char('y' | 'Y') => Some(true),
+                        KeyCode::Char('c') if control => Some(false),
+                        KeyCode::Char('z') if control => {
+                            raw.suspend()?;
+                            resumed = true;
+                            None
+                        }
+                        KeyCode::Char('n' | 'N') | KeyCode::Esc => Some(false),
+                        _ => None,
+                    }
                 }
-                continue;
+                _ => None,
             };
-            if key.kind == KeyEventKind::Release {
-                continue;
-            }
-            let control = key.modifiers.contains(KeyModifiers::CONTROL);
-            match key.code {
-                KeyCode::Char('y' | 'Y') => break true,
-                KeyCode::Char('c') if control => break false,
-                KeyCode::Char('z') if control => {
-                    raw.suspend()?;
-                    resumed = true;
-                }
-                KeyCode::Char('n' | 'N') | KeyCode::Esc => break false,
-                _ => {}
+            if let Some(yes) = answer {
+                break yes;
             }
             if resumed {
                 write!(out, "\r\n{QUESTION}")?;

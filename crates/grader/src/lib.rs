@@ -116,8 +116,6 @@ pub struct Played {
 /// The smallest failing game found for one fault.
 #[derive(Debug)]
 pub struct Finding {
-    /// What went wrong: the fault's kind.
-    pub kind: Kind,
     /// The frame of its board file.
     pub frame: Frame,
     /// The fault: the same in every game it stands for.
@@ -142,6 +140,13 @@ pub struct Finding {
     pub cut_short: bool,
     /// Where the reproduction was written.
     pub folder: PathBuf,
+}
+
+impl Finding {
+    /// What went wrong: its fault's kind.
+    pub fn kind(&self) -> Kind {
+        self.fault.kind
+    }
 }
 
 /// One game's result.
@@ -455,7 +460,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         let mut findings = found.findings;
         // "Fault 1 of 4" counts those not shown too.
         for finding in &mut findings {
-            finding.number.1 += more_faults.get(&finding.kind).map_or(0, |m| m.0);
+            finding.number.1 += more_faults.get(&finding.kind()).map_or(0, |m| m.0);
         }
         let not_played = results.iter().filter(|r| r.is_none()).count() as u64;
         let played = options.games - not_played;
@@ -780,7 +785,7 @@ impl Checker<'_> {
         }
         spinner.finish_and_clear();
         // Numbered once those that shrank to the same game are gone.
-        let kinds: Vec<Kind> = found.findings.iter().map(|f| f.kind).collect();
+        let kinds: Vec<Kind> = found.findings.iter().map(Finding::kind).collect();
         for (i, finding) in found.findings.iter_mut().enumerate() {
             let before = kinds[..i].iter().filter(|&&k| k == kinds[i]).count();
             let all = kinds.iter().filter(|&&k| k == kinds[i]).count();
@@ -897,7 +902,7 @@ impl Checker<'_> {
         // the fault's: a game that still has bad answers is no proof that
         // it needs them (the fault says when it does).
         let kind = seen.fault.kind;
-        let taken = found.iter().filter(|f| f.kind == kind).count();
+        let taken = found.iter().filter(|f| f.kind() == kind).count();
         let name = match taken {
             0 => kind.name().to_owned(),
             n => format!("{}-{}", kind.name(), n + 1),
@@ -910,7 +915,6 @@ impl Checker<'_> {
         };
         Ok(Shown::Written(Box::new(Finding {
             frame: self.frame(),
-            kind,
             fault: seen.fault.clone(),
             number: (1, 1),
             games: seen.games,

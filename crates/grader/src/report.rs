@@ -150,7 +150,11 @@ pub fn write_text_for(
         }
     )?;
     for (kind, count) in &outcome.failures {
-        let faults = outcome.findings.iter().filter(|f| f.kind == *kind).count()
+        let faults = outcome
+            .findings
+            .iter()
+            .filter(|f| f.kind() == *kind)
+            .count()
             + outcome
                 .more_faults
                 .get(kind)
@@ -289,7 +293,7 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
     let _ = writeln!(
         text,
         "{}{number}: in {}, first seen in game {} ({rows}x{cols}, {}), shrunk to {}x{}, {} in {}",
-        finding.kind.name(),
+        finding.kind().name(),
         count(finding.games as usize, "game"),
         finding.game,
         count(turns, "move"),
@@ -335,10 +339,10 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
     } else {
         let _ = writeln!(text, "  {when}, the program {}.", failure.what);
     }
-    if finding.kind == Kind::Crash {
+    if finding.kind() == Kind::Crash {
         text.push_str(&last_words(&finding.played.run.stderr));
     }
-    if finding.kind == Kind::Input {
+    if finding.kind() == Kind::Input {
         let _ = writeln!(
             text,
             "  It needs the answers in brackets below: the course's game refuses them{}.",
@@ -625,7 +629,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             .map(|f| {
                 let failure = f.played.failure.as_ref();
                 JsonFinding {
-                    kind: f.kind,
+                    kind: f.kind(),
                     fault: f.number.0,
                     games: f.games,
                     seen_only_on: &f.seen_only_on,
@@ -715,7 +719,8 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 Part::Text => "transcripts match the course's text",
             };
             let mut output = format!("{} of {} {unit}.", part.right, part.of);
-            if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind == Kind::Input) {
+            if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind() == Kind::Input)
+            {
                 output = format!(
                     "A bad answer is taken as good, as the smallest game below shows. {output}"
                 );
@@ -735,7 +740,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             for finding in outcome
                 .findings
                 .iter()
-                .filter(|f| Part::of(f.kind) == part.part)
+                .filter(|f| Part::of(f.kind()) == part.part)
             {
                 output = format!(
                     "{output}\n\n{}",

@@ -1004,6 +1004,17 @@ fn limit(
 mod tests {
     use super::*;
 
+    /// A sandbox for games of a second, as a check run by its owner makes
+    /// it, its runs in a copy of `folder`.
+    fn trial_sandbox(folder: Option<&Path>) -> Result<Sandbox, FolderError> {
+        Sandbox::new(
+            folder,
+            Limits::for_games(Duration::from_secs(1)),
+            false,
+            Readable::system(),
+        )
+    }
+
     #[test]
     fn a_run_starts_in_a_fresh_copy_of_the_folder() {
         let folder = tempfile::tempdir().unwrap();
@@ -1014,13 +1025,7 @@ mod tests {
         for i in 0..=MOST_FOLDER_FILES {
             fs::write(folder.path().join(format!(".git/{i}")), "").unwrap();
         }
-        let sandbox = Sandbox::new(
-            Some(folder.path()),
-            Limits::for_games(Duration::from_secs(1)),
-            false,
-            Readable::system(),
-        )
-        .unwrap();
+        let sandbox = trial_sandbox(Some(folder.path())).unwrap();
         let place = sandbox.place().unwrap();
         fs::write(place.path().join("proj3.py"), "changed").unwrap();
         let again = sandbox.place().unwrap();
@@ -1083,27 +1088,14 @@ mod tests {
         for i in 0..=MOST_FOLDER_FILES {
             fs::write(folder.path().join(format!("{i}")), "").unwrap();
         }
-        let error = Sandbox::new(
-            Some(folder.path()),
-            Limits::for_games(Duration::from_secs(1)),
-            false,
-            Readable::system(),
-        )
-        .unwrap_err()
-        .to_string();
+        let error = trial_sandbox(Some(folder.path())).unwrap_err().to_string();
         assert!(error.contains("--folder"), "{error}");
     }
 
     #[cfg(unix)]
     #[test]
     fn the_program_sees_its_own_home_and_nothing_of_ours() {
-        let sandbox = Sandbox::new(
-            None,
-            Limits::for_games(Duration::from_secs(1)),
-            false,
-            Readable::system(),
-        )
-        .unwrap();
+        let sandbox = trial_sandbox(None).unwrap();
         let place = sandbox.place().unwrap();
         let mut command = Command::new("/bin/sh");
         // Cargo gives its tests CARGO_MANIFEST_DIR: the program must not see it.

@@ -86,17 +86,29 @@ impl ProcessGroups {
 
     /// A group named `name`, bounded, ready to take a process.
     fn make(&self, name: &str) -> io::Result<Group> {
-        let path = self.parent.join(format!("{}-{name}", self.prefix));
-        fs::create_dir(&path)?;
-        let mut group = Group { path, procs: None };
+        let mut group = Group {
+            path: self.make_bounded(name)?,
+            procs: None,
+        };
         // Dropped on a failure below: the group is removed again.
-        fs::write(group.path.join("pids.max"), self.most.to_string())?;
         group.procs = Some(
             fs::OpenOptions::new()
                 .write(true)
                 .open(group.path.join("cgroup.procs"))?,
         );
         Ok(group)
+    }
+
+    /// The folder of a new group named `name`, its `pids.max` set;
+    /// removed again when that fails.
+    fn make_bounded(&self, name: &str) -> io::Result<PathBuf> {
+        let path = self.parent.join(format!("{}-{name}", self.prefix));
+        fs::create_dir(&path)?;
+        if let Err(e) = fs::write(path.join("pids.max"), self.most.to_string()) {
+            remove_group(&path);
+            return Err(e);
+        }
+        Ok(path)
     }
 
     /// Puts the calling thread in a group of its own for this sandbox,
@@ -112,10 +124,8 @@ impl ProcessGroups {
         }
         // SAFETY: gettid cannot fail.
         let thread = unsafe { libc::gettid() };
-        let group = self.make(&format!("thread-{thread}"))?;
-        let path = group.path.clone();
+        let path = self.make_bounded(&format!("thread-{thread}"))?;
         // Kept until the sandbox goes, which moves the thread back first.
-        std::mem::forget(group);
         self.lock_threads().push((path.clone(), thread));
         fs::write(path.join("tasks"), thread.to_string())?;
         HELD_FOR.with(|held| *held.borrow_mut() = Some(self.id));
