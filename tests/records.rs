@@ -733,3 +733,29 @@ fn games_killed_in_progress_and_replaced_are_each_filed_once() {
     assert!(records.iter().all(|r| r["result"] == "abandoned"));
     assert!(home.save("prompt").exists(), "the last game is saved");
 }
+
+/// A kept board changed by hand into another valid board is not trusted
+/// by its name: the next game recorded on the original file puts the
+/// original back, and both games replay on the board they were played on.
+#[test]
+fn a_tampered_kept_board_is_replaced_from_the_file_played() {
+    let home = Home::new();
+    let board = home.dir.path().join("b.txt");
+    let original = "++++\n+ *+\n+  +\n++++\n";
+    std::fs::write(&board, original).unwrap();
+    let flag_the_mine = b"1\n2\nf\n";
+    home.run(&["--record", board.to_str().unwrap()], flag_the_mine);
+    let store = home.history().with_file_name("boards");
+    let kept: Vec<_> = std::fs::read_dir(&store).unwrap().collect();
+    assert_eq!(kept.len(), 1);
+    let kept = kept[0].as_ref().unwrap().path();
+    std::fs::write(&kept, "++++\n+* +\n+  +\n++++\n").unwrap();
+    home.run(&["--record", board.to_str().unwrap()], flag_the_mine);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), original);
+    for game in ["1", "2"] {
+        let output = home.run(&["replay", game, "--export", "-"], b"");
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let log = text(&output.stdout);
+        assert!(log.contains("  ++++\n  + *+\n  +  +\n  ++++\n"), "{log}");
+    }
+}

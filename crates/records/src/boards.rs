@@ -6,7 +6,7 @@
 
 use std::fmt::{self, Write as _};
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use engine::BoardFile;
@@ -72,10 +72,12 @@ fn path_of(folder: &Path, sha256: &str) -> PathBuf {
 
 /// Keeps `text`, whose SHA-256 is `sha256`, in the store at `folder`
 /// unless it is there: written whole to a temporary file, synced, then
-/// renamed into place.
+/// renamed into place. A file of that name that does not hold that text
+/// (changed by hand, or cut short) is replaced: a game recorded on it
+/// could never be replayed.
 pub fn keep(folder: &Path, sha256: &str, text: &BoardText) -> io::Result<()> {
     let path = path_of(folder, sha256);
-    if fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+    if holds(&path, sha256) {
         return Ok(());
     }
     fs::create_dir_all(folder)?;
@@ -93,6 +95,34 @@ pub fn keep(folder: &Path, sha256: &str, text: &BoardText) -> io::Result<()> {
     file.as_file().sync_all()?;
     file.persist(&path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// Whether the file at `path` is a regular file of its own whose bytes
+/// hash to `sha256`: read in blocks, never held whole.
+fn holds(path: &Path, sha256: &str) -> bool {
+    let Ok(Some(file)) = file::open_regular(path) else {
+        return false;
+    };
+    if file.metadata().map_or(true, |m| m.len() > MOST_BOARD) {
+        return false;
+    }
+    let mut hasher = Sha256::new();
+    let read = io::copy(&mut file.take(MOST_BOARD + 1), &mut Updating(&mut hasher));
+    read.is_ok() && Hashing(hasher).hex() == sha256
+}
+
+/// Bytes written into a hasher (sha2 0.11 has no `io::Write` of its own).
+struct Updating<'a>(&'a mut Sha256);
+
+impl Write for Updating<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The text of the board called `name` (its SHA-256) from the store at `folder`: refused
@@ -178,6 +208,20 @@ mod tests {
         keep(&store, &name, &text).unwrap();
         assert_eq!(fs::read_dir(&store).unwrap().count(), 1);
         assert_eq!(super::text(&store, &name).unwrap(), BOARD);
+    }
+
+    #[test]
+    fn a_kept_board_that_is_not_what_its_name_says_is_replaced() {
+        let folder = tempfile::tempdir().unwrap();
+        let store = folder.path();
+        let text = BoardText::Text(BOARD.to_owned());
+        let name = sha256(&text);
+        keep(store, &name, &text).unwrap();
+        for changed in ["++++\n+ *+\n+  +\n++++\n", "++++\n+* +\n"] {
+            fs::write(path_of(store, &name), changed).unwrap();
+            keep(store, &name, &text).unwrap();
+            assert_eq!(super::text(store, &name).unwrap(), BOARD);
+        }
     }
 
     #[test]
