@@ -624,6 +624,8 @@ fn a_saved_game_a_new_one_replaces_is_filed_as_abandoned() {
     let first: Value = serde_json::from_str(&lines[0]).unwrap();
     assert_eq!(first["result"], "abandoned");
     assert_eq!(first["board"]["seed"], 3);
+    // Played again from its moves: the board's 3BV is known.
+    assert!(first["3bv"].as_u64().unwrap() > 0, "{first}");
     // A save's first line is the game; the lines after it, its moves.
     let save = std::fs::read_to_string(home.save("prompt")).unwrap();
     let saved: Value = serde_json::from_str(save.lines().next().unwrap()).unwrap();
@@ -758,4 +760,32 @@ fn a_tampered_kept_board_is_replaced_from_the_file_played() {
         let log = text(&output.stdout);
         assert!(log.contains("  ++++\n  + *+\n  +  +\n  ++++\n"), "{log}");
     }
+}
+
+/// What is not a move is not kept as one, and a game begins with its
+/// first opening: a hint before it is not counted, a flag on an open
+/// square is not saved, and a game of flags alone leaves no save and
+/// files nothing.
+#[test]
+fn what_is_not_a_move_is_not_kept_and_marks_alone_are_no_game() {
+    let home = Home::new();
+    let classic = ["--rules", "classic", "--seed", "3", "--record", "--hints"];
+    home.run(&classic, b"h\n5 5 r\n5 5 f\nh\nq\n");
+    let save = std::fs::read_to_string(home.save("prompt")).unwrap();
+    let last: Value = serde_json::from_str(save.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (last["hints"].as_u64(), last["clicks"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let first: Value = serde_json::from_str(save.lines().next().unwrap()).unwrap();
+    assert_eq!(first["moves"], "r5,5@0", "{save}");
+    assert!(!save.contains(" f5,5"), "{save}");
+
+    let home = Home::new();
+    let output = home.run(&classic, b"1 1 f\n2 2 f\nq\n");
+    assert!(output.status.success());
+    assert!(!home.save("prompt").exists());
+    let again = home.run(&classic, b"q\n");
+    assert!(!text(&again.stderr).contains("abandoned"));
+    assert_eq!(home.lines(), Vec::<String>::new());
 }

@@ -1,7 +1,7 @@
 //! The solver's findings in words: one sentence each, beginning with the
 //! square (`Field R, C is safe: …`), numbered from 1 as the board prints them.
 
-use engine::Pos;
+use engine::{FirstMove, Pos};
 use solver::{Deduction, Guess, Hint, Reason, Verdict, Why};
 
 /// `Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6.`
@@ -76,7 +76,15 @@ fn percent(chance: f64) -> String {
 pub fn hint(hint: &Hint) -> String {
     match hint {
         Hint::Certain(found) => deduction(found),
-        Hint::FirstMove(at) => format!(
+        Hint::FirstMove {
+            at,
+            policy: FirstMove::Opening,
+        } => format!(
+            "Field {} is safe: the first square opened and its neighbours never hold a mine, \
+             so any square opens an area.",
+            square(*at)
+        ),
+        Hint::FirstMove { at, .. } => format!(
             "Field {} is safe: the first square opened never holds a mine, and this one is \
              the most likely to open an area.",
             square(*at)
@@ -194,6 +202,21 @@ mod tests {
 
     fn at(row: usize, col: usize) -> Pos {
         Pos::new(row - 1, col - 1)
+    }
+
+    #[test]
+    fn a_first_move_hint_says_what_its_rules_keep_clear() {
+        let safe = hint(&Hint::FirstMove {
+            at: at(1, 1),
+            policy: FirstMove::Safe,
+        });
+        assert!(safe.contains("the most likely to open an area"), "{safe}");
+        let opening = hint(&Hint::FirstMove {
+            at: at(1, 1),
+            policy: FirstMove::Opening,
+        });
+        assert!(opening.contains("any square opens an area"), "{opening}");
+        assert!(!opening.contains("most likely"), "{opening}");
     }
 
     #[test]

@@ -243,8 +243,10 @@ impl Playing {
         event: Event,
         changed: bool,
     ) -> io::Result<()> {
-        self.log.note(event, Instant::now(), changed);
-        self.record(console, recorder)
+        if self.log.note(event, Instant::now(), changed) {
+            self.record(console, recorder)?;
+        }
+        Ok(())
     }
 
     /// Saves the game, or files it in the history once it has ended, with
@@ -254,10 +256,10 @@ impl Playing {
         console: &mut Console<R, W, E>,
         recorder: &mut Recorder,
     ) -> io::Result<()> {
-        if !recorder.is_on() || self.log.is_empty() {
+        if !recorder.is_on() || self.log.is_empty() || !self.game.has_begun() {
             // A record is a look at the whole game (its 3BV at the end):
-            // not worth making to throw away; and a game with no move yet
-            // has nothing to carry on.
+            // not worth making to throw away; and a game not begun (no
+            // move yet, or only marks) has nothing to carry on.
             return Ok(());
         }
         let played = self.started.map_or(0, |at| millis(at.elapsed()));
@@ -371,9 +373,10 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         let mv = match ask_turn(console, play.game.board(), session)? {
             None => return Ok(Ending::InputEnded),
             Some(Turn::Hint) => {
-                play.hints += 1;
-                give_hint(console, &play.game, &mut adviser)?;
-                play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
+                if give_hint(console, &play.game, &mut adviser)? {
+                    play.hints += 1;
+                    play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
+                }
                 continue;
             }
             Some(Turn::Quit) => {
@@ -430,16 +433,18 @@ fn play_animated<R, W: Write, E>(
     Ok(outcome)
 }
 
-/// The solver's hint, as one sentence under the board.
+/// The solver's hint, as one sentence under the board; whether it counts as
+/// a hint used ([`solver::Hint::counts`]).
 fn give_hint<R, W: Write, E>(
     console: &mut Console<R, W, E>,
     game: &Game,
     adviser: &mut Adviser,
-) -> io::Result<()> {
-    match adviser.hint(game) {
-        Some(hint) => writeln!(console.out, "\t{}\n", explain::hint(&hint)),
-        None => Ok(()),
-    }
+) -> io::Result<bool> {
+    let Some(hint) = adviser.hint(game) else {
+        return Ok(false);
+    };
+    writeln!(console.out, "\t{}\n", explain::hint(&hint))?;
+    Ok(hint.counts())
 }
 
 /// What follows a finished game: time and 3BV if the script reports them,

@@ -33,6 +33,8 @@ pub struct Game {
     history: Option<History>,
     /// Mines set off, undone or not.
     deaths: usize,
+    /// A reveal has opened a square or set off a mine, undone or not.
+    begun: bool,
     /// The board maker made no board: the ordinary board of the seed is
     /// played, and this says why.
     maker_gave_up: Option<GaveUp>,
@@ -80,6 +82,7 @@ impl Game {
             status: Status::Playing,
             history: None,
             deaths: 0,
+            begun: false,
             maker_gave_up: None,
         };
         // A board can be won before the first move: no mines to flag, or
@@ -217,8 +220,9 @@ impl Game {
     /// clue: what a watcher needs (the solver), in memory that does not
     /// grow with the island.
     pub fn apply_noting(&mut self, mv: Move, note: impl FnMut(Pos, u8)) -> Outcome {
-        self.forget_undone();
-        self.play_noting(mv, note)
+        let outcome = self.play_noting(mv, note);
+        self.forget_undone_after(outcome);
+        outcome
     }
 
     /// Plays `mv`, reporting each status change of the squares a reveal
@@ -226,15 +230,16 @@ impl Game {
     /// makes them. The same squares open as with [`Game::apply`]; only the
     /// steps are extra.
     pub fn apply_traced(&mut self, mv: Move, mut observe: impl FnMut(Step, u8)) -> Outcome {
-        self.forget_undone();
-        self.play(mv, &mut |board, cover, at, region, record| {
+        let outcome = self.play(mv, &mut |board, cover, at, region, record| {
             reveal(board, cover, at, region, |step, was| {
                 if was != Cover::Open {
                     record(step.at, was);
                 }
                 observe(step, board.clue(step.at));
             })
-        })
+        });
+        self.forget_undone_after(outcome);
+        outcome
     }
 
     /// Takes back the last move still done, a lost one included, and
@@ -296,11 +301,23 @@ impl Game {
         self.history.as_ref().map_or(0, |h| h.undone.len())
     }
 
-    /// A move played anew: what was undone can no longer be redone.
-    fn forget_undone(&mut self) {
-        if let Some(history) = &mut self.history {
+    /// A move played anew: what was undone can no longer be redone,
+    /// unless the move changed nothing (a flag on an open square is not a
+    /// move, and takes nothing away).
+    fn forget_undone_after(&mut self, outcome: Outcome) {
+        if let Some(history) = &mut self.history
+            && outcome.changed_board()
+        {
             history.undone.clear();
         }
+    }
+
+    /// Whether the game has begun: a game begins with its first opening
+    /// (a mine set off included) or a win (proj3's flags alone win), and
+    /// an undo does not take that back. Marks before then change what
+    /// the board shows, but nothing is known yet: no game has been played.
+    pub fn has_begun(&self) -> bool {
+        self.begun
     }
 
     /// Mines set off in this game, those undone included.
@@ -336,6 +353,8 @@ impl Game {
         if outcome == Outcome::Detonated {
             self.deaths += 1;
         }
+        self.begun |= matches!(outcome, Outcome::Detonated | Outcome::Opened(1..))
+            || self.status == Status::Won;
         let changed = !change.changed_nothing(self.counts());
         if let Some(history) = &mut self.history
             && changed
@@ -571,6 +590,27 @@ mod tests {
     }
 
     #[test]
+    fn a_game_begins_with_its_first_opening_not_with_marks() {
+        let mut g = game(TWO_MINES).with_undo();
+        assert_eq!(play(&mut g, Action::Flag, 2, 2), Outcome::FlagPlaced);
+        assert_eq!(play(&mut g, Action::Reveal, 2, 2), Outcome::RevealFlagged);
+        assert!(!g.has_begun());
+        assert_eq!(play(&mut g, Action::Reveal, 0, 2), Outcome::Opened(1));
+        assert!(g.has_begun());
+        g.undo();
+        assert!(g.has_begun(), "an undone opening was still played");
+        let mut set_off = game(TWO_MINES);
+        play(&mut set_off, Action::Reveal, 0, 0);
+        assert!(set_off.has_begun());
+        // Proj3: flagging both mines wins, nothing opened.
+        let mut flagged = game(TWO_MINES);
+        play(&mut flagged, Action::Flag, 0, 0);
+        assert!(!flagged.has_begun());
+        play(&mut flagged, Action::Flag, 1, 2);
+        assert!(flagged.has_begun());
+    }
+
+    #[test]
     fn revealing_a_mine_loses() {
         let mut g = game(TWO_MINES);
         assert_eq!(play(&mut g, Action::Reveal, 0, 0), Outcome::Detonated);
@@ -632,8 +672,13 @@ mod tests {
         assert_eq!((g.undoable(), g.undo()), (0, None));
         // A new move forgets what was undone.
         let mut g = game(TWO_MINES).with_undo();
+        play(&mut g, Action::Reveal, 1, 1);
         play(&mut g, Action::Flag, 0, 0);
         g.undo();
+        assert_eq!(g.redoable(), 1);
+        // What changes nothing is not a move, and forgets nothing.
+        assert_eq!(play(&mut g, Action::Flag, 1, 1), Outcome::FlagOpen);
+        assert_eq!(play(&mut g, Action::Chord, 0, 0), Outcome::ChordIgnored);
         assert_eq!(g.redoable(), 1);
         play(&mut g, Action::Reveal, 2, 0);
         assert_eq!((g.redoable(), g.redo(|_, _| {})), (0, None));

@@ -414,6 +414,20 @@ mod tests {
     }
 
     #[test]
+    fn what_changes_nothing_is_not_kept_as_a_move() {
+        let opened_only = played(3, &[reveal(0, 0)]).1;
+        // The corner is open: flagging it, opening it again and a chord on
+        // a covered square change nothing.
+        let chord = Event::Move(engine::Move {
+            action: engine::Action::Chord,
+            at: engine::Pos::new(8, 8),
+        });
+        let (_, record) = played(3, &[reveal(0, 0), flag(0, 0), reveal(0, 0), chord]);
+        assert_eq!(record.moves, opened_only.moves);
+        assert_eq!(record.clicks, 1);
+    }
+
+    #[test]
     fn a_board_file_is_written_as_its_text_and_read_back_as_it() {
         let board = parse_board(b"+++++\n+* *+\n+  *+\n+++++\n").unwrap();
         let record = BoardRecord::of(&Deal::Board(board.clone()), Some("b.txt".to_owned()));

@@ -84,9 +84,14 @@ impl Log {
     }
 
     /// Notes `event`, made at `at`; `changed` says whether a move changed
-    /// the board (it counts as a click). Times count in milliseconds from
-    /// the first event.
-    pub fn note(&mut self, event: Event, at: Instant, changed: bool) {
+    /// the board (it counts as a click). A move that changed nothing (a
+    /// flag on an open square, a chord that opens nothing) is not a move:
+    /// it is not kept, and a replay does not count it. Times count in
+    /// milliseconds from the first event. Whether the event was kept.
+    pub fn note(&mut self, event: Event, at: Instant, changed: bool) -> bool {
+        if matches!(event, Event::Move(_) | Event::Redo) && !changed {
+            return false;
+        }
         let first = *self.first.get_or_insert(at);
         let ms = self
             .offset
@@ -99,6 +104,7 @@ impl Log {
             Event::Hint => record.hints += 1,
         }
         moves::push(&mut record.moves, Logged { event, ms });
+        true
     }
 
     /// Whether no event has been noted.
@@ -136,7 +142,7 @@ impl Log {
 }
 
 /// The board's 3BV and what `game` did of it, in `record`.
-fn count_3bv(record: &mut Record, game: &Game) {
+pub(crate) fn count_3bv(record: &mut Record, game: &Game) {
     let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
     record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
     record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);

@@ -9,7 +9,9 @@ use engine::Board;
 use jiff::Timestamp;
 use serde::de::IgnoredAny;
 
+use crate::log::count_3bv;
 use crate::places::Places;
+use crate::rebuild::rebuild;
 use crate::save::SaveError;
 use crate::settings::{self, Settings};
 use crate::{BoardText, Front, GameResult, Record, boards, file, history, save, stats};
@@ -160,10 +162,28 @@ impl Recorder {
         self.file_stamped(record)
     }
 
-    /// The player chose not to carry `record`, the game saved in progress,
-    /// on: it is filed as abandoned.
+    /// `record`, the game saved in progress, is not carried on: it is
+    /// filed as abandoned, with the 3BV it had done, played again from its
+    /// moves to count it. A save of a game that had not begun (marks
+    /// alone, written by an older version) is no game: it goes unfiled.
     pub fn abandon_saved(&mut self, mut record: Record) -> Option<String> {
         record.result = GameResult::Abandoned;
+        // A save whose board cannot be read back or whose moves do not
+        // play is still filed, its 3BV unknown.
+        let rebuilt = self
+            .with_board(record.clone())
+            .ok()
+            .and_then(|whole| rebuild(&whole).ok());
+        if let Some(rebuilt) = rebuilt {
+            let game = rebuilt.game();
+            if !game.has_begun() {
+                let places = self.places.as_ref()?;
+                let _ = save::remove(&places.save_of(self.front));
+                self.on_disk = None;
+                return None;
+            }
+            count_3bv(&mut record, game);
+        }
         self.file(record)
     }
 
@@ -373,6 +393,29 @@ mod tests {
         }
     }
 
+    /// A saved game not carried on is filed as abandoned with the 3BV it
+    /// had done; a save of marks alone, no game begun, is let go unfiled.
+    #[test]
+    fn a_save_not_carried_on_is_filed_with_its_3bv_unless_it_had_not_begun() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        let (_, marks_alone) = played(3, &[crate::sample::flag(4, 4)]);
+        assert_eq!(recorder.save(marks_alone.clone()), None);
+        assert_eq!(recorder.abandon_saved(marks_alone), None);
+        assert!(!places.history.exists());
+        assert!(!places.save_of(Front::Screen).exists());
+        let (game, opened) = played(3, &[reveal(0, 0)]);
+        assert_eq!(game.status(), engine::Status::Playing);
+        assert_eq!(recorder.save(opened.clone()), None);
+        assert_eq!(recorder.abandon_saved(opened), None);
+        let loaded = history::read(&places.history).unwrap();
+        let filed = &loaded.records[0].1;
+        assert_eq!(filed.result, GameResult::Abandoned);
+        assert!(filed.three_bv > 0, "{filed:?}");
+        assert!(filed.three_bv_done > 0 && filed.three_bv_done < filed.three_bv);
+    }
+
     /// A board file is kept once in the store; the records name it by its
     /// SHA-256 and a save comes back with its text.
     #[test]
@@ -405,9 +448,19 @@ mod tests {
             back.board.sha256.as_deref().map(boards::is_sha256),
             Some(true)
         );
-        let mut abandoned = log.record(&game, 0);
-        abandoned.result = GameResult::Playing;
-        assert_eq!(recorder.abandon_saved(abandoned), None);
+        let mut log = log;
+        let mut game = game.with_undo();
+        let corner = engine::Move {
+            action: engine::Action::Reveal,
+            at: engine::Pos::new(1, 1),
+        };
+        let changed = game.apply(corner).changed_board();
+        log.note(
+            crate::moves::Event::Move(corner),
+            std::time::Instant::now(),
+            changed,
+        );
+        assert_eq!(recorder.abandon_saved(log.record(&game, 0)), None);
         let line = std::fs::read_to_string(&places.history).unwrap();
         assert!(line.len() < 1024, "a line without the board: {line}");
         assert!(line.contains("\"result\":\"abandoned\""), "{line}");

@@ -327,8 +327,8 @@ impl Screen {
     /// Notes `event`, made at `now`, in the game's record, and asks for
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
-        self.log.note(event, now, changed);
-        if !self.recording || self.filed {
+        let kept = self.log.note(event, now, changed);
+        if !kept || !self.keeps_a_record() {
             return;
         }
         let played = millis(self.clock.elapsed(now));
@@ -342,10 +342,17 @@ impl Screen {
         }
     }
 
+    /// Whether the game in play is to be saved and filed: records are on,
+    /// it is not filed yet, and it has begun (marks alone, before the
+    /// first opening, are no game).
+    fn keeps_a_record(&self) -> bool {
+        self.recording && !self.filed && self.game.has_begun()
+    }
+
     /// The game in play is being left: kept in the history, as it ended
-    /// or, unfinished, as abandoned (a game with no move leaves nothing).
+    /// or, unfinished, as abandoned (a game not begun leaves nothing).
     fn leave(&mut self, now: Instant) {
-        if self.log.is_empty() || !self.recording || self.filed {
+        if !self.keeps_a_record() {
             return;
         }
         let played = millis(self.clock.elapsed(now));
@@ -740,11 +747,13 @@ impl Screen {
             self.message = "No hint: the game is over".to_owned();
             return;
         };
-        self.hints += 1;
-        self.note(Event::Hint, now, false);
+        if hint.counts() {
+            self.hints += 1;
+            self.note(Event::Hint, now, false);
+        }
         let at = match &hint {
             Hint::Certain(deduction) => deduction.at,
-            Hint::FirstMove(at) => *at,
+            Hint::FirstMove { at, .. } => *at,
             Hint::Guess(guess) => guess.at,
         };
         // Marked, not moved to: a guess (or a mine) under the cursor is
@@ -816,7 +825,7 @@ impl Screen {
         if self.game.status() == Status::Playing {
             // A game in progress stays saved, to be carried on, with the
             // time played up to now, not to its last move.
-            if self.recording && !self.log.is_empty() {
+            if self.keeps_a_record() {
                 let played = millis(self.clock.elapsed(now));
                 self.requests
                     .push(Request::Save(self.log.record(&self.game, played)));

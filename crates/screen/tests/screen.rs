@@ -680,6 +680,51 @@ fn the_records_follow_the_game() {
     );
 }
 
+/// A game begins with its first opening: marks and a hint before it ask
+/// nothing of the records and count nothing; and a key or a click that
+/// changes nothing (a flag or Space on an open square, a middle click on
+/// a covered one) is not kept as a move.
+#[test]
+fn marks_alone_are_no_game_and_what_changes_nothing_is_no_move() {
+    use records::Request;
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    go(&mut screen, &[Command::Flag, Command::Hint], now);
+    assert!(
+        screen
+            .message()
+            .contains("first square opened never holds a mine")
+    );
+    assert_eq!(screen.hints(), 0, "where to start, all safe, is not a hint");
+    go(&mut screen, &[Command::New], now);
+    assert_eq!(screen.take_requests(), []);
+    let mut screen = two_mines(true);
+    go(&mut screen, &[Command::Flag, Command::Quit], now);
+    assert_eq!(screen.take_requests(), []);
+
+    let mut screen = two_mines(true);
+    // 3,1 has no mine around it: it opens an area.
+    go(&mut screen, &[to(2, 0), Command::Reveal], now);
+    let [Request::Save(opened)] = &screen.take_requests()[..] else {
+        panic!("the game begins with its first opening");
+    };
+    let (column, row) = screen.geometry().unwrap().cell_of(0, 2);
+    let middle = Command::Click {
+        column,
+        row,
+        button: Button::Middle,
+    };
+    go(&mut screen, &[Command::Flag, Command::Reveal, middle], now);
+    assert_eq!(screen.cursor(), Pos::new(0, 2));
+    assert_eq!(screen.take_requests(), []);
+    go(&mut screen, &[Command::Quit], now);
+    let [Request::Save(quit)] = &screen.take_requests()[..] else {
+        panic!("a game in progress is saved");
+    };
+    assert_eq!(quit.moves, opened.moves);
+    assert_eq!(quit.clicks, 1);
+}
+
 /// A win is kept the moment it is made, once: leaving it, starting a new
 /// board or quitting asks nothing more.
 #[test]

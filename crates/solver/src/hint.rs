@@ -13,10 +13,21 @@ pub enum Hint {
     /// A square that is certainly safe (not open) or certainly a mine (not flagged).
     Certain(Deduction),
     /// Before the first opening of a random board whose first square is
-    /// kept clear: any square is safe, this one the most likely to open an area.
-    FirstMove(Pos),
+    /// kept clear (by `policy`): any square is safe; under
+    /// [`FirstMove::Safe`] this one is the most likely to open an area,
+    /// under [`FirstMove::Opening`] any square opens one.
+    FirstMove { at: Pos, policy: FirstMove },
     /// Nothing is certain: the square to guess.
     Guess(Guess),
+}
+
+impl Hint {
+    /// Whether the hint counts as one the player used: where to start,
+    /// when wherever they start is kept clear, tells nothing of the board
+    /// and risks nothing.
+    pub fn counts(&self) -> bool {
+        !matches!(self, Hint::FirstMove { .. })
+    }
 }
 
 /// The hint for the player of `game`, from what they can see; `None` once
@@ -96,9 +107,12 @@ impl Adviser {
                 Progress::Stuck(probabilities) => probabilities,
             };
             let guess = solver.guess(&probabilities)?;
-            let kept_clear = game.rules().first_move != FirstMove::Any;
-            if before_first && kept_clear {
-                return Some(Hint::FirstMove(guess.at));
+            let policy = game.rules().first_move;
+            if before_first && policy != FirstMove::Any {
+                return Some(Hint::FirstMove {
+                    at: guess.at,
+                    policy,
+                });
             }
             return Some(Hint::Guess(guess));
         }
