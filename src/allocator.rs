@@ -23,10 +23,21 @@
 //! mimalloc is built without transparent huge pages (its `no_thp` feature):
 //! with them every run, `--help` included, held 6 MB more, for no speed
 //! the solver could measure.
+//!
+//! Under an address-space limit every block goes to the system allocator,
+//! with one arena. mimalloc reserves address space ahead, as much as the
+//! limit lets it (1 GiB, else 128 MiB, else less), and so does glibc for
+//! each thread (64 MiB): the more a limit allowed, the more was reserved
+//! and the less was left for a game, so a game refused under 150 MiB was
+//! played under 100. (mimalloc told to reserve nothing ahead refused
+//! blocks of 16 bytes at random limits instead.) Without reservations what is left grows with the
+//! limit, and so does what the commands let themselves do (`memory.rs`).
+//! The choice is made at the first block, before any thread, and never
+//! changes, so a block is always freed by the allocator it came from.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use mimalloc::MiMalloc;
 
@@ -34,20 +45,146 @@ use mimalloc::MiMalloc;
 /// threshold for mapping a block on its own is twice this).
 const LARGE: usize = 64 * 1024;
 
-/// Small blocks from mimalloc, large ones from the system.
+/// Small blocks from mimalloc, large ones from the system; every block from
+/// the system under an address-space limit.
 pub struct BySize;
 
-/// Whether the command plays on threads the user chose (`bench`), so that
-/// fewer of them is advice worth giving when memory runs out.
-static ON_THREADS: AtomicBool = AtomicBool::new(false);
+/// How blocks are shared out: not chosen yet, by size, or all to the
+/// system.
+static SHARING: AtomicU8 = AtomicU8::new(UNDECIDED);
+const UNDECIDED: u8 = 0;
+const SHARED_BY_SIZE: u8 = 1;
+const ALL_TO_SYSTEM: u8 = 2;
 
-/// From now on, a refused block's message also suggests fewer --threads.
-pub fn playing_on_threads() {
-    ON_THREADS.store(true, Ordering::Relaxed);
+/// Whether a block of `size` bytes goes to the system allocator.
+fn to_system(size: usize) -> bool {
+    size >= LARGE
+        || match SHARING.load(Ordering::Relaxed) {
+            SHARED_BY_SIZE => false,
+            ALL_TO_SYSTEM => true,
+            _ => choose_sharing(),
+        }
 }
 
-fn is_large(size: usize) -> bool {
-    size >= LARGE
+/// Chooses how blocks are shared out, once: all to the system under an
+/// address-space limit. Nothing here allocates.
+#[cold]
+fn choose_sharing() -> bool {
+    let limited = address_space_limited();
+    let sharing = if limited {
+        ALL_TO_SYSTEM
+    } else {
+        SHARED_BY_SIZE
+    };
+    match SHARING.compare_exchange(UNDECIDED, sharing, Ordering::Relaxed, Ordering::Relaxed) {
+        Ok(_) => {
+            if limited {
+                one_system_arena();
+            }
+            limited
+        }
+        // Another thread chose first: its choice stands.
+        Err(chosen) => chosen == ALL_TO_SYSTEM,
+    }
+}
+
+/// Whether this process has an address-space limit (`ulimit -v`).
+fn address_space_limited() -> bool {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes the limit into `limit`, which it owns.
+        let read = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+        read && limit.rlim_cur != libc::RLIM_INFINITY
+    }
+    #[cfg(not(unix))]
+    false
+}
+
+/// What a command can do to need less memory, said when a block is
+/// refused: each command says which fits it before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Advice {
+    /// Nothing the command can do: only a higher limit.
+    Limit,
+    /// A game, on a board of the player's choosing.
+    Board,
+    /// Games on threads: `bench`.
+    BoardOrThreads,
+    /// Figures from the whole history: `stats`.
+    History,
+    /// Games of a program played at once: `check`.
+    Programs,
+}
+
+impl Advice {
+    const ALL: [Advice; 5] = [
+        Advice::Limit,
+        Advice::Board,
+        Advice::BoardOrThreads,
+        Advice::History,
+        Advice::Programs,
+    ];
+
+    fn words(self) -> &'static str {
+        match self {
+            Advice::Limit => "it needs a higher memory limit",
+            Advice::Board => "a smaller board needs less",
+            Advice::BoardOrThreads => "a smaller board, or fewer --threads, needs less",
+            Advice::History => {
+                "stats reads the history 8 MB at a time and keeps a time for every win: a \
+                 higher memory limit, or fewer games with --rules or --level"
+            }
+            Advice::Programs => "fewer --threads, or fewer --games, need less",
+        }
+    }
+}
+
+/// The advice of the command running.
+static ADVICE: AtomicU8 = AtomicU8::new(Advice::Limit as u8);
+
+/// From now on, a refused block's message gives `advice`.
+pub fn advise(advice: Advice) {
+    ADVICE.store(advice as u8, Ordering::Relaxed);
+}
+
+fn advice() -> Advice {
+    let index = usize::from(ADVICE.load(Ordering::Relaxed));
+    Advice::ALL.get(index).copied().unwrap_or(Advice::Limit)
+}
+
+/// glibc's allocator gives each thread that allocates an arena of its own,
+/// reserving 64 MiB of address space for it when the limit lets it: one
+/// arena for every thread reserves nothing, at the cost of threads that
+/// allocate at once waiting for each other.
+fn one_system_arena() {
+    arenas_at_most(1);
+}
+
+/// Lets `threads` threads about to start, whose address space has been
+/// planned for (`memory::at_once`), have an arena each under an
+/// address-space limit, so that they do not wait for each other: the
+/// first shares the main thread's, which only waits for them. No change
+/// without a limit. glibc fixes its count of arenas when a thread first
+/// needs one, so this is for the first threads a command starts
+/// (`bench`'s); called later it changes nothing, and they share.
+pub fn arenas_for_threads(threads: usize) {
+    if SHARING.load(Ordering::Relaxed) == ALL_TO_SYSTEM {
+        arenas_at_most(threads.max(1));
+    }
+}
+
+fn arenas_at_most(arenas: usize) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a tunable.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, i32::try_from(arenas).unwrap_or(i32::MAX));
+    }
+    let _ = arenas;
 }
 
 // SAFETY: every call is forwarded to one allocator chosen by the block's
@@ -57,7 +194,7 @@ unsafe impl GlobalAlloc for BySize {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees on `layout` are passed on.
         let block = unsafe {
-            if is_large(layout.size()) {
+            if to_system(layout.size()) {
                 System.alloc(layout)
             } else {
                 MiMalloc.alloc(layout)
@@ -69,7 +206,7 @@ unsafe impl GlobalAlloc for BySize {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as for `alloc`.
         let block = unsafe {
-            if is_large(layout.size()) {
+            if to_system(layout.size()) {
                 System.alloc_zeroed(layout)
             } else {
                 MiMalloc.alloc_zeroed(layout)
@@ -81,7 +218,7 @@ unsafe impl GlobalAlloc for BySize {
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: `ptr` came from the allocator its size chose.
         unsafe {
-            if is_large(layout.size()) {
+            if to_system(layout.size()) {
                 System.dealloc(ptr, layout)
             } else {
                 MiMalloc.dealloc(ptr, layout)
@@ -95,7 +232,7 @@ unsafe impl GlobalAlloc for BySize {
         // sizes) into a block of the new layout, which `alloc` checks as
         // the caller's `new_size` is valid for `layout.align()`.
         let block = unsafe {
-            match (is_large(layout.size()), is_large(new_size)) {
+            match (to_system(layout.size()), to_system(new_size)) {
                 (true, true) => System.realloc(ptr, layout, new_size),
                 (false, false) => MiMalloc.realloc(ptr, layout, new_size),
                 _ => {
@@ -126,17 +263,13 @@ fn granted(block: *mut u8, size: usize) -> *mut u8 {
 /// allocates: the message is written from a buffer on the stack.
 #[cold]
 fn refused(size: usize) -> ! {
-    let mut text = [0u8; 256];
+    let mut text = [0u8; 512];
     let mut cursor = std::io::Cursor::new(&mut text[..]);
-    let advice = if ON_THREADS.load(Ordering::Relaxed) {
-        "a smaller board, or fewer --threads, needs less"
-    } else {
-        "a smaller board needs less"
-    };
     let _ = writeln!(
         cursor,
-        "error: out of memory: the system refused a block of {}; {advice}",
-        Megabytes(size)
+        "error: out of memory: the system refused a block of {}; {}",
+        Megabytes(size),
+        advice().words()
     );
     let written = usize::try_from(cursor.position()).unwrap_or(0);
     // The terminal first: a full screen left as it is would hide the

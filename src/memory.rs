@@ -75,12 +75,13 @@ impl Room {
         .filter_map(|(limit, room)| Some((limit, room?)))
     }
 
-    /// How many blocks of `each` bytes fit under every limit, and the limit
-    /// that allows the fewest; `None` when no limit is known.
-    fn how_many(&self, each: u64) -> Option<(usize, Limit, u64)> {
+    /// How many games of `per_game` bytes, each on a thread of its own,
+    /// fit under every limit ([`at_once`]), and the limit that allows the
+    /// fewest with its room; `None` when no limit is known.
+    fn how_many(&self, per_game: u64) -> Option<(usize, Limit, u64)> {
         self.known()
             .map(|(limit, room)| {
-                let fit = usize::try_from(room / each.max(1)).unwrap_or(usize::MAX);
+                let fit = fit_at_once(per_game, limit, room);
                 (fit, limit, room)
             })
             .min_by_key(|&(fit, ..)| fit)
@@ -113,14 +114,14 @@ impl Room {
             address_space: None,
             ..*self
         };
-        match killing.how_many(need) {
-            Some((0, limit, room)) => Err(Short {
+        match killing.short_of(need) {
+            Some((limit, room)) => Err(Short {
                 layout,
                 need,
                 limit,
                 room,
             }),
-            _ => Ok(()),
+            None => Ok(()),
         }
     }
 }
@@ -257,8 +258,38 @@ pub fn game_bytes(layout: Layout) -> u64 {
 }
 
 /// What each thread of `bench` takes besides its game: its stack (2 MiB)
-/// and its allocator's own arena, which an address-space limit counts.
+/// and its allocator's own arena.
 pub const THREAD_BYTES: u64 = 8 << 20;
+
+/// What each thread of `bench` past the first takes of an address-space
+/// limit besides its game and stack: under one, every block comes from
+/// glibc's allocator (`allocator.rs`), which reserves 64 MiB for each
+/// thread's arena. The first thread shares the main thread's arena, as
+/// the main thread only waits for the games.
+pub const ARENA: u64 = 64 << 20;
+
+/// What `threads` games of `per_game` bytes, each on a thread of its own,
+/// take of `limit` at once.
+pub fn at_once(per_game: u64, threads: u64, limit: Limit) -> u64 {
+    let arenas = match limit {
+        Limit::AddressSpace => threads.saturating_sub(1).saturating_mul(ARENA),
+        Limit::ControlGroup | Limit::Machine => 0,
+    };
+    threads
+        .saturating_mul(per_game.saturating_add(THREAD_BYTES))
+        .saturating_add(arenas)
+}
+
+/// The most games of `per_game` bytes at once that `room` of `limit` holds.
+fn fit_at_once(per_game: u64, limit: Limit, room: u64) -> usize {
+    let first = at_once(per_game, 1, limit);
+    let each_more = at_once(per_game, 2, limit) - first;
+    let fit = match room.checked_sub(first) {
+        None => 0,
+        Some(left) => 1 + left / each_more.max(1),
+    };
+    usize::try_from(fit).unwrap_or(usize::MAX)
+}
 
 /// More games at once than the memory holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,8 +298,10 @@ pub struct TooBig {
     pub threads: usize,
     /// How many games at once fit (0: not even one).
     pub fit: usize,
-    /// What one game and its thread take.
-    pub per_game: u64,
+    /// What the threads asked for (or every core) take at once.
+    pub need: u64,
+    /// What one game on a thread takes.
+    pub one: u64,
     /// The limit that holds the fewest, and the room it leaves.
     pub limit: Limit,
     pub room: u64,
@@ -285,14 +318,14 @@ pub fn threads_that_fit(
     room: &Room,
 ) -> Result<usize, TooBig> {
     let wanted = asked.unwrap_or(cores).max(1);
-    let per_game = per_game.saturating_add(THREAD_BYTES);
     let Some((fit, limit, room)) = room.how_many(per_game) else {
         return Ok(wanted);
     };
     let too_big = TooBig {
         threads: wanted,
         fit,
-        per_game,
+        need: at_once(per_game, wanted.max(1) as u64, limit),
+        one: at_once(per_game, 1, limit),
         limit,
         room,
     };
@@ -435,7 +468,8 @@ mod tests {
         let too_big = TooBig {
             threads: 4,
             fit: 3,
-            per_game: gb,
+            need: 4 * gb,
+            one: gb,
             limit: Limit::Machine,
             room: 3 * gb + 5,
         };
@@ -448,11 +482,36 @@ mod tests {
         assert_eq!((none.threads, none.fit), (8, 0));
     }
 
+    /// Under an address-space limit every thread past the first reserves
+    /// an arena of its own: one game fits where two would not.
+    #[test]
+    fn threads_past_the_first_count_their_arena_against_the_address_space() {
+        let mb = 1 << 20;
+        let per_game = 50 * mb;
+        let one = per_game + THREAD_BYTES;
+        assert_eq!(at_once(per_game, 1, Limit::AddressSpace), one);
+        assert_eq!(at_once(per_game, 2, Limit::AddressSpace), 2 * one + ARENA);
+        assert_eq!(at_once(per_game, 2, Limit::Machine), 2 * one);
+        let limited = |room| Room {
+            address_space: Some(room),
+            ..Room::default()
+        };
+        for (room, threads) in [
+            (one - 1, 0),
+            (one, 1),
+            (2 * one + ARENA - 1, 1),
+            (2 * one + ARENA, 2),
+        ] {
+            let fit = threads_that_fit(None, 4, per_game, &limited(room)).unwrap_or(0);
+            assert_eq!(fit, threads, "{room}");
+        }
+    }
+
     #[test]
     fn the_tightest_limit_plans_the_threads() {
         let gb = 1_000_000_000;
         let room = Room {
-            address_space: Some(2 * gb + 2 * THREAD_BYTES),
+            address_space: Some(2 * (gb + THREAD_BYTES) + ARENA),
             control_group: Some(3 * gb),
             machine: Some(9 * gb),
         };

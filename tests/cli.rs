@@ -1075,6 +1075,69 @@ mod under_a_memory_limit {
         );
     }
 
+    /// Whether the program with `args` ran under an address-space limit
+    /// of `mib` MiB; if it did not, it refused with status 1 and one line
+    /// about memory that holds `advice`.
+    fn runs_or_refuses(dir: &std::path::Path, mib: u32, args: &[&str], advice: &str) -> bool {
+        let mut limited = Command::new("sh");
+        common::sandboxed(&mut limited);
+        limited
+            .current_dir(dir)
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .arg("-c")
+            .arg(format!("ulimit -v {} && exec \"$0\" \"$@\"", mib << 10))
+            .arg(get_cargo_bin("minesweeper"))
+            .args(args);
+        let output = output_of(&mut limited, b"");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        if output.status.success() {
+            return true;
+        }
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{mib} MiB {args:?}: {stderr}"
+        );
+        assert!(stderr.contains("memory"), "{mib} MiB: {stderr}");
+        assert!(stderr.contains(advice), "{mib} MiB: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{mib} MiB: {stderr}");
+        false
+    }
+
+    /// Under address-space limits from 24 to 200 MiB, each command either
+    /// runs or refuses with advice that fits it, and once it runs under a
+    /// limit it runs under every larger one: what the allocators reserve
+    /// ahead no longer grows with the limit (mimalloc's 128 MiB arena made
+    /// `bench` refuse under 150 MiB what it played under 100).
+    #[test]
+    fn refusals_follow_the_limit_and_fit_the_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let history = dir.path().join("data/minesweeper/history.jsonl");
+        std::fs::create_dir_all(history.parent().unwrap()).unwrap();
+        let line = r#"{"v":2,"front":"prompt","rules":"classic","first_move":"safe","board":{"rows":9,"cols":9,"mines":10,"seed":1},"result":"won","ms":1000,"clicks":20,"3bv":14,"3bv_done":14,"hints":0,"undos":0,"deaths":0,"moves":"r5,5@0"}"#;
+        std::fs::write(&history, format!("{line}\n").repeat(20_000)).unwrap();
+        let bench = [
+            "bench", "--rows", "300", "--cols", "300", "--mines", "9000", "--games", "2", "--seed",
+            "1",
+        ];
+        let commands: [(&[&str], &str); 2] = [
+            (&bench, "a smaller board"),
+            (&["stats"], "--rules or --level"),
+        ];
+        for (args, advice) in commands {
+            let ran: Vec<(u32, bool)> = (24..=200)
+                .step_by(16)
+                .map(|mib| (mib, runs_or_refuses(dir.path(), mib, args, advice)))
+                .collect();
+            let first = ran.iter().position(|&(_, ran)| ran);
+            assert!(first.is_some_and(|i| i > 0), "{args:?}: {ran:?}");
+            assert!(
+                ran[first.unwrap()..].iter().all(|&(_, ran)| ran),
+                "{args:?}: {ran:?}"
+            );
+        }
+    }
+
     #[test]
     fn bench_plans_its_games_from_the_limit() {
         let dir = tempfile::tempdir().unwrap();

@@ -122,9 +122,20 @@ pub fn run(trial: Trial) -> Tally {
             (share, Vec::new())
         }
     };
-    // A pool that cannot be had (no thread could start) plays on the
-    // threads rayon has, at worst this one.
-    let (share, each) = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    // Their address space was planned for: an arena each.
+    crate::allocator::arenas_for_threads(threads);
+    // A pool that cannot be had (no thread could start: no memory left for
+    // their stacks) plays on this thread alone, which starts nothing.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .or_else(|_| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .use_current_thread()
+                .build()
+        });
+    let (share, each) = match pool {
         Ok(pool) => pool.install(play),
         Err(_) => play(),
     };

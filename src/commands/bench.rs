@@ -12,7 +12,6 @@ use crate::options::{fresh_seed, square_on, too_many_mines};
 
 pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
     let trial = trial(args)?;
-    crate::allocator::playing_on_threads();
     let tally = bench::run(trial);
     if args.json {
         report::write_json(out, &trial, &tally)?;
@@ -86,7 +85,8 @@ fn no_memory_for(layout: Layout, too_big: TooBig) -> AppError {
     let TooBig {
         threads,
         fit,
-        per_game,
+        need,
+        one,
         limit,
         room,
     } = too_big;
@@ -94,14 +94,15 @@ fn no_memory_for(layout: Layout, too_big: TooBig) -> AppError {
     let (limit, room) = (limit.describe(), memory::human(room));
     AppError::Memory(if fit == 0 {
         format!(
-            "one {rows}x{cols} game needs about {} of memory, and {limit} {room}",
-            memory::human(per_game)
+            "one {rows}x{cols} game needs about {} of memory, and {limit} {room}: a smaller \
+             board needs less",
+            memory::human(one)
         )
     } else {
         format!(
             "playing {threads} {rows}x{cols} games at once needs about {} of memory, and \
              {limit} {room}: use --threads {fit} or fewer",
-            memory::human(per_game.saturating_mul(threads as u64))
+            memory::human(need)
         )
     })
 }

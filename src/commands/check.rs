@@ -93,7 +93,7 @@ fn check_class(
     class: &std::path::Path,
     out: &mut impl Write,
 ) -> Result<(), AppError> {
-    let at_once = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let at_once = options.threads.unwrap_or_else(grader::every_core);
     let class = class::check_class(options, class, &options.out, at_once)?;
     let checked = &class.checked;
     writeln!(

@@ -17,12 +17,14 @@ mod stats;
 
 use std::io::{self, BufWriter, Write};
 
+use crate::allocator::{self, Advice};
 use crate::cli::{Cli, Command};
 use crate::colour::paint_for;
 use crate::error::AppError;
 
 /// Runs the command `cli` names; without one, the prompt game.
 pub fn run(cli: Cli) -> Result<(), AppError> {
+    allocator::advise(advice_for(cli.command.as_ref()));
     let paint = paint_for(cli.color);
     let mut out = BufWriter::new(io::stdout().lock());
     match cli.command {
@@ -41,4 +43,20 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// What the command can do to need less memory, should a block be refused.
+fn advice_for(command: Option<&Command>) -> Advice {
+    match command {
+        None
+        | Some(Command::Play(_) | Command::Show(_) | Command::Generate(_) | Command::Solve(_)) => {
+            Advice::Board
+        }
+        Some(Command::Bench(_)) => Advice::BoardOrThreads,
+        Some(Command::Check(_)) => Advice::Programs,
+        Some(Command::Stats(_)) => Advice::History,
+        Some(Command::Replay(_) | Command::Completions(_) | Command::Man | Command::Comp1511) => {
+            Advice::Limit
+        }
+    }
 }

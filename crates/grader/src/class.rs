@@ -122,24 +122,25 @@ pub fn check_class(
     // on a student's own pool would take up further students meanwhile,
     // and more would run at once than there are cores.
     let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        while let Some(student) = students.get(next.fetch_add(1, Ordering::Relaxed)) {
+            done.push(check_one(options, student.clone(), out));
+            progress.inc(1);
+        }
+        done
+    };
     let mut checked: Vec<Checked> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..at_once.clamp(1, students.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    while let Some(student) = students.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        done.push(check_one(options, student.clone(), out));
-                        progress.inc(1);
-                    }
-                    done
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("a student's check does not panic"))
-            .collect()
-    });
+        let workers =
+            crate::schedule::workers(scope, at_once.clamp(1, students.len().max(1)), &work)?;
+        Ok::<_, std::io::Error>(
+            workers
+                .into_iter()
+                .flat_map(|worker| worker.join().expect("a student's check does not panic"))
+                .collect(),
+        )
+    })
+    .map_err(CheckError::io("cannot check the class"))?;
     checked.sort_by(|a, b| a.student.name.cmp(&b.student.name));
     progress.finish_and_clear();
     let summary = out.join("summary.csv");

@@ -428,7 +428,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             _ => error.to_string(),
         },
     };
-    let threads = options.threads.unwrap_or_else(rayon::current_num_threads);
+    let threads = options.threads.unwrap_or_else(every_core);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -697,28 +697,31 @@ impl Checker<'_> {
         let mut failed: Option<io::Error> = None;
         // Plain threads taking the next game in order: rayon would split
         // the games into halves, and a stop would keep a different set.
+        let work = || {
+            let mut done = Vec::new();
+            while let Some(i) = schedule.take() {
+                let case = case::make(options.seed, i, options.plan);
+                let seen = self.play(&case).and_then(|played| {
+                    schedule.finished(i, hung(&played));
+                    self.seen(&case, played)
+                });
+                progress.inc(1);
+                let stop = seen.is_err();
+                done.push((i, seen));
+                if stop {
+                    break;
+                }
+            }
+            done
+        };
         std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut done = Vec::new();
-                        while let Some(i) = schedule.take() {
-                            let case = case::make(options.seed, i, options.plan);
-                            let seen = self.play(&case).and_then(|played| {
-                                schedule.finished(i, hung(&played));
-                                self.seen(&case, played)
-                            });
-                            progress.inc(1);
-                            let stop = seen.is_err();
-                            done.push((i, seen));
-                            if stop {
-                                break;
-                            }
-                        }
-                        done
-                    })
-                })
-                .collect();
+            let workers = match schedule::workers(scope, threads, &work) {
+                Ok(workers) => workers,
+                Err(error) => {
+                    failed = Some(error);
+                    Vec::new()
+                }
+            };
             for worker in workers {
                 for (i, seen) in worker.join().unwrap_or_default() {
                     match seen {
@@ -938,4 +941,11 @@ enum Shown {
     Same,
     /// The budget ran out before it could be played once more.
     OutOfTime,
+}
+
+/// The threads a check plays on when none are asked for: one a core. (Not
+/// rayon's count, which starts rayon's own threads to know it, and stops
+/// the program when they cannot start.)
+pub fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }

@@ -105,17 +105,27 @@ pub fn run_in(
     let stderr = child.stderr().take();
     let (done, finished) = mpsc::channel();
     thread::scope(|scope| {
-        scope.spawn(move || {
+        let start = || thread::Builder::new();
+        let writer = start().spawn_scoped(scope, move || {
             if let Some(mut stdin) = stdin {
                 // A program that stops reading early closes its end: fine.
                 let _ = stdin.write_all(input);
             }
         });
-        let out = scope.spawn({
+        let out = start().spawn_scoped(scope, {
             let done = done.clone();
             move || read_capped(stdout, &done)
         });
-        let err = scope.spawn(move || read_capped(stderr, &done));
+        let err = start().spawn_scoped(scope, move || read_capped(stderr, &done));
+        let (Ok(_), Ok(out), Ok(err)) = (writer, out, err) else {
+            // No memory for a thread's stack: the game is not played, and
+            // the threads that started end with the program's pipes.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(io::Error::other(
+                "cannot start the threads that talk to the program",
+            ));
+        };
         let end = wait_for(&mut *child, &finished, deadline);
         if end.is_some() {
             // Its time ran out or it printed too much: the readers end

@@ -10,12 +10,40 @@
 //! - when the time budget runs out, the games not yet finished are left
 //!   unplayed too, and then the check gives no score.
 
+use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::{self, Scope, ScopedJoinHandle};
 
 /// How many games must have run out of time, at least half of the games
 /// from the first, before the rest are left unplayed.
 pub const HANGS_BEFORE_STOPPING: u64 = 5;
+
+/// Starts up to `count` threads in `scope`, each doing `work`; those that
+/// cannot start (no memory left for a stack) are done without. An error
+/// only when not one starts: a thread that cannot start is an error like
+/// any other, never a panic.
+pub fn workers<'scope, T: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    count: usize,
+    work: &'scope (impl Fn() -> T + Sync),
+) -> io::Result<Vec<ScopedJoinHandle<'scope, T>>> {
+    let mut started = Vec::new();
+    let mut refused = None;
+    for _ in 0..count.max(1) {
+        match thread::Builder::new().spawn_scoped(scope, work) {
+            Ok(worker) => started.push(worker),
+            Err(error) => refused = Some(error),
+        }
+    }
+    match refused {
+        Some(error) if started.is_empty() => Err(io::Error::new(
+            error.kind(),
+            format!("cannot start a thread to play on: {error}"),
+        )),
+        _ => Ok(started),
+    }
+}
 
 /// The games of a check, handed out one at a time in order.
 #[derive(Debug)]

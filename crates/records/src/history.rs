@@ -15,6 +15,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde::Deserialize;
 use serde::de::{DeserializeOwned, IgnoredAny};
@@ -308,10 +309,12 @@ impl<'a> Lines<'a> {
             // A long line is held until its end only while it could be a
             // record: one that does not open as JSON (the zeros of a
             // sparse file) is left out at once, not read to the limit.
-            let no_record = buffer.len() >= CHUNK && !opens_like_a_record(&buffer);
+            // Its first chunk is looked at once, as the line grows past it.
+            let no_record =
+                before < CHUNK && buffer.len() >= CHUNK && !opens_like_a_record(&buffer[..CHUNK]);
             if cut == 0 && (buffer.len() as u64 > self.most || no_record) {
                 let why = if no_record {
-                    "not a record: it does not open with `{`".to_owned()
+                    "not a record: it does not open as JSON does".to_owned()
                 } else {
                     format!("longer than any record, {} MiB at most", self.most >> 20)
                 };
@@ -335,12 +338,20 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// Whether `line` (its start, at least) opens as a record does: `{`
-/// after any spaces.
-fn opens_like_a_record(line: &[u8]) -> bool {
-    line.iter()
+/// Whether `start`, the start of a line, opens as a record does: `{`
+/// after any spaces, and JSON as far as it goes (the zeros of a sparse
+/// file, or a `{` before a gigabyte of anything else, do not).
+fn opens_like_a_record(start: &[u8]) -> bool {
+    let opens = start
+        .iter()
         .find(|b| !b.is_ascii_whitespace())
-        .is_none_or(|&b| b == b'{')
+        .is_none_or(|&b| b == b'{');
+    let mut json = serde_json::Deserializer::from_slice(start);
+    opens
+        && match IgnoredAny::deserialize(&mut json) {
+            Ok(_) => true,
+            Err(error) => error.is_eof(),
+        }
 }
 
 /// Hands the records of `bytes`, whose first line is `first_line` of the
@@ -360,10 +371,11 @@ fn parse_into<M: DeserializeOwned + Send>(
         .filter(|(_, line)| !line.iter().all(u8::is_ascii_whitespace))
         .map(|(i, line)| (first_line + i, line))
         .collect();
-    let read: Vec<(usize, Result<Record<M>, ProblemKind>)> = lines
-        .into_par_iter()
-        .map(|(number, line)| (number, record_in(line)))
-        .collect();
+    let read_one = |(number, line): (usize, &[u8])| (number, record_in(line));
+    let read: Vec<(usize, Result<Record<M>, ProblemKind>)> = match readers() {
+        Some(pool) => pool.install(|| lines.into_par_iter().map(read_one).collect()),
+        None => lines.into_iter().map(read_one).collect(),
+    };
     for (line, read) in read {
         match read {
             Ok(record) => visit(line, record),
@@ -374,6 +386,16 @@ fn parse_into<M: DeserializeOwned + Send>(
             }),
         }
     }
+}
+
+/// The threads the history's lines are read on, one a core, started the
+/// first time; `None` when they cannot start (a memory limit leaves no
+/// room for their stacks): the lines are then read on the calling thread.
+fn readers() -> Option<&'static rayon::ThreadPool> {
+    static READERS: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+    READERS
+        .get_or_init(|| rayon::ThreadPoolBuilder::new().build().ok())
+        .as_ref()
 }
 
 /// One line's record, or why it is left out.
@@ -552,27 +574,34 @@ mod tests {
         let path = folder.path().join("history.jsonl");
         append(&path, &record(1)).unwrap();
         let mut file = OpenOptions::new().append(true).open(&path).unwrap();
-        file.write_all(b"{").unwrap();
+        // JSON as far as it goes: held to the limit.
+        file.write_all(b"{\"moves\":\"").unwrap();
         file.write_all(&vec![b'x'; 3 * CHUNK + 5]).unwrap();
         file.write_all(b"\n").unwrap();
-        // The zeros of a sparse file: no record, left out at once.
+        // A `{` and no JSON after it, and the zeros of a sparse file: no
+        // record, left out at once.
+        file.write_all(b"{").unwrap();
+        file.write_all(&vec![b'x'; 3 * CHUNK]).unwrap();
+        file.write_all(b"\n").unwrap();
         file.write_all(&vec![0; 3 * CHUNK]).unwrap();
         file.write_all(b"\n").unwrap();
         drop(file);
-        append(&path, &record(4)).unwrap();
+        append(&path, &record(5)).unwrap();
         let file = File::open(&path).unwrap();
         let mut lines = Lines::new(&path, (2 * CHUNK) as u64);
         let mut seen = Vec::new();
         lines
             .read::<IgnoredAny>(&file, &mut |line, _| seen.push(line))
             .unwrap();
-        assert_eq!(seen, [1, 4]);
+        assert_eq!(seen, [1, 5]);
         let problems = lines.problems.into_list();
-        assert_eq!(problems.len(), 2);
+        assert_eq!(problems.len(), 3);
         assert_eq!(problems[0].line, 2);
         assert!(problems[0].to_string().contains("longer than any record"));
-        assert_eq!(problems[1].line, 3);
-        assert!(problems[1].to_string().contains("does not open with"));
+        for (problem, line) in problems[1..].iter().zip([3, 4]) {
+            assert_eq!(problem.line, line);
+            assert!(problem.to_string().contains("does not open as JSON"));
+        }
     }
 
     #[test]
