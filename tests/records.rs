@@ -789,3 +789,35 @@ fn what_is_not_a_move_is_not_kept_and_marks_alone_are_no_game() {
     assert!(!text(&again.stderr).contains("abandoned"));
     assert_eq!(home.lines(), Vec::<String>::new());
 }
+
+/// A saved game that cannot be filed (the history cannot be written: a
+/// folder in its place here, a full disk elsewhere) is never written over
+/// by the next game: it is set aside as `…unfiled-SECONDS`, which is said,
+/// whole, and the new game is saved in its place.
+#[test]
+fn a_save_that_cannot_be_filed_is_set_aside_not_written_over() {
+    let home = Home::new();
+    let quit_midway = b"5 5 r\nq\n";
+    let seed = |n: &'static str| ["--rules", "classic", "--seed", n, "--record"];
+    home.run(&seed("3"), quit_midway);
+    let first = std::fs::read_to_string(home.save("prompt")).unwrap();
+    std::fs::create_dir_all(home.history()).unwrap();
+    let output = home.run(&seed("4"), quit_midway);
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("the saved game is kept as"), "{stderr}");
+    let folder = home.save("prompt").parent().unwrap().to_owned();
+    let aside: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.to_string_lossy().contains("prompt-game.json.unfiled-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{stderr}");
+    let id = |text: &str| -> Value {
+        let first: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        first["id"].clone()
+    };
+    assert_eq!(id(&std::fs::read_to_string(&aside[0]).unwrap()), id(&first));
+    let saved = std::fs::read_to_string(home.save("prompt")).unwrap();
+    let saved: Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
+    assert_eq!(saved["board"]["seed"], 4);
+}

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use records::save::SaveError;
+use records::save::{Aside, SaveError};
 use records::{Record, Recorder};
 use visible::Visible;
 
@@ -49,7 +49,11 @@ pub fn choose(
         Ok(saved) => saved,
         Err(e) if resume => return Err(e.into()),
         Err(e) => {
-            let said = match recorder.set_aside_save() {
+            let why = match e {
+                SaveError::Unfiled { .. } => Aside::Unfiled,
+                _ => Aside::Unread,
+            };
+            let said = match recorder.set_aside_save(why) {
                 Ok(kept) => format!("; it is kept as {}", visible::path(&kept)),
                 // Nothing there to keep: the folder itself is at fault,
                 // which recording the game says in its turn.
@@ -85,7 +89,7 @@ pub fn choose(
                 return Ok(Some(recorder.with_board(record)?));
             }
             // Not carried on: the game counts, as abandoned.
-            if let Some(trouble) = recorder.abandon_saved(record) {
+            if let Some(trouble) = abandon(recorder, record) {
                 let _ = writeln!(io::stderr(), "minesweeper: {trouble}");
             }
             Ok(None)
@@ -94,7 +98,7 @@ pub fn choose(
             // Of another kind, or with nobody to ask: the new game takes
             // the save's place, so the saved one is filed first.
             let what = describe(&record).replace('\n', " ");
-            let said = match recorder.abandon_saved(record) {
+            let said = match abandon(recorder, record) {
                 Some(trouble) => trouble,
                 None => format!(
                     "{what} It is kept in the history as abandoned: a new game takes its place \
@@ -106,6 +110,23 @@ pub fn choose(
         }
         None => Ok(None),
     }
+}
+
+/// Files `record`, the saved game not carried on, as abandoned. One that
+/// cannot be filed (the history cannot be written) is set aside, out of
+/// the new game's way, or where even that fails the new game is not
+/// recorded, so that nothing is written over it. What to tell the player
+/// when it could not be filed.
+fn abandon(recorder: &mut Recorder, record: Record) -> Option<String> {
+    let trouble = recorder.abandon_saved(record)?;
+    let kept = match recorder.set_aside_save(Aside::Unfiled) {
+        Ok(kept) => format!("; the saved game is kept as {}", visible::path(&kept)),
+        Err(why) => {
+            recorder.stop();
+            format!("; the saved game is left as it is ({why}), and this game is not recorded")
+        }
+    };
+    Some(format!("{trouble}{kept}"))
 }
 
 /// Asks whether to carry on `record` until the answer is yes or no; no

@@ -115,17 +115,25 @@ impl Recorder {
             return Ok(None);
         };
         if record.result != GameResult::Playing {
-            let _ = self.file_again(record);
-            return Ok(None);
+            // Not filed (the history cannot be written): the new game's
+            // save must not take its place.
+            return match self.file_again(record) {
+                None => Ok(None),
+                Some(why) => Err(SaveError::Unfiled {
+                    path: visible::path(&path),
+                    why,
+                }),
+            };
         }
         Ok(Some(record))
     }
 
-    /// Moves the save that cannot be read out of the way of the new game,
-    /// which would write over it; gives where it now is.
-    pub fn set_aside_save(&self) -> io::Result<std::path::PathBuf> {
+    /// Moves the save that cannot be read, or whose game could not be
+    /// filed, out of the way of the new game, which would write over it;
+    /// gives where it now is.
+    pub fn set_aside_save(&self, why: save::Aside) -> io::Result<std::path::PathBuf> {
         match &self.places {
-            Some(places) => save::set_aside(&places.save_of(self.front)),
+            Some(places) => save::set_aside(&places.save_of(self.front), why),
             None => Err(io::ErrorKind::NotFound.into()),
         }
     }

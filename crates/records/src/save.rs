@@ -27,6 +27,16 @@ pub enum SaveError {
     Damaged { path: String, why: String },
     #[error("{path}: saved by a newer minesweeper (record version {v})")]
     Newer { path: String, v: u32 },
+    #[error("{path}: a game that had ended could not be kept in the history: {why}")]
+    Unfiled { path: String, why: String },
+}
+
+/// Why a save is set aside, which its new name says: it cannot be read,
+/// or its game could not be filed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aside {
+    Unread,
+    Unfiled,
 }
 
 /// How a save being written is named until it is renamed into place.
@@ -215,15 +225,20 @@ pub fn remove(path: &Path) -> io::Result<()> {
     }
 }
 
-/// Moves the save at `path`, which cannot be read, out of the new game's
-/// way: renamed beside it as `<name>.unread-<seconds since 1970>`, kept as
-/// it is for whoever wants to look at it. Gives the new name.
-pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+/// Moves the save at `path`, which cannot be read or whose game could not
+/// be filed, out of the new game's way: renamed beside it as
+/// `<name>.unread-<seconds since 1970>` (or `.unfiled-`), kept as it is
+/// for whoever wants to look at it or file it. Gives the new name.
+pub fn set_aside(path: &Path, why: Aside) -> io::Result<PathBuf> {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |since| since.as_secs());
     let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(format!(".unread-{seconds}"));
+    let why = match why {
+        Aside::Unread => "unread",
+        Aside::Unfiled => "unfiled",
+    };
+    name.push(format!(".{why}-{seconds}"));
     let kept = path.with_file_name(name);
     if kept.exists() {
         return Err(io::Error::new(
