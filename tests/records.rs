@@ -678,48 +678,70 @@ fn an_unreadable_save_is_set_aside_and_a_broken_board_named() {
     );
 }
 
-/// Games in progress killed outright (SIGKILL, once each is saved), each
-/// followed by a new game on another seed: every game killed reaches the
-/// history, as abandoned, exactly once, and the last is the one saved.
+/// Games in progress killed outright (SIGKILL, once each is saved),
+/// restarted alternately with `--resume` (the game carried on, and killed
+/// again) and with a new game on another seed: every game killed reaches
+/// the history, as abandoned, exactly once, and the last is the one saved.
 #[cfg(unix)]
 #[test]
 fn games_killed_in_progress_and_replaced_are_each_filed_once() {
-    use std::io::Write as _;
+    use std::io::{BufRead as _, Write as _};
     let home = Home::new();
-    let rounds = 10;
-    for round in 0..rounds {
-        let seed = (round + 100).to_string();
+    let games = 10;
+    let saved_seed = || -> Option<u64> {
+        let save = std::fs::read_to_string(home.save("prompt")).ok()?;
+        let first: Value = serde_json::from_str(save.lines().next()?).ok()?;
+        first["board"]["seed"].as_u64()
+    };
+    let wait_until = |what: &str, done: &mut dyn FnMut() -> bool| {
+        let started = std::time::Instant::now();
+        while !done() {
+            assert!(started.elapsed().as_secs() < 60, "{what}: not in a minute");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    };
+    for game in 0..games {
+        let seed = 100 + game;
+        // A new game: its first move, and the input kept open, so that it
+        // waits for more; killed once it is saved.
         let mut child = home
-            .command(&["--rules", "classic", "--seed", &seed, "--record"])
+            .command(&[
+                "--rules",
+                "classic",
+                "--seed",
+                &seed.to_string(),
+                "--record",
+            ])
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .unwrap();
-        // The first move, and the input kept open: the game waits for more.
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(b"5 5 r\n").unwrap();
         stdin.flush().unwrap();
-        let saved_this_game = || {
-            std::fs::read_to_string(home.save("prompt"))
-                .ok()
-                .and_then(|save| {
-                    let first: Value = serde_json::from_str(save.lines().next()?).ok()?;
-                    Some(first["board"]["seed"] == seed.parse::<u64>().unwrap())
-                })
-                .unwrap_or(false)
-        };
-        let started = std::time::Instant::now();
-        while !saved_this_game() {
-            assert!(
-                started.elapsed().as_secs() < 60,
-                "round {round}: never saved"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        wait_until("a new game saved", &mut || saved_seed() == Some(seed));
         child.kill().unwrap();
         child.wait().unwrap();
         drop(stdin);
+        // Carried on with --resume, and killed again once it shows its
+        // board: the save is its, still.
+        let mut child = home
+            .command(&["--resume", "--record"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut shown = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        wait_until("the game carried on", &mut || {
+            line.clear();
+            shown.read_line(&mut line).unwrap() == 0 || line.contains("mines left")
+        });
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert_eq!(saved_seed(), Some(seed), "carried on, not replaced");
     }
     let records: Vec<Value> = home
         .lines()
@@ -730,10 +752,14 @@ fn games_killed_in_progress_and_replaced_are_each_filed_once() {
         .iter()
         .map(|r| r["board"]["seed"].as_u64().unwrap())
         .collect();
-    let expected: Vec<u64> = (100..100 + rounds - 1).collect();
+    let expected: Vec<u64> = (100..100 + games - 1).collect();
     assert_eq!(seeds, expected, "each game killed filed once, in order");
     assert!(records.iter().all(|r| r["result"] == "abandoned"));
-    assert!(home.save("prompt").exists(), "the last game is saved");
+    assert_eq!(
+        saved_seed(),
+        Some(100 + games - 1),
+        "the last game is saved"
+    );
 }
 
 /// A kept board changed by hand into another valid board is not trusted
