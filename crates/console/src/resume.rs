@@ -203,7 +203,8 @@ pub fn describe(record: &Record) -> String {
         Some(name) => format!("{} ({}x{}, {mines})", Visible(name), board.rows, board.cols),
         None => format!("a {}x{} board with {mines}", board.rows, board.cols),
     };
-    let moves = counted(record.moves.split_ascii_whitespace().count(), "move");
+    // Moves that changed the board: hints, undos and redos are not moves.
+    let moves = counted(record.clicks as usize, "move");
     format!(
         "A {} game on {what} is in progress:\n{moves}, {:.1} s played, saved {}.",
         Visible(&record.rules),
