@@ -465,58 +465,6 @@ mod classic {
 mod coms227 {
     use super::*;
 
-    /// A live animation in a real pseudo-terminal (util-linux `script`),
-    /// killed by each signal that ends a program: the terminal is back in
-    /// cooked mode afterwards, and the program ended by that signal.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn signals_leave_the_terminal_as_it_was() {
-        if Command::new("script").arg("--version").output().is_err() {
-            eprintln!("skipped: no `script` to make a pseudo-terminal");
-            return;
-        }
-        let bin = get_cargo_bin("minesweeper");
-        let dir = env!("CARGO_MANIFEST_DIR");
-        let moves = std::env::temp_dir().join(format!("signal-moves-{}", std::process::id()));
-        std::fs::write(&moves, "1\n5\nr\n").unwrap();
-        for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129), ("QUIT", 131)] {
-            let shell = format!(
-                "cd {dir}; {bin} --rules coms227 --animate=5000 boards/coms227-example.txt \
-                 < {moves} & pid=$!; sleep 1; kill -{signal} $pid; wait $pid; \
-                 echo status=$?; stty -a",
-                bin = bin.display(),
-                moves = moves.display(),
-            );
-            // script's input stays open (and silent) until it is done: at
-            // its end, script would type an end-of-file, which is a key.
-            let mut child = common::sandboxed(&mut Command::new("script"))
-                .args(["-qec", &format!("sh -c '{shell}'"), "/dev/null"])
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()
-                .unwrap();
-            let silent = child.stdin.take();
-            let mut text = String::new();
-            child
-                .stdout
-                .take()
-                .unwrap()
-                .read_to_string(&mut text)
-                .unwrap();
-            child.wait().unwrap();
-            drop(silent);
-            assert!(
-                text.contains(&format!("status={status}")),
-                "{signal}: {text}"
-            );
-            let modes: Vec<&str> = text.split_whitespace().collect();
-            for mode in ["icanon", "echo", "isig"] {
-                assert!(modes.contains(&mode), "{signal}: {mode} is off: {text}");
-            }
-        }
-        std::fs::remove_file(moves).unwrap();
-    }
-
     #[test]
     fn animated_clear_region_of_the_handout() {
         // The handout's worked example: clearRegion from row 4, column 0

@@ -404,6 +404,40 @@ fn signals_give_the_terminal_back() {
     }
 }
 
+/// A live animation of the prompt game (COMS 227's clearRegion, a step
+/// every 5 s) killed by each signal that ends a program, once its first
+/// step is on the screen: the terminal is given back and the program ends
+/// by that signal.
+#[cfg(target_os = "linux")]
+#[test]
+fn signals_in_an_animation_give_the_terminal_back() {
+    let home = std::env::temp_dir().join(format!("animate-signal-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let moves = home.join("moves.txt");
+    std::fs::write(&moves, "1\n5\nr\n").unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129), ("QUIT", 131)] {
+        let shell = format!(
+            "'{}' --rules coms227 --animate=5000 boards/coms227-example.txt < '{}'; \
+             echo status=$?; stty -a",
+            bin.display(),
+            moves.display()
+        );
+        let mut terminal = Terminal::start(&shell, &home);
+        // The square being explored is marked: the animation runs.
+        terminal.wait_for("the first step", |screen| screen.contents().contains('•'));
+        let game = children_of(terminal.child.process_id().unwrap());
+        assert_eq!(game.len(), 1, "the game is the shell's one child");
+        let killed = std::process::Command::new("kill")
+            .args([format!("-{signal}"), game[0].to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_given_back(&mut terminal, status);
+    }
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
 /// Ctrl-Z stops the game and `fg` (SIGCONT) resumes it: the terminal is
 /// given back meanwhile, and the clock leaves the time stopped out.
 #[cfg(target_os = "linux")]
