@@ -112,7 +112,7 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let looks = looks(theme(None, &settings), paint);
     let setup = Setup::recorded(record, looks, None).map_err(rebuild_error)?;
     // Every move is checked against the board before the screen is taken.
-    let rebuilder = Rebuilder::new(record).map_err(rebuild_error)?;
+    let rebuilder = Rebuilder::new(record, &solver::NoGuess).map_err(rebuild_error)?;
     let events = rebuilder.events().to_vec();
     let size = crossterm::terminal::size()?;
     let replay = Replay::new(setup, events, speed, title.clone(), size, Instant::now())

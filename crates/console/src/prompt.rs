@@ -279,7 +279,7 @@ impl Playing {
 /// The saved game `record` made again, the session turned to its rules
 /// and its boards.
 fn carried_on(record: &Record, session: &mut Session) -> Result<Playing, RebuildError> {
-    let replayed = rebuild(record)?;
+    let replayed = rebuild(record, &solver::NoGuess)?;
     let rule_set = replayed.rule_set();
     let counts = replayed.counts();
     let deal = replayed.deal().clone();

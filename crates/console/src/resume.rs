@@ -118,7 +118,7 @@ pub fn choose(
 /// recorded, so that nothing is written over it. What to tell the player
 /// when it could not be filed.
 fn abandon(recorder: &mut Recorder, record: Record) -> Option<String> {
-    let trouble = recorder.abandon_saved(record)?;
+    let trouble = recorder.abandon_saved(record, &solver::NoGuess)?;
     let kept = match recorder.set_aside_save(Aside::Unfiled) {
         Ok(kept) => format!("; the saved game is kept as {}", visible::path(&kept)),
         Err(why) => {

@@ -4,7 +4,7 @@
 
 use crate::Record;
 use crate::moves::{BadMove, Event, Logged};
-use engine::{Deal, Game, Move, NoRoom, Outcome, RuleSet, Rules};
+use engine::{BoardMaker, Deal, Game, Move, NoRoom, Outcome, RuleSet, Rules};
 
 /// Why a record cannot be played again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -82,15 +82,18 @@ pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
 }
 
 impl Rebuilder {
-    /// The record's game, dealt, before its first event.
-    pub fn new(record: &Record) -> Result<Self, RebuildError> {
+    /// The record's game, dealt, before its first event; a no-guess board
+    /// is made again from its seed by `no_guess_maker` (the solver's).
+    pub fn new(
+        record: &Record,
+        no_guess_maker: &'static dyn BoardMaker,
+    ) -> Result<Self, RebuildError> {
         let Dealt {
             rule_set,
             rules,
             deal,
         } = dealt(record)?;
-        // A no-guess board is the solver's, made again from its seed.
-        let game = deal.game(rules, &solver::NoGuess)?.with_undo();
+        let game = deal.game(rules, no_guess_maker)?.with_undo();
         let events = record.events()?;
         let (rows, cols) = (game.board().rows(), game.board().cols());
         for (i, logged) in events.iter().enumerate() {
@@ -181,8 +184,11 @@ impl Rebuilder {
 }
 
 /// The record's game with every event played: a saved game to go on with.
-pub fn rebuild(record: &Record) -> Result<Rebuilder, RebuildError> {
-    let mut rebuilder = Rebuilder::new(record)?;
+pub fn rebuild(
+    record: &Record,
+    no_guess_maker: &'static dyn BoardMaker,
+) -> Result<Rebuilder, RebuildError> {
+    let mut rebuilder = Rebuilder::new(record, no_guess_maker)?;
     rebuilder.finish();
     Ok(rebuilder)
 }

@@ -5,7 +5,7 @@
 
 use std::io;
 
-use engine::Board;
+use engine::{Board, BoardMaker};
 use jiff::Timestamp;
 use serde::de::IgnoredAny;
 
@@ -172,16 +172,21 @@ impl Recorder {
 
     /// `record`, the game saved in progress, is not carried on: it is
     /// filed as abandoned, with the 3BV it had done, played again from its
-    /// moves to count it. A save of a game that had not begun (marks
+    /// moves to count it (a no-guess board made again by
+    /// `no_guess_maker`). A save of a game that had not begun (marks
     /// alone, written by an older version) is no game: it goes unfiled.
-    pub fn abandon_saved(&mut self, mut record: Record) -> Option<String> {
+    pub fn abandon_saved(
+        &mut self,
+        mut record: Record,
+        no_guess_maker: &'static dyn BoardMaker,
+    ) -> Option<String> {
         record.result = GameResult::Abandoned;
         // A save whose board cannot be read back or whose moves do not
         // play is still filed, its 3BV unknown.
         let rebuilt = self
             .with_board(record.clone())
             .ok()
-            .and_then(|whole| rebuild(&whole).ok());
+            .and_then(|whole| rebuild(&whole, no_guess_maker).ok());
         if let Some(rebuilt) = rebuilt {
             let game = rebuilt.game();
             if !game.has_begun() {
@@ -410,13 +415,19 @@ mod tests {
         let mut recorder = Recorder::new(places.clone(), Front::Screen);
         let (_, marks_alone) = played(3, &[crate::sample::flag(4, 4)]);
         assert_eq!(recorder.save(marks_alone.clone()), None);
-        assert_eq!(recorder.abandon_saved(marks_alone), None);
+        assert_eq!(
+            recorder.abandon_saved(marks_alone, &crate::sample::NoMaker),
+            None
+        );
         assert!(!places.history.exists());
         assert!(!places.save_of(Front::Screen).exists());
         let (game, opened) = played(3, &[reveal(0, 0)]);
         assert_eq!(game.status(), engine::Status::Playing);
         assert_eq!(recorder.save(opened.clone()), None);
-        assert_eq!(recorder.abandon_saved(opened), None);
+        assert_eq!(
+            recorder.abandon_saved(opened, &crate::sample::NoMaker),
+            None
+        );
         let loaded = history::read(&places.history).unwrap();
         let filed = &loaded.records[0].1;
         assert_eq!(filed.result, GameResult::Abandoned);
@@ -432,7 +443,7 @@ mod tests {
         let places = places(folder.path());
         let text = "++++\n+* +\n+  +\n++++\n";
         let deal = Deal::Board(parse_board(text.as_bytes()).unwrap());
-        let game = deal.game(Rules::CLASSIC, &solver::NoGuess).unwrap();
+        let game = deal.game(Rules::CLASSIC, &crate::sample::NoMaker).unwrap();
         let log = Log::new(Described {
             front: Front::Screen,
             rules: "classic",
@@ -468,7 +479,10 @@ mod tests {
             std::time::Instant::now(),
             changed,
         );
-        assert_eq!(recorder.abandon_saved(log.record(&game, 0)), None);
+        assert_eq!(
+            recorder.abandon_saved(log.record(&game, 0), &crate::sample::NoMaker),
+            None
+        );
         let line = std::fs::read_to_string(&places.history).unwrap();
         assert!(line.len() < 1024, "a line without the board: {line}");
         assert!(line.contains("\"result\":\"abandoned\""), "{line}");

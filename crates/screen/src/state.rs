@@ -281,7 +281,7 @@ impl Screen {
         height: u16,
     ) -> Result<Self, RebuildError> {
         let mut screen = Screen::new(setup, width, height)?;
-        let rebuilt = rebuild(record)?;
+        let rebuilt = rebuild(record, &solver::NoGuess)?;
         let counts = rebuilt.counts();
         screen.game = rebuilt.into_game();
         (screen.hints, screen.undos, screen.clicks) = (counts.hints, counts.undos, counts.clicks);
