@@ -153,11 +153,14 @@ pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> i
 /// SIGTSTP sent to it; resumed, it asks again.
 pub fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
     const QUESTION: &str = "Carry it on? (y/n) ";
-    writeln!(out, "{}", describe(record))?;
-    write!(out, "{QUESTION}")?;
-    out.flush()?;
     let yes = {
+        // Keys first, then the question: a key pressed once the question
+        // shows (Ctrl-Z included) is read as a key, never lost to the
+        // change of modes or taken by the terminal as a signal.
         let mut raw = RawMode::enter()?;
+        let described = describe(record).replace('\n', "\r\n");
+        write!(out, "{described}\r\n{QUESTION}")?;
+        out.flush()?;
         loop {
             // A stop or a resume wakes the read (as a resize): acted on
             // here, the terminal given back while stopped.
