@@ -12,6 +12,7 @@ pub mod animate;
 pub mod answer;
 pub mod comp1511;
 pub mod explain;
+pub mod interrupt;
 pub mod load;
 pub mod prompt;
 pub mod render;

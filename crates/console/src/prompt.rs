@@ -18,9 +18,9 @@ use solver::Adviser;
 use crate::animate::{self, Animation};
 use crate::answer::{self, OrHint, Shortcut};
 use crate::explain;
+use crate::interrupt::SeedOnInterrupt;
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
-use crate::terminal::interrupt::SeedOnInterrupt;
 use crate::words::{message, seed_line};
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";

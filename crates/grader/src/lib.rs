@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use console::terminal::interrupt::RemoveOnInterrupt;
+use console::interrupt::RemoveOnInterrupt;
 use engine::{Board, Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
 

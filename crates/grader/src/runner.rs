@@ -95,10 +95,8 @@ pub fn run_in(
     #[cfg(windows)]
     command.wrap(process_wrap::std::JobObject);
     // Outside the terminal's process group, Ctrl-C does not reach it.
-    let (mut child, _killed_on_interrupt) = console::terminal::interrupt::KillOnInterrupt::spawn(
-        || command.spawn(),
-        |child| child.id(),
-    )?;
+    let (mut child, _killed_on_interrupt) =
+        console::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?;
     let deadline = Instant::now() + limit;
     let stdin = child.stdin().take();
     let stdout = child.stdout().take();

@@ -13,7 +13,7 @@ use ratatui::backend::CrosstermBackend;
 use crate::command::{Command, Held, command_for};
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
-use console::terminal::interrupt::SeedOnInterrupt;
+use console::interrupt::SeedOnInterrupt;
 use console::terminal::{RawMode, Signalled};
 use records::rebuild::RebuildError;
 use records::{GameResult, Record, Recorder, Request};

@@ -5,7 +5,7 @@
 //! editing, so a program that leaves it on leaves its shell unusable. The
 //! guard restores the terminal when dropped (a normal end, an error, a
 //! panic's unwinding). While it lives, a signal that ends the program puts
-//! the terminal back first ([`interrupt`](super::interrupt), whose thread
+//! the terminal back first ([`interrupt`](crate::interrupt), whose thread
 //! acts at once), and SIGTSTP puts it back, stops, and takes raw mode again
 //! on resume, as does a SIGCONT after any stop. Those two handlers only
 //! note the signal (signal-hook); the screen acts on it at its next look,
@@ -14,7 +14,6 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use super::interrupt;
 use super::modes::{enter_modes, leave_modes};
 
 /// How long a screen may wait for a key before it looks for signals.
@@ -59,7 +58,7 @@ impl RawMode {
         #[cfg(unix)]
         let signals = unix::Signals::catch()?;
         enter_modes(full_screen)?;
-        interrupt::hold_modes(full_screen);
+        super::held::hold_modes(full_screen);
         put_back_before_panic_messages();
         Ok(RawMode {
             #[cfg(unix)]
@@ -106,7 +105,7 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
-        if interrupt::release_modes() {
+        if super::held::release_modes() {
             let _ = leave_modes(self.full_screen);
         }
     }
@@ -120,7 +119,7 @@ fn put_back_before_panic_messages() {
     HOOKED.call_once(|| {
         let print = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            interrupt::put_back_modes();
+            super::held::put_back_held_modes();
             print(info);
         }));
     });
