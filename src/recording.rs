@@ -132,28 +132,14 @@ pub fn each_in_history<M: DeserializeOwned + Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use records::{BoardRecord, GameResult};
+    use records::BoardRecord;
 
     fn saved(rules: &str, board: BoardRecord) -> Record {
         Record {
             v: 1,
-            id: None,
-            when: String::new(),
-            front: Front::Screen,
-            rules: rules.to_owned(),
-            first_move: "safe".to_owned(),
-            no_question_marks: false,
-            board,
-            result: GameResult::Playing,
-            ms: 0,
             clicks: 1,
-            three_bv: 0,
-            three_bv_done: 0,
-            hints: 0,
-            undos: 0,
-            deaths: 0,
             moves: "r1,1@0".to_owned(),
-            filing_at: None,
+            ..Record::started(Front::Screen, rules, "safe", board)
         }
     }
 

@@ -219,37 +219,26 @@ pub fn describe(record: &Record) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use records::{BoardRecord, Front, GameResult};
+    use records::{BoardRecord, Front};
 
     fn saved() -> Record {
+        let board = BoardRecord {
+            rows: 5,
+            cols: 6,
+            mines: 1,
+            seed: None,
+            no_guess: false,
+            sha256: None,
+            file: Some(String::new().into()),
+            name: Some("board3.txt".to_owned()),
+        };
         Record {
             v: 1,
-            id: None,
             when: "not a time".to_owned(),
-            front: Front::Prompt,
-            rules: "proj3".to_owned(),
-            first_move: "safe".to_owned(),
-            no_question_marks: false,
-            board: BoardRecord {
-                rows: 5,
-                cols: 6,
-                mines: 1,
-                seed: None,
-                no_guess: false,
-                sha256: None,
-                file: Some(String::new().into()),
-                name: Some("board3.txt".to_owned()),
-            },
-            result: GameResult::Playing,
             ms: 12_345,
             clicks: 1,
-            three_bv: 0,
-            three_bv_done: 0,
-            hints: 0,
-            undos: 0,
-            deaths: 0,
             moves: "r1,1@0".to_owned(),
-            filing_at: None,
+            ..Record::started(Front::Prompt, "proj3", "safe", board)
         }
     }
 

@@ -138,7 +138,7 @@ fn write_executable(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// `word` as one word of a POSIX shell, whatever it holds.
-fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     format!("'{}'", word.replace('\'', r"'\''"))
 }
 

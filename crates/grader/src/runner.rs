@@ -31,7 +31,7 @@ impl Program {
                 // Quoted unless every character means itself to a shell.
                 let plain = |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c);
                 if word.is_empty() || !word.chars().all(plain) {
-                    format!("'{}'", word.replace('\'', r"'\''"))
+                    crate::bundle::shell_word(&word)
                 } else {
                     word
                 }

@@ -293,6 +293,32 @@ pub fn millis(duration: std::time::Duration) -> u64 {
 }
 
 impl Record {
+    /// The record of a game about to be played on `board` in `front`, by
+    /// the rule set and first-move policy of those names: no identity or
+    /// time yet, no move, nothing counted.
+    pub fn started(front: Front, rules: &str, first_move: &str, board: BoardRecord) -> Self {
+        Record {
+            v: VERSION,
+            id: None,
+            when: String::new(),
+            front,
+            rules: rules.to_owned(),
+            first_move: first_move.to_owned(),
+            no_question_marks: false,
+            board,
+            result: GameResult::Playing,
+            ms: 0,
+            clicks: 0,
+            three_bv: 0,
+            three_bv_done: 0,
+            hints: 0,
+            undos: 0,
+            deaths: 0,
+            moves: String::new(),
+            filing_at: None,
+        }
+    }
+
     /// The moves, read from their notation.
     pub fn events(&self) -> Result<Vec<Logged>, moves::BadMove> {
         moves::parse(&self.moves)

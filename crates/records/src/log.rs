@@ -40,24 +40,14 @@ impl Log {
     pub fn new(game: Described) -> Self {
         Log {
             record: Record {
-                v: VERSION,
                 id: Some(new_id()),
-                when: String::new(),
-                front: game.front,
-                rules: game.rules.to_owned(),
-                first_move: game.first_move.to_owned(),
                 no_question_marks: game.no_question_marks,
-                board: BoardRecord::of(game.deal, game.board_name),
-                result: GameResult::Playing,
-                ms: 0,
-                clicks: 0,
-                three_bv: 0,
-                three_bv_done: 0,
-                hints: 0,
-                undos: 0,
-                deaths: 0,
-                moves: String::new(),
-                filing_at: None,
+                ..Record::started(
+                    game.front,
+                    game.rules,
+                    game.first_move,
+                    BoardRecord::of(game.deal, game.board_name),
+                )
             },
             first: None,
             offset: 0,

@@ -855,17 +855,8 @@ fn feasible_totals(
         .map(|c| ByTotal::of(&solutions(c)))
         .collect();
     // Totals reachable by the components before and after each one.
-    // One row more than there are components: sized once, never grown.
-    let mut before = Vec::with_capacity(components.len() + 1);
-    before.push(ByTotal::one());
-    for c in &possible {
-        before.push(before.last().unwrap().times(c));
-    }
-    let mut after = Vec::with_capacity(components.len() + 1);
-    after.push(ByTotal::one());
-    for c in possible.iter().rev() {
-        after.push(after.last().unwrap().times(c));
-    }
+    let before = running_products(possible.iter(), |all, c| all.times(c));
+    let mut after = running_products(possible.iter().rev(), |all, c| all.times(c));
     after.reverse();
     let overall: Vec<usize> = before[components.len()]
         .totals()
@@ -934,6 +925,27 @@ struct Weights {
     log_arrangements: f64,
 }
 
+/// The products of the components' tables in the order given: the
+/// identity, then each product with one component more, so that
+/// `products[k]` combines the first `k`. One more than there are
+/// components, sized once, never grown; `times` multiplies (and may
+/// scale).
+fn running_products<'a, T: by_total::Weight + 'a>(
+    components: impl ExactSizeIterator<Item = &'a ByTotal<T>>,
+    mut times: impl FnMut(&ByTotal<T>, &ByTotal<T>) -> ByTotal<T>,
+) -> Vec<ByTotal<T>>
+where
+    ByTotal<T>: 'a,
+{
+    let mut products = Vec::with_capacity(components.len() + 1);
+    products.push(ByTotal::one());
+    for component in components {
+        let next = times(products.last().expect("the identity is first"), component);
+        products.push(next);
+    }
+    products
+}
+
 /// Exact weights: a component's solutions using `m` mines weigh the number
 /// of ways the other components and the interior can hold the rest.
 fn exact_weights(
@@ -958,19 +970,12 @@ fn exact_weights(
             count
         })
         .collect();
-    // One row more than there are components: sized once, never grown.
-    let mut before = Vec::with_capacity(components.len() + 1);
-    before.push(ByTotal::one());
-    for s in &counts {
-        let (all, log_top) = before.last().unwrap().times(s).scaled();
+    let before = running_products(counts.iter(), |all, s| {
+        let (all, log_top) = all.times(s).scaled();
         log_scale += log_top;
-        before.push(all);
-    }
-    let mut after = Vec::with_capacity(components.len() + 1);
-    after.push(ByTotal::one());
-    for s in counts.iter().rev() {
-        after.push(after.last().unwrap().times(s).scaled().0);
-    }
+        all
+    });
+    let mut after = running_products(counts.iter().rev(), |all, s| all.times(s).scaled().0);
     after.reverse();
     let mut factor = Vec::with_capacity(components.len());
     let mut total: Vec<f64> = Vec::with_capacity(components.len());
