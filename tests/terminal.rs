@@ -374,6 +374,24 @@ fn children_of(parent: u32) -> Vec<u32> {
     children
 }
 
+/// The game the terminal's shell runs: its one child.
+#[cfg(target_os = "linux")]
+fn the_game(terminal: &Terminal) -> u32 {
+    let game = children_of(terminal.child.process_id().unwrap());
+    assert_eq!(game.len(), 1, "the game is the shell's one child");
+    game[0]
+}
+
+/// Sends `signal` (a name: `INT`, `CONT`, …) to the process `pid`.
+#[cfg(target_os = "linux")]
+fn signal(pid: u32, signal: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([format!("-{signal}"), pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
+}
+
 /// Killed in the middle of a game by each signal that ends a program from
 /// outside, the game gives the terminal back and ends by that signal.
 #[cfg(target_os = "linux")]
@@ -387,14 +405,7 @@ fn signals_give_the_terminal_back() {
         // Once the clock runs the board is dealt (a frame read half drawn
         // could show fewer covered squares before that).
         terminal.wait_for("the clock", |screen| !line(screen, 0).contains("Time 0.0 "));
-        let shell = terminal.child.process_id().unwrap();
-        let game = children_of(shell);
-        assert_eq!(game.len(), 1, "the game is the shell's one child");
-        let killed = std::process::Command::new("kill")
-            .args([format!("-{signal}"), game[0].to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        self::signal(the_game(&terminal), signal);
         let contents = assert_given_back(&mut terminal, status);
         assert!(
             contents.contains("--seed 7"),
@@ -426,13 +437,7 @@ fn signals_in_an_animation_give_the_terminal_back() {
         let mut terminal = Terminal::start(&shell, &home);
         // The square being explored is marked: the animation runs.
         terminal.wait_for("the first step", |screen| screen.contents().contains('•'));
-        let game = children_of(terminal.child.process_id().unwrap());
-        assert_eq!(game.len(), 1, "the game is the shell's one child");
-        let killed = std::process::Command::new("kill")
-            .args([format!("-{signal}"), game[0].to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        self::signal(the_game(&terminal), signal);
         assert_given_back(&mut terminal, status);
     }
     std::fs::remove_dir_all(&home).unwrap();
@@ -448,18 +453,14 @@ fn a_suspended_game_keeps_its_clock_still() {
         "--rules classic --level beginner --seed 7 --no-record",
         &home,
     );
-    let game = children_of(terminal.child.process_id().unwrap())[0];
+    let game = the_game(&terminal);
     // Open the island (the clock starts), then stop at once.
     terminal.send(TOP_LEFT);
     terminal.send(b"ll \x1a");
     terminal.wait_for("the stop", |screen| !screen.alternate_screen());
     let stopped = Duration::from_secs(6);
     std::thread::sleep(stopped);
-    let resumed = std::process::Command::new("kill")
-        .args(["-CONT", &game.to_string()])
-        .status()
-        .unwrap();
-    assert!(resumed.success());
+    signal(game, "CONT");
     terminal.wait_for("the game again", |screen| {
         screen.alternate_screen() && line(screen, 0).starts_with("Mines ")
     });
@@ -557,12 +558,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     terminal.send(&click(2, 5, 9));
     terminal.wait_for("flag", |screen| square(screen, 5, 9) == Some('⚑'));
     // Killed outright: the save after the last move is what comes back.
-    let game = children_of(terminal.child.process_id().unwrap());
-    assert_eq!(game.len(), 1);
-    std::process::Command::new("kill")
-        .args(["-KILL", &game[0].to_string()])
-        .status()
-        .unwrap();
+    signal(the_game(&terminal), "KILL");
     terminal.wait_for("the shell's stty", |screen| {
         screen.contents().contains("icanon")
     });
@@ -652,25 +648,14 @@ fn the_offer_to_carry_on_can_be_suspended() {
     };
     let mut terminal = Terminal::start(&start, &home);
     terminal.wait_for("the offer", asked(1));
-    let game = children_of(terminal.child.process_id().unwrap())[0];
-    let cont = || {
-        let resumed = std::process::Command::new("kill")
-            .args(["-CONT", &game.to_string()])
-            .status()
-            .unwrap();
-        assert!(resumed.success());
-    };
+    let game = the_game(&terminal);
     terminal.send(b"\x1a");
     wait_until_stopped(game);
-    cont();
+    signal(game, "CONT");
     terminal.wait_for("the offer again", asked(2));
-    let sent = std::process::Command::new("kill")
-        .args(["-TSTP", &game.to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    signal(game, "TSTP");
     wait_until_stopped(game);
-    cont();
+    signal(game, "CONT");
     terminal.wait_for("the offer a third time", asked(3));
     terminal.send(b"y");
     terminal.wait_for("the game carried on", island);
