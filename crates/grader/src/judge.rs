@@ -258,7 +258,24 @@ fn crash(run: &Run) -> Option<String> {
     (traceback(&run.stderr) || traceback(&run.stdout)).then(|| "printed a traceback".to_owned())
 }
 
+/// The first way the boards the program printed (and what it said after
+/// each) differ from the course's game, `crash` being how the program
+/// ended if it crashed: a board that differs, a board left out, an ending
+/// said too soon, and then too many or too few boards, or the wrong
+/// ending said at the end.
 fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Option<Failure> {
+    let moves = j.expected.moves();
+    board_by_board(j, printed).or_else(|| match printed.len().cmp(&(moves + 1)) {
+        std::cmp::Ordering::Greater => too_many_boards(j, printed),
+        std::cmp::Ordering::Less => too_few_boards(j, printed, crash),
+        std::cmp::Ordering::Equal => ending_at_the_end(j, printed, crash),
+    })
+}
+
+/// The first board, of those printed, that is not the course's board of
+/// the same move, or after which an ending is said while the game goes
+/// on; a board left out is said where it is missing.
+fn board_by_board(j: &Judged, printed: &[Printed]) -> Option<Failure> {
     let expected = j.expected;
     let moves = expected.moves();
     for (i, (ours, theirs)) in expected.boards.iter().zip(printed).enumerate() {
@@ -311,87 +328,104 @@ fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
             ));
         }
     }
-    let last_ours = &expected.boards[moves];
-    match printed.len().cmp(&(moves + 1)) {
-        std::cmp::Ordering::Greater if expected.ending != Ending::Going => {
-            let what = format!(
-                "went on after the game was {} at move {moves}: it printed another board",
+    None
+}
+
+/// A board printed past the last move's: after the game ended, or with
+/// no move to ask for it.
+fn too_many_boards(j: &Judged, printed: &[Printed]) -> Option<Failure> {
+    let expected = j.expected;
+    let moves = expected.moves();
+    if expected.ending == Ending::Going {
+        let what = format!(
+            "printed a board after move {moves} that no move asked for (the game is {})",
+            expected.ending.describe()
+        );
+        return Some(Failure::new(Kind::WrongBoard, Some(moves + 1), what));
+    }
+    let what = format!(
+        "went on after the game was {} at move {moves}: it printed another board",
+        expected.ending.describe()
+    );
+    let failure = Failure::new(Kind::WrongEnding, Some(moves + 1), what);
+    Some(with_boards(
+        failure,
+        &expected.boards[moves],
+        &printed[moves + 1],
+    ))
+}
+
+/// Fewer boards than moves: a crash, the last board left out after its
+/// ending was said, an ending said too soon, or a board missing.
+fn too_few_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Option<Failure> {
+    let expected = j.expected;
+    let moves = expected.moves();
+    let seen = printed.len() - 1;
+    let last = printed.last().expect("the first board was found");
+    let ended_unshown = seen + 1 == moves
+        && ending_told_last(&last.after) == Some(expected.ending)
+        && expected.ending != Ending::Going;
+    let failure = if let Some(crash) = crash {
+        Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned())
+    } else if ended_unshown {
+        let what = format!(
+            "said the game was {} after move {moves}, but printed no board for that move",
+            expected.ending.describe()
+        );
+        Failure::new(Kind::MissingBoard, Some(moves), what)
+    } else if let Some(said) = ending_said(&last.after) {
+        let what = format!(
+            "said the game was {} after move {seen}; it goes on",
+            said.describe()
+        );
+        Failure::new(Kind::WrongEnding, Some(seen), what)
+    } else {
+        let what = format!("printed no board (the game has {moves} moves)");
+        Failure::new(Kind::MissingBoard, Some(seen + 1), what)
+    };
+    // What the course's game shows there: the last board, when that is
+    // the one missing.
+    let ours = &expected.boards[if ended_unshown { moves } else { seen }];
+    Some(with_boards(failure, ours, last))
+}
+
+/// Every board printed: the ending said after the last (or told just
+/// before it) must be the game's, and a crash counts only after a game
+/// that has ended (at the end of the input a program may stop as it
+/// likes: the course's program stops with an EOFError).
+fn ending_at_the_end(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Option<Failure> {
+    let expected = j.expected;
+    let moves = expected.moves();
+    let last = &printed[moves];
+    let told_before_it = moves
+        .checked_sub(1)
+        .and_then(|before| ending_told_last(&printed[before].after))
+        .filter(|&said| said == expected.ending);
+    let said = ending_said(&last.after)
+        .or(told_before_it)
+        .unwrap_or(Ending::Going);
+    if said != expected.ending {
+        let what = match said {
+            Ending::Going => format!(
+                "did not say the game was {} after move {moves}",
                 expected.ending.describe()
-            );
-            let failure = Failure::new(Kind::WrongEnding, Some(moves + 1), what);
-            Some(with_boards(failure, last_ours, &printed[moves + 1]))
-        }
-        std::cmp::Ordering::Greater => {
-            let what = format!(
-                "printed a board after move {moves} that no move asked for (the game is {})",
+            ),
+            _ => format!(
+                "said the game was {} after move {moves}; it is {}",
+                said.describe(),
                 expected.ending.describe()
-            );
-            Some(Failure::new(Kind::WrongBoard, Some(moves + 1), what))
+            ),
+        };
+        let failure = Failure::new(Kind::WrongEnding, Some(moves), what);
+        return Some(with_boards(failure, &expected.boards[moves], last));
+    }
+    match crash {
+        Some(_) if expected.ending == Ending::Going => None,
+        Some(crash) => {
+            let what = format!("{crash} after the game ended");
+            Some(Failure::new(Kind::Crash, Some(moves), what))
         }
-        std::cmp::Ordering::Less => {
-            let seen = printed.len() - 1;
-            let last = printed.last().expect("the first board was found");
-            let ended_unshown = seen + 1 == moves
-                && ending_told_last(&last.after) == Some(expected.ending)
-                && expected.ending != Ending::Going;
-            let failure = if let Some(crash) = crash {
-                Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned())
-            } else if ended_unshown {
-                let what = format!(
-                    "said the game was {} after move {moves}, but printed no board for that move",
-                    expected.ending.describe()
-                );
-                Failure::new(Kind::MissingBoard, Some(moves), what)
-            } else if let Some(said) = ending_said(&last.after) {
-                let what = format!(
-                    "said the game was {} after move {seen}; it goes on",
-                    said.describe()
-                );
-                Failure::new(Kind::WrongEnding, Some(seen), what)
-            } else {
-                let what = format!("printed no board (the game has {moves} moves)");
-                Failure::new(Kind::MissingBoard, Some(seen + 1), what)
-            };
-            // What the course's game shows there: the last board, when
-            // that is the one missing.
-            let ours = &expected.boards[if ended_unshown { moves } else { seen }];
-            Some(with_boards(failure, ours, last))
-        }
-        std::cmp::Ordering::Equal => {
-            let last = &printed[moves];
-            let told_before_it = moves
-                .checked_sub(1)
-                .and_then(|before| ending_told_last(&printed[before].after))
-                .filter(|&said| said == expected.ending);
-            let said = ending_said(&last.after)
-                .or(told_before_it)
-                .unwrap_or(Ending::Going);
-            if said != expected.ending {
-                let what = match said {
-                    Ending::Going => format!(
-                        "did not say the game was {} after move {moves}",
-                        expected.ending.describe()
-                    ),
-                    _ => format!(
-                        "said the game was {} after move {moves}; it is {}",
-                        said.describe(),
-                        expected.ending.describe()
-                    ),
-                };
-                let failure = Failure::new(Kind::WrongEnding, Some(moves), what);
-                return Some(with_boards(failure, last_ours, last));
-            }
-            match crash {
-                // At the end of the input a program may stop as it likes:
-                // the course's program stops with an EOFError.
-                Some(_) if expected.ending == Ending::Going => None,
-                Some(crash) => {
-                    let what = format!("{crash} after the game ended");
-                    Some(Failure::new(Kind::Crash, Some(moves), what))
-                }
-                None => None,
-            }
-        }
+        None => None,
     }
 }
 

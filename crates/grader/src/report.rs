@@ -283,6 +283,24 @@ fn write_protections(out: &mut impl Write, protections: &[Protection]) -> io::Re
 
 /// One finding in words, with its boards and how to run it again.
 pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String {
+    let mut text = heading(finding);
+    let Some(failure) = &finding.played.failure else {
+        let _ = writeln!(
+            text,
+            "  The program did not fail again when run from {}: it does not always do the same.",
+            visible::path(&finding.folder)
+        );
+        return text;
+    };
+    text.push_str(&what_went_wrong(finding, failure));
+    text.push_str(&how_to_play_it_again(options, finding, reader));
+    text
+}
+
+/// A finding's first lines: its kind, how often and where it was seen,
+/// what it was shrunk to, the edges it was seen only on, and whether the
+/// budget cut the shrinking short.
+fn heading(finding: &Finding) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let (rows, cols, turns) = finding.first_seen;
@@ -311,14 +329,15 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
             "  (The time budget ran out while shrinking: a smaller game may show it.)"
         );
     }
-    let Some(failure) = &finding.played.failure else {
-        let _ = writeln!(
-            text,
-            "  The program did not fail again when run from {}: it does not always do the same.",
-            visible::path(&finding.folder)
-        );
-        return text;
-    };
+    text
+}
+
+/// When the program went wrong and how: the move, its last words for a
+/// crash, the answers it needs for an input fault, and both boards where
+/// they differ.
+fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
+    let mut text = String::new();
+    let case = &finding.case;
     let when = match failure.after_move {
         Some(0) => "Before any move".to_owned(),
         // A crash or a missing board happens during the move, not after.
@@ -361,6 +380,14 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
             failure.square,
         ));
     }
+    text
+}
+
+/// The finding's board and what was typed, and how to play it again:
+/// from its folder where the program can be run, by hand elsewhere.
+fn how_to_play_it_again(options: &Options, finding: &Finding, reader: Reader) -> String {
+    let mut text = String::new();
+    let case = &finding.case;
     let _ = writeln!(text, "  The board (* a mine):");
     for line in to_board_file(&case.board().with_frame(finding.frame)).lines() {
         let _ = writeln!(text, "    {line}");

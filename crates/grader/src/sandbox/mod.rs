@@ -133,19 +133,8 @@ impl Sandbox {
                 folder: "a temporary folder".to_owned(),
                 source,
             })?;
-        // The folder as it is now, copied once: the runs copy this, never
-        // the folder itself, which may hold the runs' own folder or change.
         let program = match folder {
-            Some(folder) => {
-                let copy = runs.path().join("program");
-                let unreadable = |source| FolderError::Unreadable {
-                    folder: visible::path(folder),
-                    source,
-                };
-                fs::create_dir(&copy).map_err(unreadable)?;
-                copy_folder(folder, &copy, Some(runs.path()), true).map_err(unreadable)?;
-                Some(copy)
-            }
+            Some(folder) => Some(copy_of_program(folder, runs.path())?),
             None => None,
         };
         let no_network = probe(Confine {
@@ -180,61 +169,16 @@ impl Sandbox {
             Ok(()) => Some(NetworkHolder::new()),
             Err(_) => None,
         };
-        let protections = vec![
-            Protection {
-                name: "a folder of its own, HOME and TMPDIR in it",
-                given: Ok(()),
-            },
-            Protection {
-                name: "a clean environment",
-                given: Ok(()),
-            },
-            Protection {
-                name: "limits on CPU time, memory, file size and open files",
-                given: if cfg!(unix) {
-                    Ok(())
-                } else {
-                    Err("not on this system".to_owned())
-                },
-            },
-            Protection {
-                name: "at most 256 processes",
-                given: processes_bounded.as_ref().map(|_| ()).map_err(|why| {
-                    format!(
-                        "the check runs as root, whom the system's limit does not bind, and \
-                         {why}; --unprivileged runs the program as nobody"
-                    )
-                }),
-            },
-            Protection {
-                name: "no network",
-                given: no_network.clone(),
-            },
-            Protection {
-                name: "every process it starts ended with it (a PID namespace of its own)",
-                given: contained.clone(),
-            },
-            Protection {
-                name: "writes only inside its own folder (Landlock)",
-                given: files_confined.clone(),
-            },
-            Protection {
-                name: "reads only of its own folder, its board, the system's files and its \
-                       interpreter's (Landlock)",
-                given: files_confined.clone(),
-            },
-            Protection {
-                name: "an unprivileged user",
-                given: if !root || drop_to.is_some() {
-                    Ok(())
-                } else {
-                    Err(
-                        "the check runs as root; --unprivileged runs the program as nobody"
-                            .to_owned(),
-                    )
-                },
-            },
-        ];
+        let protections = protections(Probed {
+            processes: processes_bounded
+                .as_ref()
+                .map(|_| ())
+                .map_err(ToString::to_string),
+            no_network: no_network.clone(),
+            contained: contained.clone(),
+            files_confined: files_confined.clone(),
+            unprivileged: !root || drop_to.is_some(),
+        });
         log_decisions(&protections, limits, drop_to, &readable, &left_out);
         Ok(Sandbox {
             folder: program,
@@ -345,6 +289,90 @@ impl Sandbox {
         #[cfg(not(unix))]
         let _ = files;
     }
+}
+
+/// What the system was found to allow, for the report's protections.
+struct Probed {
+    /// A bound on the program's processes, or why there is none.
+    processes: Result<(), String>,
+    no_network: Result<(), String>,
+    /// A PID namespace of its own.
+    contained: Result<(), String>,
+    /// Landlock.
+    files_confined: Result<(), String>,
+    /// The program does not run as root.
+    unprivileged: bool,
+}
+
+/// Every protection a run has, or why the system does not give it, in the
+/// order the report lists them.
+fn protections(probed: Probed) -> Vec<Protection> {
+    vec![
+        Protection {
+            name: "a folder of its own, HOME and TMPDIR in it",
+            given: Ok(()),
+        },
+        Protection {
+            name: "a clean environment",
+            given: Ok(()),
+        },
+        Protection {
+            name: "limits on CPU time, memory, file size and open files",
+            given: if cfg!(unix) {
+                Ok(())
+            } else {
+                Err("not on this system".to_owned())
+            },
+        },
+        Protection {
+            name: "at most 256 processes",
+            given: probed.processes.map_err(|why| {
+                format!(
+                    "the check runs as root, whom the system's limit does not bind, and \
+                     {why}; --unprivileged runs the program as nobody"
+                )
+            }),
+        },
+        Protection {
+            name: "no network",
+            given: probed.no_network,
+        },
+        Protection {
+            name: "every process it starts ended with it (a PID namespace of its own)",
+            given: probed.contained,
+        },
+        Protection {
+            name: "writes only inside its own folder (Landlock)",
+            given: probed.files_confined.clone(),
+        },
+        Protection {
+            name: "reads only of its own folder, its board, the system's files and its \
+                   interpreter's (Landlock)",
+            given: probed.files_confined,
+        },
+        Protection {
+            name: "an unprivileged user",
+            given: if probed.unprivileged {
+                Ok(())
+            } else {
+                Err("the check runs as root; --unprivileged runs the program as nobody".to_owned())
+            },
+        },
+    ]
+}
+
+/// The program's `folder` as it is now, copied once into `runs`: the runs
+/// copy this, never the folder itself, which may hold the runs' own folder
+/// or change while the check goes on.
+fn copy_of_program(folder: &Path, runs: &Path) -> Result<PathBuf, FolderError> {
+    let copy = runs.join("program");
+    let unreadable = |source| FolderError::Unreadable {
+        folder: visible::path(folder),
+        source,
+    };
+    fs::create_dir(&copy).map_err(unreadable)?;
+    copy_folder(folder, &copy, Some(runs), true).map_err(unreadable)?;
+    Ok(copy)
 }
 
 /// Says what the runs will get, for `MINESWEEPER_LOG=debug`: each
