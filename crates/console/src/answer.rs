@@ -23,7 +23,7 @@ pub fn action(answer: &str) -> Option<Action> {
 
 /// What else the row prompt takes, where the script allows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shortcut {
+pub(crate) enum Shortcut {
     /// A whole move: row and column (from 1) and the action.
     Move(usize, usize, Action),
     Quit,
@@ -32,7 +32,7 @@ pub enum Shortcut {
 
 /// `q` quits, `?` asks what can be typed, and `ROW COL r|f` is a whole
 /// move on a board of `rows` x `cols`; anything else is no shortcut.
-pub fn shortcut(answer: &str, rows: usize, cols: usize) -> Option<Shortcut> {
+pub(crate) fn shortcut(answer: &str, rows: usize, cols: usize) -> Option<Shortcut> {
     match answer.trim() {
         "q" | "Q" => return Some(Shortcut::Quit),
         "?" => return Some(Shortcut::Help),
@@ -52,14 +52,14 @@ pub fn shortcut(answer: &str, rows: usize, cols: usize) -> Option<Shortcut> {
 
 /// An answer, or a request for a hint instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OrHint<T> {
+pub(crate) enum OrHint<T> {
     Answer(T),
     Hint,
 }
 
 /// `h` (either case, spaces around allowed) asks for a hint; anything else
 /// is checked by `check`.
-pub fn or_hint<T>(answer: &str, check: impl Fn(&str) -> Option<T>) -> Option<OrHint<T>> {
+pub(crate) fn or_hint<T>(answer: &str, check: impl Fn(&str) -> Option<T>) -> Option<OrHint<T>> {
     match answer.trim() {
         "h" | "H" => Some(OrHint::Hint),
         _ => check(answer).map(OrHint::Answer),
@@ -67,7 +67,7 @@ pub fn or_hint<T>(answer: &str, check: impl Fn(&str) -> Option<T>) -> Option<OrH
 }
 
 /// `y` or `yes` for yes, `n` or `no` for no, in any case, spaces around allowed.
-pub fn yes_or_no(answer: &str) -> Option<bool> {
+pub(crate) fn yes_or_no(answer: &str) -> Option<bool> {
     match answer.trim().to_ascii_lowercase().as_str() {
         "y" | "yes" => Some(true),
         "n" | "no" => Some(false),

@@ -9,10 +9,10 @@ use engine::board_file::split_lines;
 use engine::{Board, BoardError, parse_board};
 
 /// The board played when the player gives no file: the course's `board3.txt`.
-pub const BUILT_IN_BOARD: &[u8] = COURSE_BOARDS[2];
+pub(crate) const BUILT_IN_BOARD: &[u8] = COURSE_BOARDS[2];
 
 /// The course's four board files, `board1.txt` to `board4.txt`.
-pub const COURSE_BOARDS: [&[u8]; 4] = [
+pub(crate) const COURSE_BOARDS: [&[u8]; 4] = [
     include_bytes!("../../../boards/board1.txt"),
     include_bytes!("../../../boards/board2.txt"),
     include_bytes!("../../../boards/board3.txt"),
@@ -40,7 +40,7 @@ pub enum LoadError {
 /// The largest board file read, in bytes: room for about 16000x16000
 /// squares, and a bound on the memory a file can make the program take
 /// (three bytes a square once loaded).
-pub const LARGEST_FILE: u64 = 256 << 20;
+pub(crate) const LARGEST_FILE: u64 = 256 << 20;
 
 /// Shown lines longer than this many characters are cut to a window around
 /// the fault, so a ten-million-column line makes a readable report.
@@ -62,7 +62,7 @@ pub struct FormatReport {
 
 /// Reads and checks the board file at `path`.
 ///
-/// A file over [`LARGEST_FILE`] is refused: unread if its size is known,
+/// A file over `LARGEST_FILE` is refused: unread if its size is known,
 /// after reading just past the limit if not (a pipe, `/dev/zero`).
 pub fn load_board(path: &Path) -> Result<Board, LoadError> {
     let bytes = read_at_most(path, LARGEST_FILE).map_err(|source| LoadError::Read {
@@ -132,7 +132,7 @@ fn read_unsized(mut file: impl Read, limit: u64) -> std::io::Result<Option<Vec<u
 }
 
 /// The built-in board.
-pub fn built_in_board() -> Board {
+pub(crate) fn built_in_board() -> Board {
     parse_board(BUILT_IN_BOARD).expect("the built-in board is a valid board file")
 }
 

@@ -173,7 +173,7 @@ pub fn write_board(
 }
 
 /// [`write_board`], with the characters of an animated reveal from `charset`.
-pub fn write_frame(
+pub(crate) fn write_frame(
     out: &mut impl Write,
     board: &Board,
     glyph: impl Fn(Pos) -> Glyph,

@@ -151,7 +151,7 @@ pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> i
 /// `n`, Esc or Ctrl-C no; other keys are not an answer. Ctrl-Z (a key in
 /// raw mode) stops the program as it does elsewhere, and so does a
 /// SIGTSTP sent to it; resumed, it asks again.
-pub fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
+pub(crate) fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool> {
     const QUESTION: &str = "Carry it on? (y/n) ";
     let yes = {
         // Keys first, then the question: a key pressed once the question

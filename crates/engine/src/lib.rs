@@ -7,7 +7,7 @@
 //! here reads, prints or waits; whatever needs more than the rules (a
 //! board made by the solver) is handed in ([`BoardMaker`]).
 
-pub mod board;
+mod board;
 pub mod board_file;
 pub mod comp1511;
 mod cover;
@@ -15,15 +15,15 @@ mod deal;
 pub mod dice;
 mod game;
 mod glyph;
-pub mod grid;
+mod grid;
 mod history;
 mod maker;
 mod moves;
 mod outcome;
-pub mod placement;
-pub mod reveal;
+mod placement;
+mod reveal;
 mod rule_set;
-pub mod rules;
+mod rules;
 mod script;
 #[cfg(feature = "proptest")]
 pub mod strategies;

@@ -50,9 +50,9 @@ pub enum Bad {
     /// Far past the last row or column.
     FarPastEnd,
     Negative,
-    /// An action that is neither r nor f (an index into [`BOGUS_ACTIONS`]).
+    /// An action that is neither r nor f (an index into `BOGUS_ACTIONS`).
     BogusAction(u8),
-    /// A word where a number is asked for (an index into [`NOT_NUMBERS`]).
+    /// A word where a number is asked for (an index into `NOT_NUMBERS`).
     NotNumber(u8),
     Empty,
 }
@@ -133,12 +133,12 @@ impl Case {
     }
 
     /// Whether any turn types a bad answer, or an action in upper case.
-    pub fn has_bad_answers(&self) -> bool {
+    pub(crate) fn has_bad_answers(&self) -> bool {
         self.turns.iter().any(|t| !t.bad.is_empty() || t.upper)
     }
 
     /// The same game typed with good answers only.
-    pub fn without_bad_answers(&self) -> Case {
+    pub(crate) fn without_bad_answers(&self) -> Case {
         Case {
             mines: self.mines.clone(),
             turns: self.turns.iter().map(|t| Turn::plain(t.mv)).collect(),

@@ -216,7 +216,12 @@ fn columns(exact: bool) -> impl Iterator<Item = Kind> {
 
 /// summary.csv: a row a student, by folder name, and a row for each entry
 /// passed over, saying why.
-pub fn summary_csv(checked: &[Checked], skipped: &[Skipped], exact: bool, most: f64) -> String {
+pub(crate) fn summary_csv(
+    checked: &[Checked],
+    skipped: &[Skipped],
+    exact: bool,
+    most: f64,
+) -> String {
     let mut csv = String::from("student,games,agreed");
     for kind in columns(exact) {
         let _ = write!(csv, ",{}", kind.name());

@@ -56,7 +56,7 @@ pub fn expect(case: &Case) -> Expected {
 /// that leaves no flag, not before any (the course's text says to check
 /// for a win "on each turn", and leaves the first turn open). `None` on a
 /// board with mines, where the two are the same.
-pub fn expect_won_only_after_a_move(case: &Case) -> Option<Expected> {
+pub(crate) fn expect_won_only_after_a_move(case: &Case) -> Option<Expected> {
     let board = case.board();
     (board.mine_count() == 0)
         .then(|| play_out(case, Game::new_won_only_after_a_move(board, Rules::PROJ3)))

@@ -24,7 +24,7 @@ impl Fault {
     /// A wrong board or ending that goes away when the game is typed
     /// without its bad answers: a bad answer taken as good. One fault
     /// whatever it then showed, since every such game has the one cause.
-    pub fn bad_answer_taken() -> Fault {
+    pub(crate) fn bad_answer_taken() -> Fault {
         Fault {
             kind: Kind::Input,
             path: "a bad answer taken as good".to_owned(),
@@ -104,7 +104,7 @@ fn the_move(case: &Case, expected: &Expected, turn: usize) -> String {
 
 /// The most faults of one kind that are shrunk and shown: past that they
 /// are counted only, so a program wrong in every way costs a bounded time.
-pub const MOST_FAULTS_A_KIND: usize = 3;
+pub(crate) const MOST_FAULTS_A_KIND: usize = 3;
 
 /// The cases the assignment may never ask about, which a fault can be
 /// seen only on.

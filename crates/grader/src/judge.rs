@@ -95,7 +95,7 @@ impl Failure {
 }
 
 /// Everything needed to judge one run.
-pub struct Judged<'a> {
+pub(crate) struct Judged<'a> {
     pub board: &'a Board,
     pub expected: &'a Expected,
     pub run: &'a Run,
@@ -122,7 +122,7 @@ pub struct Credit {
 impl Credit {
     /// A game with nothing right in it: one that was not played because
     /// the program hung in most of its games before it.
-    pub fn nothing_right(expected: &Expected, bad_answers: bool) -> Credit {
+    pub(crate) fn nothing_right(expected: &Expected, bad_answers: bool) -> Credit {
         Credit {
             boards: expected.moves() + 1,
             boards_right: 0,
@@ -140,7 +140,7 @@ pub struct Verdict {
 }
 
 /// Judges one run.
-pub fn judge(j: &Judged) -> Verdict {
+pub(crate) fn judge(j: &Judged) -> Verdict {
     let printed = reader::read(&j.run.stdout, j.board.rows(), j.board.cols());
     let failure = first_failure(j, &printed);
     let credit = credit(j, printed.as_deref().unwrap_or_default(), failure.as_ref());
@@ -497,7 +497,7 @@ fn ending_told_last(text: &str) -> Option<Ending> {
     (!lines[at + 1..].iter().any(asks)).then_some(said)
 }
 
-pub fn ending_said(text: &str) -> Option<Ending> {
+pub(crate) fn ending_said(text: &str) -> Option<Ending> {
     let text = text.to_lowercase();
     if WON.iter().any(|w| text.contains(w)) {
         Some(Ending::Won)

@@ -2,24 +2,24 @@
 //! back, for each kind of failure, the smallest game that shows it.
 //!
 //! Game `i` is made from the seed `seed + i` ([`case::make`]); our side is
-//! the engine ([`expected`]); the program is run with a time limit
-//! ([`runner`]); its boards are found in its output ([`reader`]) and
-//! compared with ours ([`judge`](mod@judge)); the first failing game of each kind is
-//! made smaller ([`shrink`]) and written out to be run again ([`report`]).
+//! the engine (`expected`); the program is run with a time limit
+//! ([`runner`]); its boards are found in its output (`reader`) and
+//! compared with ours (`judge`); the first failing game of each kind is
+//! made smaller (`shrink`) and written out to be run again ([`report`]).
 
 pub mod bundle;
 pub mod case;
 pub mod class;
-pub mod expected;
-pub mod fault;
-pub mod judge;
-pub mod reader;
+mod expected;
+mod fault;
+mod judge;
+mod reader;
 pub mod report;
 pub mod runner;
 pub mod sandbox;
-pub mod schedule;
+mod schedule;
 pub mod score;
-pub mod shrink;
+mod shrink;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -179,7 +179,7 @@ pub struct Outcome {
     /// Failing games by kind.
     pub failures: BTreeMap<Kind, u64>,
     pub findings: Vec<Finding>,
-    /// Faults past [`MOST_FAULTS_A_KIND`] of a kind, or found when the
+    /// Faults past `MOST_FAULTS_A_KIND` of a kind, or found when the
     /// time budget had run out, and their games: counted, not shown.
     pub more_faults: BTreeMap<Kind, (usize, u64)>,
     /// Faults counted but not shown because the budget ran out.
@@ -386,7 +386,7 @@ fn how_far(case: &Case, played: &Played) -> usize {
 }
 
 /// Plays the games, shrinks the first game of each fault found (up to
-/// [`MOST_FAULTS_A_KIND`] a kind), and writes each one's reproduction
+/// `MOST_FAULTS_A_KIND` a kind), and writes each one's reproduction
 /// under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     let started = Instant::now();

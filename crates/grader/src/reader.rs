@@ -25,7 +25,7 @@ pub enum Cell {
 
 /// One board found in the output.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Printed {
+pub(crate) struct Printed {
     pub cells: Grid<Cell>,
     /// The characters it showed, square by square.
     pub chars: Grid<char>,
@@ -37,7 +37,7 @@ pub struct Printed {
 
 /// Why no boards could be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unreadable {
+pub(crate) enum Unreadable {
     /// Nothing in the output looks like the first board, all covered.
     NoFirstBoard,
     /// A board starts at `line` (from 1) but its rows stop matching.

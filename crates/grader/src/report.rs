@@ -126,7 +126,7 @@ pub fn write_text(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
 }
 
 /// The report for `reader`.
-pub fn write_text_for(
+pub(crate) fn write_text_for(
     out: &mut impl Write,
     options: &Options,
     outcome: &Outcome,

@@ -44,7 +44,7 @@ impl Program {
 /// Output past this much on either stream stops the program: a game of
 /// the largest board prints a few hundred kilobytes, so more is a loop.
 /// (Held for every game at once: with 8 at a time, 64 MiB at most.)
-pub const MOST_OUTPUT: usize = 4 << 20;
+pub(crate) const MOST_OUTPUT: usize = 4 << 20;
 
 /// How the program stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub enum End {
     Exited(ExitStatus),
     /// Still running when the time limit ran out.
     TimedOut,
-    /// Printed more than [`MOST_OUTPUT`].
+    /// Printed more than `MOST_OUTPUT`.
     TooMuchOutput,
 }
 
@@ -73,7 +73,7 @@ pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> 
 
 /// Runs `program` as [`run`] does, its command first set up by `place`
 /// (a sandbox's folder, environment and limits).
-pub fn run_in(
+pub(crate) fn run_in(
     program: &Program,
     input: &[u8],
     limit: Duration,
@@ -254,7 +254,7 @@ fn read_capped(stream: Option<impl Read>, done: &mpsc::Sender<Finished>) -> (Vec
 
 /// How the program ended, in words: `exited with status 1`, `was killed by
 /// signal 11 (SIGSEGV)`.
-pub fn describe_status(status: ExitStatus) -> String {
+pub(crate) fn describe_status(status: ExitStatus) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;

@@ -23,7 +23,7 @@ pub const HANGS_BEFORE_STOPPING: u64 = 5;
 /// cannot start (no memory left for a stack) are done without. An error
 /// only when not one starts: a thread that cannot start is an error like
 /// any other, never a panic.
-pub fn workers<'scope, T: Send + 'scope>(
+pub(crate) fn workers<'scope, T: Send + 'scope>(
     scope: &'scope Scope<'scope, '_>,
     count: usize,
     work: &'scope (impl Fn() -> T + Sync),
@@ -47,7 +47,7 @@ pub fn workers<'scope, T: Send + 'scope>(
 
 /// The games of a check, handed out one at a time in order.
 #[derive(Debug)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     games: u64,
     next: AtomicU64,
     /// Games from this one on are not played (`u64::MAX`: none stopped).
@@ -114,7 +114,7 @@ impl Schedule {
     /// The first game not played because too many hung, if they were
     /// stopped: every game from it on is left unplayed, even one a thread
     /// had already started.
-    pub fn stopped_at(&self) -> Option<u64> {
+    pub(crate) fn stopped_at(&self) -> Option<u64> {
         let at = self.stop_at.load(Ordering::Relaxed);
         (at < self.games).then_some(at)
     }

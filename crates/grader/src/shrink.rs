@@ -17,11 +17,11 @@ use engine::{Grid, Pos};
 use crate::case::Case;
 
 /// The most runs of the program one shrink may take.
-pub const MOST_RUNS: usize = 2000;
+pub(crate) const MOST_RUNS: usize = 2000;
 
 /// How it went.
 #[derive(Debug)]
-pub struct Shrunk<T> {
+pub(crate) struct Shrunk<T> {
     pub case: Case,
     /// What `fails` said about the smallest case.
     pub found: T,

@@ -15,10 +15,10 @@ use sha2::{Digest, Sha256};
 use crate::{BoardText, Record, file};
 
 /// How a board being kept is named until it is renamed into place.
-pub const TEMPORARY: &str = ".keeping-";
+pub(crate) const TEMPORARY: &str = ".keeping-";
 
 /// The largest board text kept: the largest board file the program loads.
-pub const MOST_BOARD: u64 = 256 << 20;
+pub(crate) const MOST_BOARD: u64 = 256 << 20;
 
 /// The SHA-256 of `text`, in lower-case hexadecimal: the board's name in
 /// the store. A board is hashed as it is written out, never held whole.
@@ -62,7 +62,7 @@ impl fmt::Write for Hashing {
 /// Whether `name` is a SHA-256 as [`sha256`] writes it: what a record
 /// says is checked before it names a file, so no record reaches outside
 /// the store.
-pub fn is_sha256(name: &str) -> bool {
+pub(crate) fn is_sha256(name: &str) -> bool {
     name.len() == 64 && name.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// `path` opened for reading if it is a regular file; `None` when there
 /// is nothing there; an error saying so when it is something else.
-pub fn open_regular(path: &Path) -> io::Result<Option<File>> {
+pub(crate) fn open_regular(path: &Path) -> io::Result<Option<File>> {
     match open(path, OpenOptions::new().read(true)) {
         Ok(file) => Ok(Some(file)),
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
@@ -70,7 +70,7 @@ pub fn read_at_most(path: &Path, most: u64) -> io::Result<Option<Vec<u8>>> {
 }
 
 /// The error of a file larger than any of its kind.
-pub fn too_large(most: u64) -> io::Error {
+pub(crate) fn too_large(most: u64) -> io::Error {
     io::Error::new(
         io::ErrorKind::InvalidData,
         format!("larger than any record file ({} MiB at most)", most >> 20),
@@ -79,10 +79,10 @@ pub fn too_large(most: u64) -> io::Error {
 
 /// How old a temporary file must be before it is taken for one a killed
 /// program left: a live writer renames its own within milliseconds.
-pub const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+pub(crate) const LEFT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Removes the temporary files in `folder` named `prefix…` that were last
-/// written [`LEFT_FOR`] ago or more: left by a program killed between
+/// written `LEFT_FOR` ago or more: left by a program killed between
 /// writing one and renaming it into place. How many went.
 pub fn remove_leftovers(folder: &Path, prefix: &str) -> usize {
     let Ok(entries) = std::fs::read_dir(folder) else {

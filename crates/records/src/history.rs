@@ -87,7 +87,7 @@ pub fn append(path: &Path, record: &Record) -> io::Result<()> {
 /// history's length under the lock and has done its part without error:
 /// what is written there is written before the line, and nothing else can
 /// come between.
-pub fn append_after(
+pub(crate) fn append_after(
     path: &Path,
     record: &Record,
     before: impl FnOnce(u64) -> io::Result<()>,

@@ -14,7 +14,7 @@ pub mod export;
 pub mod file;
 pub mod history;
 pub mod log;
-pub mod moves;
+mod moves;
 pub mod places;
 pub mod rebuild;
 mod recorder;
@@ -87,7 +87,7 @@ pub struct Record<Moves = String> {
     pub undos: u32,
     /// Mines set off, undone or not.
     pub deaths: u32,
-    /// Every move with its time, in the notation of [`moves`].
+    /// Every move with its time, in the notation of `moves`.
     pub moves: Moves,
     /// In a save only: the game is being filed, and the history was this
     /// long before its line went in. A save found so at the next start was

@@ -53,7 +53,7 @@ impl Places {
     }
 
     /// The save of the game in progress in `front`.
-    pub fn save_of(&self, front: Front) -> PathBuf {
+    pub(crate) fn save_of(&self, front: Front) -> PathBuf {
         let name = match front {
             Front::Prompt => "prompt-game.json",
             Front::Screen => "play-game.json",

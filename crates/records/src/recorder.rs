@@ -50,7 +50,7 @@ const KILLED: &str = "killed here by the test";
 /// The steps of filing a game, in order; a program killed after any of
 /// them leaves the game to be filed exactly once at the next start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Filing {
+pub(crate) enum Filing {
     /// The save now says the game is ending, and how long the history was.
     SaveMarked,
     /// The history's line is written and synced.

@@ -40,7 +40,7 @@ pub enum Aside {
 }
 
 /// How a save being written is named until it is renamed into place.
-pub const TEMPORARY: &str = ".saving-";
+pub(crate) const TEMPORARY: &str = ".saving-";
 
 /// Saves `record` at `path`, replacing the save before it only once the
 /// new one is whole on disk; what is on disk then, to append to.

@@ -137,7 +137,7 @@ pub struct Wins {
 }
 
 /// How many of the last games each group lists.
-pub const LAST_GAMES: usize = 5;
+pub(crate) const LAST_GAMES: usize = 5;
 
 impl Group {
     /// Wins in percent of games played (abandoned ones included).
@@ -327,7 +327,7 @@ pub struct Standing {
 /// The games of one kind, tallied for where a new win stands among them:
 /// counts, and the clean wins faster than it and the best.
 #[derive(Clone, Debug)]
-pub struct StandingTally {
+pub(crate) struct StandingTally {
     key: Key,
     ms: u64,
     assisted: bool,

@@ -9,7 +9,7 @@ use engine::{Glyph, Pos, RevealStatus, Step};
 
 /// The most steps kept of one reveal: over an hour and a half at 60 ms a
 /// step, in about 3 MB. A bigger reveal is not kept, and shows at once.
-pub const MOST_STEPS: usize = 100_000;
+pub(crate) const MOST_STEPS: usize = 100_000;
 
 /// The steps of a reveal as the engine reports them, kept while there are
 /// no more than [`MOST_STEPS`].
@@ -92,12 +92,12 @@ impl Animation {
     }
 
     /// Whether every step has been shown.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.shown == self.steps.len()
     }
 
     /// When the next step is due.
-    pub fn next_due(&self) -> Instant {
+    pub(crate) fn next_due(&self) -> Instant {
         self.started + self.delay.saturating_mul(self.shown as u32)
     }
 

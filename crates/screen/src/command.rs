@@ -112,7 +112,7 @@ const LEAP: isize = 5;
 
 /// The command an input event asks for, if any, given the mouse buttons
 /// `held` before it (which it updates).
-pub fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
+pub(crate) fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => {
             key_command(key).or(Some(Command::OtherKey))
@@ -219,7 +219,7 @@ fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
 }
 
 /// The keys, as the help screen lists them.
-pub const KEYS: &[(&str, &str)] = &[
+pub(crate) const KEYS: &[(&str, &str)] = &[
     ("arrows, h j k l", "move"),
     ("Shift, H J K L", "move 5 squares"),
     ("Home End PgUp PgDn", "to an edge"),

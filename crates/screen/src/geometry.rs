@@ -7,14 +7,14 @@
 use engine::Pos;
 
 /// Lines above the board: the status line and the column labels.
-pub const TOP: u16 = 2;
+pub(crate) const TOP: u16 = 2;
 /// Lines always kept at the foot of the screen for the message, wrapped
 /// (a hint's reason or the end of a game's figures take more than one).
-pub const BOTTOM: u16 = 2;
+pub(crate) const BOTTOM: u16 = 2;
 /// Lines kept under the board when the terminal has room beyond a view of
 /// [`SMALLEST`] rows: a blank line and four for the message (a hint's
 /// reason takes three on 60 columns).
-pub const FOOT: u16 = 5;
+pub(crate) const FOOT: u16 = 5;
 /// The smallest view worth playing in, squares a side.
 const SMALLEST: usize = 5;
 
@@ -100,7 +100,7 @@ impl Geometry {
 
     /// The square drawn at the terminal cell `column`, `row`, with the
     /// view's top left square at `origin`.
-    pub fn square_at(&self, origin: Pos, column: u16, row: u16) -> Option<Pos> {
+    pub(crate) fn square_at(&self, origin: Pos, column: u16, row: u16) -> Option<Pos> {
         let down = usize::from(row.checked_sub(self.top)? / self.scale);
         let first = self.left - (self.scale - 1);
         let across = usize::from(column.checked_sub(first)? / (2 * self.scale));

@@ -23,7 +23,7 @@ use records::Logged;
 use records::rebuild::RebuildError;
 
 /// The slowest and fastest speeds, times the real pace.
-pub const SPEEDS: (f64, f64) = (0.25, 64.0);
+pub(crate) const SPEEDS: (f64, f64) = (0.25, 64.0);
 
 /// A replay in progress.
 #[derive(Debug)]
@@ -98,7 +98,7 @@ impl Replay {
     }
 
     /// The instant the screen reads its clock at.
-    pub fn screen_now(&self) -> Instant {
+    pub(crate) fn screen_now(&self) -> Instant {
         self.origin + Duration::from_secs_f64(self.position.max(0.0) / 1000.0)
     }
 
@@ -121,7 +121,7 @@ impl Replay {
     }
 
     /// When the next event is due, in real time from now.
-    pub fn next_due(&self) -> Option<Duration> {
+    pub(crate) fn next_due(&self) -> Option<Duration> {
         if self.paused {
             return None;
         }
@@ -221,7 +221,7 @@ impl Replay {
 }
 
 /// The control a key stands for.
-pub fn control_for(event: &TermEvent) -> Option<Control> {
+pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
     let TermEvent::Key(key) = event else {
         return None;
     };

@@ -148,7 +148,7 @@ impl Screen {
     }
 
     /// Whether the keys are shown over the board.
-    pub fn shows_help(&self) -> bool {
+    pub(crate) fn shows_help(&self) -> bool {
         self.help
     }
 
@@ -194,13 +194,13 @@ impl Screen {
 
     /// The screen of a replay: a recorded game shown again, recording
     /// nothing, whose keys are the replay's, not the game's.
-    pub fn set_replay(&mut self) {
+    pub(crate) fn set_replay(&mut self) {
         self.recording = false;
         self.replay = true;
     }
 
     /// Whether this screen shows a replay.
-    pub fn is_replay(&self) -> bool {
+    pub(crate) fn is_replay(&self) -> bool {
         self.replay
     }
 
@@ -306,7 +306,7 @@ impl Screen {
 
     /// Plays a recorded `event` as the player made it, at `now`: the
     /// cursor on its square, then the same move, undo, redo or hint.
-    pub fn replay_event(&mut self, event: Event, now: Instant) {
+    pub(crate) fn replay_event(&mut self, event: Event, now: Instant) {
         match event {
             Event::Move(mv) => {
                 self.cursor = mv.at;

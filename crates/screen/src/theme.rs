@@ -119,7 +119,7 @@ impl Looks {
     }
 
     /// The square under the mouse, drawn over its style.
-    pub fn hover(&self, style: Style) -> Style {
+    pub(crate) fn hover(&self, style: Style) -> Style {
         match self.theme {
             Theme::Mono => style
                 .remove_modifier(Modifier::DIM)

@@ -295,7 +295,9 @@ fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line>, title: &str) {
 /// Clears the screen and forgets what was drawn, so that the next frame is
 /// drawn whole. ratatui's own `clear` first asks the terminal where its
 /// cursor is, and fails after two seconds on one that does not answer.
-pub fn redraw_whole<B: Backend<Error = io::Error>>(terminal: &mut Terminal<B>) -> io::Result<()> {
+pub(crate) fn redraw_whole<B: Backend<Error = io::Error>>(
+    terminal: &mut Terminal<B>,
+) -> io::Result<()> {
     terminal.backend_mut().clear()?;
     // Each swap empties the buffer that becomes current: after two, both
     // are empty, and the next frame is compared with nothing.

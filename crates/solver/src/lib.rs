@@ -4,20 +4,20 @@
 //!
 //! The layers, each tried only when the one before finds nothing:
 //!
-//! 1. **One clue** ([`local`]): a clue whose mines are all known clears its
+//! 1. **One clue** (`local`): a clue whose mines are all known clears its
 //!    other neighbours; a clue with as many unknown neighbours as mines still
 //!    to find makes them all mines. The homework's two rules.
-//! 2. **Two clues** ([`local`]): what one clue forces on the squares it
+//! 2. **Two clues** (`local`): what one clue forces on the squares it
 //!    shares with another decides the other's remaining squares.
-//! 3. **Every arrangement** ([`arrangements`]): the exact probability of a
+//! 3. **Every arrangement** (`arrangements`): the exact probability of a
 //!    mine on every unknown square, counting all the arrangements of the
 //!    remaining mines that fit the clues and the mine count. Probability 0 or
-//!    1 is a deduction; otherwise [`guess`] picks where to guess: an
-//!    unavoidable 50/50 at once ([`fifty_fifty`]), an exact search once
-//!    few arrangements are left ([`endgame`]), a square that is a mine only
+//!    1 is a deduction; otherwise `guess` picks where to guess: an
+//!    unavoidable 50/50 at once (`fifty_fifty`), an exact search once
+//!    few arrangements are left (`endgame`), a square that is a mine only
 //!    where a 50/50 would form anyway, else the square most likely to be
-//!    survived with the move after it (`look_ahead`, under [`guess`]),
-//!    weighed with the 50/50s it may spare ([`long_term`]).
+//!    survived with the move after it (`look_ahead`, under `guess`),
+//!    weighed with the 50/50s it may spare (`long_term`).
 //!
 //! The solver keeps its own knowledge: it never trusts a player's flags.
 

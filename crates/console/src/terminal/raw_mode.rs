@@ -140,13 +140,13 @@ mod unix {
     use crate::terminal::modes::{enter_modes, leave_modes};
 
     /// Handlers that note the last stop or resume, until dropped.
-    pub struct Signals {
+    pub(crate) struct Signals {
         last: Arc<AtomicUsize>,
         ids: Vec<SigId>,
     }
 
     impl Signals {
-        pub fn catch() -> io::Result<Self> {
+        pub(crate) fn catch() -> io::Result<Self> {
             let last = Arc::new(AtomicUsize::new(0));
             let mut ids = Vec::new();
             for signal in [SIGTSTP, SIGCONT] {

@@ -60,7 +60,7 @@ const DEVICES: &[&str] = &["/dev/urandom", "/dev/random", "/dev/zero", "/dev/ful
 
 /// The folders and files a program may read besides its own folder and
 /// its board file: the system's, and those its command and arguments
-/// name (see [`Readable::for_program`]).
+/// name (see `Readable::for_program`).
 #[derive(Clone, Debug, Default)]
 pub struct Readable {
     pub paths: Vec<PathBuf>,
@@ -88,7 +88,7 @@ impl Readable {
     /// teacher's: a pyenv inside it may be read, not the rest), nor one
     /// that holds or lies inside any of `kept_out` (the report's folder,
     /// the class).
-    pub fn for_program(
+    pub(crate) fn for_program(
         command: &Path,
         args: &[PathBuf],
         path: Option<&std::ffi::OsStr>,
@@ -174,7 +174,7 @@ pub fn available() -> Result<(), String> {
 
 /// Landlock's ABI version in the kernel; below 1 when it has none.
 #[cfg(target_os = "linux")]
-pub fn kernel_abi() -> i64 {
+pub(crate) fn kernel_abi() -> i64 {
     const VERSION: libc::c_uint = 1;
     // SAFETY: asks for the version only: no memory is passed.
     unsafe {
@@ -192,7 +192,7 @@ pub fn kernel_abi() -> i64 {
 /// `own_proc`, `/proc` (the PID namespace's own); writing `/dev/null`.
 /// `None` where the kernel has no Landlock or the rules cannot be made.
 #[cfg(target_os = "linux")]
-pub fn confined_to(
+pub(crate) fn confined_to(
     folder: &Path,
     board: Option<&Path>,
     readable: &Readable,
@@ -240,7 +240,7 @@ pub fn confined_to(
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn confined_to(
+pub(crate) fn confined_to(
     _folder: &Path,
     _board: Option<&Path>,
     _readable: &Readable,
@@ -252,7 +252,7 @@ pub fn confined_to(
 /// Whether a process does start under the rules for `folder`: tried
 /// once on a process that does nothing.
 #[cfg(target_os = "linux")]
-pub fn probe(folder: &Path, readable: &Readable) -> Result<(), String> {
+pub(crate) fn probe(folder: &Path, readable: &Readable) -> Result<(), String> {
     let mut rules = confined_to(folder, None, readable, false);
     if rules.is_none() {
         return Err("its rules could not be made".to_owned());
@@ -267,13 +267,13 @@ pub fn probe(folder: &Path, readable: &Readable) -> Result<(), String> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn probe(_folder: &Path, _readable: &Readable) -> Result<(), String> {
+pub(crate) fn probe(_folder: &Path, _readable: &Readable) -> Result<(), String> {
     Err("not on this system".to_owned())
 }
 
 /// Puts the calling process (between fork and exec) under `rules`.
 #[cfg(target_os = "linux")]
-pub fn enforce(rules: Rules) -> io::Result<()> {
+pub(crate) fn enforce(rules: Rules) -> io::Result<()> {
     match rules.restrict_self() {
         Ok(_) => Ok(()),
         // Said without allocating: this runs between fork and exec.
@@ -282,7 +282,7 @@ pub fn enforce(rules: Rules) -> io::Result<()> {
 }
 
 #[cfg(not(target_os = "linux"))]
-pub fn enforce(_rules: Rules) -> io::Result<()> {
+pub(crate) fn enforce(_rules: Rules) -> io::Result<()> {
     Ok(())
 }
 

@@ -22,13 +22,13 @@ pub use files::{Readable, find_command};
 
 /// The most a program's folder may hold to be copied for every run: a
 /// proj3 submission is a few files; a teacher's home is not.
-pub const MOST_FOLDER_BYTES: u64 = 64 << 20;
+pub(crate) const MOST_FOLDER_BYTES: u64 = 64 << 20;
 /// The most files it may hold.
-pub const MOST_FOLDER_FILES: usize = 2000;
+pub(crate) const MOST_FOLDER_FILES: usize = 2000;
 
 /// What a run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// CPU seconds, past which the system stops the program.
     pub cpu_seconds: u64,
     /// Address space, in bytes.
@@ -42,7 +42,7 @@ pub struct Limits {
 
 impl Limits {
     /// Limits for games of at most `timeout` each.
-    pub fn for_games(timeout: Duration) -> Self {
+    pub(crate) fn for_games(timeout: Duration) -> Self {
         Limits {
             cpu_seconds: timeout.as_secs() + 2,
             memory: 2 << 30,
@@ -63,7 +63,7 @@ pub struct Protection {
 
 /// The runs' folders and the protections they run under.
 #[derive(Debug)]
-pub struct Sandbox {
+pub(crate) struct Sandbox {
     /// A copy of the program's own files, copied into each run's folder.
     folder: Option<PathBuf>,
     /// Where the runs' folders are made; removed with the sandbox.
@@ -93,7 +93,7 @@ pub struct Sandbox {
 
 /// The user and group a program runs as when the grader is root and
 /// `--unprivileged` is given: nobody, who owns nothing.
-pub const NOBODY: u32 = 65534;
+pub(crate) const NOBODY: u32 = 65534;
 
 /// Why a program's folder cannot serve.
 #[derive(Debug, thiserror::Error)]
@@ -205,7 +205,7 @@ impl Sandbox {
     }
 
     /// The user the programs run as, when not the grader's.
-    pub fn runs_as(&self) -> Option<u32> {
+    pub(crate) fn runs_as(&self) -> Option<u32> {
         self.drop_to
     }
 
@@ -252,7 +252,7 @@ impl Sandbox {
     /// `command` set up to run in `place` reading `board`: its folder, a
     /// clean environment, the limits and namespaces, and its files
     /// confined.
-    pub fn prepare(&self, command: &mut Command, place: &Place, board: Option<&Path>) {
+    pub(crate) fn prepare(&self, command: &mut Command, place: &Place, board: Option<&Path>) {
         tracing::debug!(
             folder = %visible::path(&place.path),
             board = %board.map(visible::path).unwrap_or_default(),
@@ -422,16 +422,10 @@ fn log_decisions(
 /// A run's folder, removed with everything in it when dropped; and its
 /// control group, where it has one.
 #[derive(Debug)]
-pub struct Place {
+pub(crate) struct Place {
     path: PathBuf,
     #[cfg(unix)]
     group: Option<processes::Group>,
-}
-
-impl Place {
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
 }
 
 impl Drop for Place {
@@ -554,7 +548,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// where such a user, running a program, is stopped. `None` when every
 /// step is open to others.
 #[cfg(unix)]
-pub fn closed_to_others(path: &Path) -> Option<PathBuf> {
+pub(crate) fn closed_to_others(path: &Path) -> Option<PathBuf> {
     let path = std::path::absolute(path).ok()?;
     let mut steps: Vec<&Path> = path.ancestors().collect();
     steps.reverse();
@@ -1055,17 +1049,17 @@ mod tests {
         }
         let sandbox = trial_sandbox(Some(folder.path())).unwrap();
         let place = sandbox.place().unwrap();
-        fs::write(place.path().join("proj3.py"), "changed").unwrap();
+        fs::write(place.path.join("proj3.py"), "changed").unwrap();
         let again = sandbox.place().unwrap();
         assert_eq!(
-            fs::read_to_string(again.path().join("proj3.py")).unwrap(),
+            fs::read_to_string(again.path.join("proj3.py")).unwrap(),
             "print(1)\n"
         );
-        assert!(again.path().join("boards/b.txt").exists());
-        assert!(again.path().join("tmp").is_dir());
+        assert!(again.path.join("boards/b.txt").exists());
+        assert!(again.path.join("tmp").is_dir());
         assert_eq!(sandbox.left_out(), [PathBuf::from(".git")]);
-        assert!(!again.path().join(".git").exists());
-        let gone = place.path().to_owned();
+        assert!(!again.path.join(".git").exists());
+        let gone = place.path.clone();
         drop(place);
         assert!(!gone.exists());
     }
@@ -1137,7 +1131,7 @@ mod tests {
         command.env("X", "1");
         let output = command.output().unwrap();
         let said = String::from_utf8_lossy(&output.stdout).into_owned();
-        let home = place.path().display().to_string();
+        let home = place.path.display().to_string();
         let lines: Vec<&str> = said.lines().collect();
         assert_eq!(lines[0], format!("{home}|{home}/tmp||1|{home}"), "{said}");
         // `ulimit -f` counts blocks of 512 bytes.

@@ -30,7 +30,7 @@ enum Version {
 /// Where the runs' control groups are made: a folder of the `pids`
 /// controller this process may make groups in.
 #[derive(Debug)]
-pub struct ProcessGroups {
+pub(crate) struct ProcessGroups {
     parent: PathBuf,
     version: Version,
     /// Names each group: the check's process id and the sandbox's number,
@@ -74,7 +74,7 @@ impl ProcessGroups {
     /// The group the next run is to join itself, under cgroup v2; `None`
     /// under v1, where the calling thread is put in a group of its own
     /// instead (once), and the run is born in it.
-    pub fn for_run(&self, name: &str) -> io::Result<Option<Group>> {
+    pub(crate) fn for_run(&self, name: &str) -> io::Result<Option<Group>> {
         match self.version {
             Version::V2 => self.make(name).map(Some),
             Version::V1 => {
@@ -190,7 +190,7 @@ pub struct Group {
 impl Group {
     /// The descriptor to write `0` to, between fork and exec, to move the
     /// writing process into the group.
-    pub fn procs_fd(&self) -> Option<i32> {
+    pub(crate) fn procs_fd(&self) -> Option<i32> {
         use std::os::fd::AsRawFd;
         self.procs.as_ref().map(AsRawFd::as_raw_fd)
     }
