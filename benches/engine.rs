@@ -85,7 +85,7 @@ fn print_solved(bencher: Bencher, size: usize) {
             |p| board.solved_glyph(p),
             Paint::Plain,
         )
-        .unwrap()
+        .unwrap();
     });
 }
 
@@ -100,7 +100,7 @@ fn print_1000x1000(bencher: Bencher, paint: Paint) {
             |p| board.solved_glyph(p),
             paint,
         )
-        .unwrap()
+        .unwrap();
     });
 }
 

@@ -219,9 +219,9 @@ unsafe impl GlobalAlloc for BySize {
         // SAFETY: `ptr` came from the allocator its size chose.
         unsafe {
             if to_system(layout.size()) {
-                System.dealloc(ptr, layout)
+                System.dealloc(ptr, layout);
             } else {
-                MiMalloc.dealloc(ptr, layout)
+                MiMalloc.dealloc(ptr, layout);
             }
         }
     }

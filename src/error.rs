@@ -11,8 +11,10 @@ use records::rebuild::RebuildError;
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error(transparent)]
+    /// A board file that cannot be played.
     Load(#[from] LoadError),
     #[error("cannot write or read the console: {0}")]
+    /// The console could not be read or written.
     Io(#[from] io::Error),
     /// Options that cannot work together, found after clap's own checks.
     #[error("{0}")]
@@ -25,22 +27,42 @@ pub enum AppError {
     Check(#[from] CheckError),
     /// `check` found games where the program does not agree.
     #[error("{failed} of {games} games did not agree with the course's game")]
-    Disagreed { failed: u64, games: u64 },
+    Disagreed {
+        /// Games that did not agree.
+        failed: u64,
+        /// Games played.
+        games: u64,
+    },
     /// `check` ran out of its time budget before every game was played.
     #[error("no score: only {played} of {games} games were played before the time budget ran out")]
-    Unscored { played: u64, games: u64 },
+    Unscored {
+        /// Games played.
+        played: u64,
+        /// Games the check asked for.
+        games: u64,
+    },
     /// `check --class` left students without a score.
     #[error(
         "{unscored} of {students} students got no score: not checked, or out of time (see \
          summary.csv)"
     )]
-    ClassUnscored { unscored: usize, students: usize },
+    ClassUnscored {
+        /// Students without a score.
+        unscored: usize,
+        /// Students checked.
+        students: usize,
+    },
     /// `--resume` found no game to carry on.
     #[error(transparent)]
     Resume(#[from] ResumeError),
     /// A recorded game that cannot be played again.
     #[error("{what} cannot be played again: {why}")]
-    Rebuild { what: String, why: RebuildError },
+    Rebuild {
+        /// The game, in words.
+        what: String,
+        /// Why it cannot.
+        why: RebuildError,
+    },
     /// `stats` or `replay` could not read the records.
     #[error("{0}")]
     Records(String),

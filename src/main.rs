@@ -1,3 +1,6 @@
+//! The `minesweeper` command: parses the command line and runs it with
+//! the program's allocator; everything else is the library's.
+
 use std::io::Write;
 use std::process::ExitCode;
 

@@ -22,8 +22,11 @@ use engine::{Board, Layout};
 /// Which limit leaves the least room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
+    /// An address-space limit (`ulimit -v`), which refuses a block.
     AddressSpace,
+    /// A control group's memory limit, which kills.
     ControlGroup,
+    /// The memory the machine has free, which kills when it runs out.
     Machine,
 }
 
@@ -42,8 +45,11 @@ impl Limit {
 /// `None` for a limit it does not have or that the system does not tell.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Room {
+    /// Under the address-space limit.
     pub address_space: Option<u64>,
+    /// Under the control groups' limits.
     pub control_group: Option<u64>,
+    /// On the machine.
     pub machine: Option<u64>,
 }
 
@@ -142,9 +148,13 @@ pub fn layout_of(board: &Board) -> Layout {
     room = human(*room)
 )]
 pub struct Short {
+    /// The board.
     pub layout: Layout,
+    /// What one game of it needs, in bytes.
     pub need: u64,
+    /// The limit it does not fit.
     pub limit: Limit,
+    /// The room that limit leaves, in bytes.
     pub room: u64,
 }
 
@@ -304,6 +314,7 @@ pub struct TooBig {
     pub one: u64,
     /// The limit that holds the fewest, and the room it leaves.
     pub limit: Limit,
+    /// The room that limit leaves, in bytes.
     pub room: u64,
 }
 

@@ -20,6 +20,8 @@ struct Counting;
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
 
+// SAFETY: every block comes from the system allocator and goes back to
+// it with the layout it was asked with; the counts touch no block.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Allocation) -> *mut u8 {
         // SAFETY: the caller's promises about `layout` are passed on.
@@ -70,7 +72,9 @@ fn peak_of_game(layout: Layout, first_move: FirstMove, seed: u64) -> usize {
 
 #[test]
 fn a_game_stays_within_what_bench_plans_for() {
-    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = COUNTING_ALONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let layouts = [
         Layout::BEGINNER,
         Layout::EXPERT,
@@ -99,7 +103,9 @@ fn a_game_stays_within_what_bench_plans_for() {
 
 #[test]
 fn the_3bv_of_an_open_board_takes_a_byte_a_square() {
-    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = COUNTING_ALONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // One mine in a corner of 1000x1000: a single opening of a million
     // squares, which a fill that keeps a call per square would remember.
     let (rows, cols) = (1000, 1000);
@@ -114,7 +120,9 @@ fn the_3bv_of_an_open_board_takes_a_byte_a_square() {
 
 #[test]
 fn a_hint_takes_a_few_bytes_a_square() {
-    let _alone = COUNTING_ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    let _alone = COUNTING_ALONE
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     // A 1000x1000 board with 12 % mines, nothing open: every square is a
     // candidate for the guess, and the solver's grids are all it needs.
     let board = place(Layout::new(1000, 1000, 120_000));

@@ -239,7 +239,7 @@ fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
     let (x, y) = beginner_cell(8, 7);
     terminal.send(format!("\x1b[<35;{};{}M", x + 1, y + 1).as_bytes());
     terminal.wait_for("the square under the mouse", |screen| {
-        screen.cell(y, x).is_some_and(|cell| cell.underline())
+        screen.cell(y, x).is_some_and(vt100::Cell::underline)
     });
 
     // A left click on a covered square opens it too; `q` then quits.

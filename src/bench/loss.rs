@@ -79,14 +79,17 @@ impl Loss {
 pub struct Losses([u64; Loss::ALL.len()]);
 
 impl Losses {
+    /// Games lost to `loss`.
     pub fn count(&self, loss: Loss) -> u64 {
         self.0[loss as usize]
     }
 
+    /// Counts one game lost to `loss`.
     pub fn add(&mut self, loss: Loss) {
         self.0[loss as usize] += 1;
     }
 
+    /// Adds the games `other` counts.
     pub fn merge(&mut self, other: &Losses) {
         for (mine, theirs) in self.0.iter_mut().zip(other.0) {
             *mine += theirs;

@@ -22,12 +22,17 @@ pub use loss::{Loss, Losses};
 /// What to play.
 #[derive(Clone, Copy, Debug)]
 pub struct Trial {
+    /// The boards' size and mines.
     pub layout: Layout,
+    /// What the first opening is kept clear of.
     pub first_move: FirstMove,
     /// The first square opened in every game.
     pub at: Pos,
+    /// Games played.
     pub games: u64,
+    /// The first game's seed; each next game's is one more.
     pub seed: u64,
+    /// Games played at once.
     pub threads: usize,
     /// Whether to keep what came of each game, not only the counts.
     pub each: bool,
@@ -36,10 +41,13 @@ pub struct Trial {
 /// What came of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tally {
+    /// Games played.
     pub games: u64,
+    /// Games won.
     pub wins: u64,
     /// The games lost, by where they were lost.
     pub losses: Losses,
+    /// How long they took, on the wall's clock.
     pub elapsed: Duration,
     /// The threads that played at least one game.
     pub threads: usize,
@@ -60,10 +68,12 @@ pub struct Played {
 }
 
 impl Tally {
+    /// The share of games won, from 0 to 1.
     pub fn win_rate(&self) -> f64 {
         self.wins as f64 / self.games as f64
     }
 
+    /// Games played a second.
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.elapsed.as_secs_f64()
     }

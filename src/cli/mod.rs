@@ -45,6 +45,7 @@ Exit status: 0 when the game ends or the input runs out, 1 for a bad board
 file, an I/O error or too little memory, 2 for a usage error.")]
 pub struct Cli {
     #[command(subcommand)]
+    /// The command; none plays the prompt game.
     pub command: Option<Command>,
 
     /// When to colour the output: `auto` colours a terminal unless NO_COLOR is set.
@@ -52,6 +53,7 @@ pub struct Cli {
     pub color: ColorChoice,
 
     #[command(flatten)]
+    /// The prompt game's board, rules and options.
     pub play: PlayArgs,
 }
 
@@ -72,6 +74,7 @@ pub struct PlayArgs {
     pub rules: RulesArg,
 
     #[command(flatten)]
+    /// How reveals are animated.
     pub animate: AnimateArgs,
 
     /// Offer `h` for a hint at the row and action prompts: a square that is
@@ -81,9 +84,11 @@ pub struct PlayArgs {
     pub hints: bool,
 
     #[command(flatten)]
+    /// Whether the game is recorded, or carried on.
     pub records: RecordArgs,
 
     #[command(flatten)]
+    /// A random board: its size, mines and seed.
     pub random: RandomArgs,
 }
 
@@ -187,6 +192,7 @@ impl RandomArgs {
 }
 
 #[derive(Debug, Subcommand)]
+/// The commands besides the prompt game.
 pub enum Command {
     /// Print a board file solved: mines as `*`, every clue, blanks, in the game's board format.
     Show(ShowArgs),
@@ -273,6 +279,7 @@ pub struct ShowArgs {
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     #[arg(value_enum)]
+    /// The shell to complete for.
     pub shell: clap_complete::Shell,
 }
 
@@ -300,13 +307,16 @@ pub struct ScreenArgs {
     pub theme: Option<ThemeArg>,
 
     #[command(flatten)]
+    /// How reveals are animated.
     pub animate: AnimateArgs,
 
     #[command(flatten)]
+    /// Whether the game is recorded, or carried on.
     pub records: RecordArgs,
 
     // Last, so that its heading covers only its own options.
     #[command(flatten)]
+    /// A random board: its size, mines and seed.
     pub random: RandomArgs,
 }
 
@@ -348,6 +358,7 @@ pub struct ReplayArgs {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     #[command(flatten)]
+    /// The board's size, mines and seed.
     pub random: RandomArgs,
 
     /// The first square that will be opened, as ROW,COL (from 1), for
@@ -420,6 +431,7 @@ pub struct BenchArgs {
 
     // Last, so that its heading covers only its own options.
     #[command(flatten)]
+    /// The boards' size, mines and seed.
     pub random: RandomArgs,
 }
 
@@ -629,13 +641,18 @@ impl RulesArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// The classic levels.
 pub enum Level {
+    /// 9x9, 10 mines.
     Beginner,
+    /// 16x16, 40 mines.
     Intermediate,
+    /// 16x30, 99 mines.
     Expert,
 }
 
 impl Level {
+    /// The level's board size and mines.
     pub fn layout(self) -> Layout {
         match self {
             Level::Beginner => Layout::BEGINNER,
@@ -646,9 +663,13 @@ impl Level {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// What the first opening is kept clear of.
 pub enum FirstMovePolicy {
+    /// Nothing: the first square opened may be a mine.
     Any,
+    /// The first square opened is never a mine.
     Safe,
+    /// The first square opened and its neighbours hold no mine, so it opens an area.
     Opening,
 }
 
@@ -725,10 +746,14 @@ impl From<InputsArg> for Inputs {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+/// When to colour the output.
 pub enum ColorChoice {
     #[default]
+    /// On a terminal, unless NO_COLOR is set.
     Auto,
+    /// Even on a pipe or into a file.
     Always,
+    /// Plain text, even on a terminal.
     Never,
 }
 

@@ -118,7 +118,7 @@ fn check_class(
                     out,
                     "  {name:<24} {score}  {} of {} games agreed  {:.1} s",
                     outcome.agreed, outcome.games, one.seconds
-                )?
+                )?;
             }
             Err(error) => writeln!(out, "  {name:<24} not checked: {}", visible::Visible(error))?,
         }

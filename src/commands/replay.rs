@@ -24,7 +24,7 @@ pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
     with_its_board(&mut record)?;
     match &args.export {
         Some(path) if path.as_os_str() == "-" => {
-            out.write_all(export::to_text(&record).as_bytes())?
+            out.write_all(export::to_text(&record).as_bytes())?;
         }
         Some(path) => std::fs::write(path, export::to_text(&record))
             .map_err(|e| AppError::Records(format!("cannot write {}: {e}", visible::path(path))))?,

@@ -23,6 +23,7 @@ pub struct Animation {
     pub delay: Duration,
     /// Redraw in place on a terminal (true), or print every frame (false).
     pub live: bool,
+    /// The characters the steps are drawn with.
     pub charset: Charset,
 }
 

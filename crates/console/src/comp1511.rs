@@ -83,10 +83,10 @@ fn run(
             return Ok(Mode::Debug);
         }
         (Command::DetectRow(row), Reply::Mines(n)) => {
-            writeln!(out, "There are {n} mine(s) in row {row}")?
+            writeln!(out, "There are {n} mine(s) in row {row}")?;
         }
         (Command::DetectColumn(col), Reply::Mines(n)) => {
-            writeln!(out, "There are {n} mine(s) in column {col}")?
+            writeln!(out, "There are {n} mine(s) in column {col}")?;
         }
         (Command::DetectSquare { row, col, size }, Reply::Mines(n)) => writeln!(
             out,

@@ -23,18 +23,26 @@ pub(crate) const COURSE_BOARDS: [&[u8]; 4] = [
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     #[error("cannot read board file `{}`: {source}", visible::path(path))]
+    /// The file could not be read.
     Read {
+        /// The file, as named.
         path: PathBuf,
+        /// Why.
         source: std::io::Error,
     },
     #[error("{0}")]
+    /// The file breaks the format.
     Format(FormatReport),
     #[error(
         "board file `{}` is too big: more than {} MiB (a 10000x10000 board takes under 100 MiB)",
         visible::path(path),
         LARGEST_FILE >> 20
     )]
-    TooBig { path: PathBuf },
+    /// The file is larger than any board the program plays.
+    TooBig {
+        /// The file, as named.
+        path: PathBuf,
+    },
 }
 
 /// The largest board file read, in bytes: room for about 16000x16000
@@ -50,7 +58,9 @@ const WIDEST_SHOWN: usize = 80;
 /// offending line, kept so the report can show it.
 #[derive(Debug)]
 pub struct FormatReport {
+    /// The file, as named.
     pub path: PathBuf,
+    /// Where and how it breaks the format.
     pub error: BoardError,
     /// The text of the line at fault, if the file has that line (a window
     /// of it around the fault, if it is long).

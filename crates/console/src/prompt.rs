@@ -30,6 +30,7 @@ const BAD_NUMBER: &str = "That number is not allowed.  Please try again!\n";
 const BAD_ACTION: &str = "That's not a valid action.\n";
 const ASK_AGAIN: &str = "Play again? (y/n) ";
 const BAD_YES_NO: &str = "Please answer y or n.\n";
+/// Said when the input ends in the middle of a game.
 pub const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
 /// The name the records give the built-in board.
@@ -38,9 +39,13 @@ const BUILT_IN_NAME: &str = "built-in board";
 /// The player's side of the console: where answers come from, where the
 /// game is printed, and where complaints about board files go.
 pub struct Console<R, W, E> {
+    /// What the player types.
     pub input: R,
+    /// Where the game is printed.
     pub out: W,
+    /// Where complaints about board files go.
     pub err: E,
+    /// Colours, or none.
     pub paint: Paint,
 }
 
@@ -76,12 +81,17 @@ impl RandomBoards {
 /// recorded.
 #[derive(Clone, Debug)]
 pub struct Session {
+    /// The rule set: its script and its rules.
     pub rule_set: &'static RuleSet,
     /// The rule set's rules, with the first move the player asked for.
     pub rules: Rules,
+    /// Where the boards come from.
     pub source: BoardSource,
+    /// How a reveal is animated, if it is.
     pub animation: Option<Animation>,
+    /// Whether `h` asks for a hint.
     pub hints: bool,
+    /// What is recorded, and how.
     pub recording: Recording,
 }
 
@@ -89,9 +99,11 @@ pub struct Session {
 /// carry on first, and the name of the board file given.
 #[derive(Clone, Debug)]
 pub struct Recording {
+    /// Where the games are kept (off: nothing is).
     pub recorder: Recorder,
     /// A saved game to carry on before any other, by its own rules.
     pub resume: Option<Record>,
+    /// The board file's name, as given, for the records.
     pub board_name: Option<String>,
 }
 

@@ -23,7 +23,9 @@ use engine::{Board, Direction, Glyph, Neighbourhood, Pos};
 /// Whether output carries colour escape codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paint {
+    /// No colour.
     Plain,
+    /// ANSI colours.
     Colour,
 }
 
@@ -85,7 +87,9 @@ struct Palette {
 /// show them, plain ASCII otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Charset {
+    /// ASCII only.
     Ascii,
+    /// Unicode symbols where they read better.
     Unicode,
 }
 

@@ -17,7 +17,9 @@ use crate::words::{counted, local_time};
 /// everything, or a single key, as on the full screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
+    /// A line, as the prompt game reads everything.
     Line,
+    /// A single key, as on the full screen.
     Key,
 }
 
@@ -25,8 +27,10 @@ pub enum Answer {
 #[derive(Debug, thiserror::Error)]
 pub enum ResumeError {
     #[error("no game is saved in progress to carry on")]
+    /// `--resume` with no game saved.
     NothingSaved,
     #[error(transparent)]
+    /// The save could not be read.
     Save(#[from] SaveError),
 }
 

@@ -16,8 +16,10 @@ pub enum Frame {
 }
 
 impl Frame {
+    /// Every frame a board file may have.
     pub const ALL: [Frame; 2] = [Frame::Plus, Frame::Hash];
 
+    /// The character the frame is drawn with.
     pub const fn glyph(self) -> char {
         match self {
             Frame::Plus => '+',
@@ -25,6 +27,7 @@ impl Frame {
         }
     }
 
+    /// The frame drawn with `byte`, if it is one.
     pub fn from_byte(byte: u8) -> Option<Frame> {
         Frame::ALL
             .into_iter()
@@ -71,22 +74,27 @@ impl Board {
         Arc::ptr_eq(&self.mines, &other.mines) && self.frame == other.frame
     }
 
+    /// Rows inside the frame.
     pub fn rows(&self) -> usize {
         self.mines.rows()
     }
 
+    /// Columns inside the frame.
     pub fn cols(&self) -> usize {
         self.mines.cols()
     }
 
+    /// The frame the board file was drawn with.
     pub fn frame(&self) -> Frame {
         self.frame
     }
 
+    /// Mines on the board.
     pub fn mine_count(&self) -> usize {
         self.mine_count
     }
 
+    /// Whether a mine is at `pos`.
     pub fn is_mine(&self, pos: Pos) -> bool {
         self.mines[pos]
     }
@@ -96,6 +104,7 @@ impl Board {
         self.clues[pos]
     }
 
+    /// Whether `pos` is a square of the board.
     pub fn contains(&self, pos: Pos) -> bool {
         self.mines.contains(pos)
     }

@@ -19,8 +19,11 @@ use crate::grid::Grid;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{fault}")]
 pub struct BoardError {
+    /// The line of the fault, from 1.
     pub line: usize,
+    /// The column of the fault, from 1.
     pub column: usize,
+    /// What is wrong there.
     pub fault: Fault,
 }
 
@@ -28,51 +31,98 @@ pub struct BoardError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Fault {
     #[error("the file is empty; expected the top frame, a line of `+` (or `#`)")]
+    /// Nothing in the file.
     Empty,
     #[error("expected the top frame, a line of `+` (or `#`), found {0}")]
+    /// The first line is not a frame.
     NoTopFrame(Found),
     #[error("expected only `{frame}` in the top frame, found {found}")]
-    TopFrame { frame: char, found: Found },
+    /// The top frame holds something else.
+    TopFrame {
+        /// The frame's character.
+        frame: char,
+        /// What stood in it.
+        found: Found,
+    },
     #[error("the board has no columns: the top frame must be at least 3 `{0}` wide")]
+    /// The top frame is too short to hold a column.
     NoColumns(char),
     #[error("expected the left frame `{frame}` to start the row, found {found}")]
-    LeftFrame { frame: char, found: Found },
+    /// A row does not start with the frame.
+    LeftFrame {
+        /// The frame's character.
+        frame: char,
+        /// What starts the row.
+        found: Found,
+    },
     #[error("expected `*` (a mine) or ` ` (an empty square) inside the board, found {0}")]
+    /// A square that is neither a mine nor empty.
     Square(Found),
     #[error(
         "the row ends too soon: expected the right frame `{frame}` at column {width}, \
          as the top frame is {width} wide"
     )]
-    ShortRow { frame: char, width: usize },
+    /// A row that stops before the right frame.
+    ShortRow {
+        /// The frame's character.
+        frame: char,
+        /// The top frame's width, where the right frame belongs.
+        width: usize,
+    },
     #[error(
         "expected the right frame `{frame}` at column {width}, as the top frame is \
          {width} wide, found {found}"
     )]
+    /// The right frame is not where the top frame's width puts it.
     RightFrame {
+        /// The frame's character.
         frame: char,
+        /// The top frame's width, where the right frame belongs.
         width: usize,
+        /// What stood there.
         found: Found,
     },
     #[error("the row is {found} wide, but the top frame is {width} wide")]
-    RowWidth { found: usize, width: usize },
+    /// A row of another width than the top frame.
+    RowWidth {
+        /// The row's width.
+        found: usize,
+        /// The top frame's width.
+        width: usize,
+    },
     #[error("expected nothing but spaces or tabs after the right frame, found {0}")]
+    /// Something other than blanks after the right frame.
     AfterRightFrame(Found),
     #[error("the bottom frame is {found} wide, but the top frame is {width}")]
-    BottomFrameWidth { found: usize, width: usize },
+    /// A bottom frame of another width than the top one.
+    BottomFrameWidth {
+        /// The bottom frame's width.
+        found: usize,
+        /// The top frame's width.
+        width: usize,
+    },
     #[error("the board has no rows: expected at least one row between the top and bottom frames")]
+    /// The bottom frame follows the top one at once.
     NoRows,
     #[error("the file ends without the bottom frame; expected a line of `{0}`")]
+    /// The file ends before its bottom frame.
     NoBottomFrame(char),
     #[error("expected the end of the file after the bottom frame on line {bottom}, found more")]
-    AfterBottomFrame { bottom: usize },
+    /// Lines after the bottom frame.
+    AfterBottomFrame {
+        /// The bottom frame's line.
+        bottom: usize,
+    },
 }
 
 /// What stood where something else was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// A character.
     Char(char),
     /// A byte that does not begin valid UTF-8.
     Byte(u8),
+    /// The end of the line.
     EndOfLine,
 }
 
@@ -142,6 +192,9 @@ impl fmt::Display for BoardFile<'_> {
 /// which [`parse_board`] refuses wherever it stands.
 pub const BOARD_FILE_BYTES: &[u8] = b"+#* \r\n";
 
+/// The board a board file's bytes describe, or where and how they break
+/// the format: `+` (or `#`) frames around `*` for mines and spaces for
+/// empty squares.
 pub fn parse_board(bytes: &[u8]) -> Result<Board, BoardError> {
     if bytes.is_empty() {
         return Err(at(1, 1, Fault::Empty));

@@ -17,8 +17,11 @@ pub const HINTS: u32 = 3;
 /// A square, with the course's numbers for its states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Square {
+    /// Opened by the player.
     VisibleSafe = 0,
+    /// Covered, without a mine.
     HiddenSafe = 1,
+    /// Covered, with a mine.
     HiddenMine = 2,
 }
 
@@ -30,15 +33,35 @@ pub enum Command {
     /// `2 c`: count the mines in column c.
     DetectColumn(i64),
     /// `3 r c s`: count the mines in the s x s square centred at r, c.
-    DetectSquare { row: i64, col: i64, size: i64 },
+    /// `3 r c s`: count the mines in the s x s square centred at r, c.
+    DetectSquare {
+        /// The centre's row.
+        row: i64,
+        /// The centre's column.
+        col: i64,
+        /// The square's side.
+        size: i64,
+    },
     /// `4 r c`: reveal r, c, and its neighbours if none is a mine.
-    RevealSquare { row: i64, col: i64 },
+    /// `4 r c`: reveal r, c, and its neighbours if none is a mine.
+    RevealSquare {
+        /// The square's row.
+        row: i64,
+        /// The square's column.
+        col: i64,
+    },
     /// `5`: print the field as the player sees it.
     GameplayMode,
     /// `6`: print the field's numbers.
     DebugMode,
     /// `7 r c`: reveal r, c, and if no neighbour is a mine, lines out from it at every 45°.
-    RevealRadial { row: i64, col: i64 },
+    /// `7 r c`: reveal r, c, and if no neighbour is a mine, lines out from it at every 45°.
+    RevealRadial {
+        /// The square's row.
+        row: i64,
+        /// The square's column.
+        col: i64,
+    },
 }
 
 impl Command {
@@ -89,8 +112,11 @@ pub enum Reply {
 /// Whether the game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Commands are still taken.
     Playing,
+    /// Every safe square is visible.
     Won,
+    /// A mine was revealed.
     Lost,
 }
 
@@ -128,10 +154,12 @@ impl Minefield {
         }
     }
 
+    /// The state of the square at `pos`.
     pub fn square(&self, pos: Pos) -> Square {
         self.squares[pos]
     }
 
+    /// Whether the game goes on.
     pub fn state(&self) -> State {
         self.state
     }

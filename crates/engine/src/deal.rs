@@ -17,8 +17,11 @@ pub enum Deal {
     /// first opening; with `no_guess`, one the solver clears from that
     /// square without guessing.
     Random {
+        /// Its size and mines.
         layout: Layout,
+        /// The seed its mines are placed from.
         seed: u64,
+        /// Made by the solver to need no guess.
         no_guess: bool,
     },
 }

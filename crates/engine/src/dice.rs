@@ -14,6 +14,7 @@ use rand_core::{Rng, SeedableRng};
 pub struct Dice(ChaCha8Rng);
 
 impl Dice {
+    /// Dice that throw as `seed` says, always.
     pub fn new(seed: u64) -> Self {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());

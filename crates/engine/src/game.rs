@@ -150,6 +150,7 @@ impl Game {
         self
     }
 
+    /// The rules the game is played by.
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -160,10 +161,12 @@ impl Game {
         &self.board
     }
 
+    /// Whether the game goes on, is won or is lost.
     pub fn status(&self) -> Status {
         self.status
     }
 
+    /// What covers the square at `pos`.
     pub fn cover(&self, pos: Pos) -> Cover {
         self.cover[pos]
     }

@@ -5,7 +5,9 @@ use crate::grid::Direction;
 /// One square as shown to the player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Glyph {
+    /// A covered square.
     Hidden,
+    /// A flag.
     Flag,
     /// A question mark: the player is unsure (classic rules).
     Question,

@@ -5,11 +5,14 @@
 /// Players see one-based numbers; converting is the front end's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos {
+    /// The row, from 0 at the top.
     pub row: usize,
+    /// The column, from 0 at the left.
     pub col: usize,
 }
 
 impl Pos {
+    /// The square at `row`, `col`.
     pub const fn new(row: usize, col: usize) -> Self {
         Self { row, col }
     }
@@ -20,13 +23,21 @@ impl Pos {
 /// the behaviour, since it fixes the sequence in which squares open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
+    /// Row above, column to the left.
     UpLeft,
+    /// Row above.
     Up,
+    /// Row above, column to the right.
     UpRight,
+    /// Column to the left.
     Left,
+    /// Column to the right.
     Right,
+    /// Row below, column to the left.
     DownLeft,
+    /// Row below.
     Down,
+    /// Row below, column to the right.
     DownRight,
 }
 
@@ -56,6 +67,7 @@ pub enum Neighbourhood {
 }
 
 impl Neighbourhood {
+    /// The neighbours' directions, in the order they are explored.
     pub const fn directions(self) -> &'static [Direction] {
         use Direction::*;
         match self {
@@ -100,10 +112,12 @@ impl<T> Grid<T> {
         Grid::from_row_major(self.rows, self.cols, self.cells.iter().map(f).collect())
     }
 
+    /// Rows of the grid.
     pub fn rows(&self) -> usize {
         self.rows
     }
 
+    /// Columns of the grid.
     pub fn cols(&self) -> usize {
         self.cols
     }

@@ -6,6 +6,23 @@
 //! [`Game::apply`], and show the [`Outcome`] and the [`Glyph`]s. Nothing
 //! here reads, prints or waits; whatever needs more than the rules (a
 //! board made by the solver) is handed in ([`BoardMaker`]).
+//!
+//! ```
+//! use minesweeper_engine::{Action, Game, Glyph, Move, Outcome, Pos, Rules, Status, parse_board};
+//!
+//! // A board file: `+` frames, `*` mines, spaces for empty squares.
+//! let board = parse_board(b"+++++\n+*  +\n+   +\n+++++\n").unwrap();
+//! let mut game = Game::new(board, Rules::CLASSIC);
+//! let reveal = |row, col| Move { action: Action::Reveal, at: Pos::new(row, col) };
+//! // A square with no mine around it opens its island, and the clues at
+//! // its rim.
+//! assert_eq!(game.apply(reveal(1, 2)), Outcome::Opened(4));
+//! assert_eq!(game.glyph(Pos::new(0, 1)), Glyph::Open(1));
+//! assert_eq!(game.status(), Status::Playing);
+//! // Every safe square open: won, by classic rules.
+//! assert_eq!(game.apply(reveal(1, 0)), Outcome::Opened(1));
+//! assert_eq!(game.status(), Status::Won);
+//! ```
 
 mod board;
 pub mod board_file;

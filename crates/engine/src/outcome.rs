@@ -9,6 +9,7 @@ pub enum Outcome {
     Opened(usize),
     /// Opened a mine; the game is lost.
     Detonated,
+    /// A flag placed on a covered square.
     FlagPlaced,
     /// A flag taken away, leaving the square covered.
     FlagRemoved,
@@ -52,6 +53,7 @@ impl Outcome {
 /// Whether the game goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Playing,
     /// The rules' win condition is met.
     Won,

@@ -17,8 +17,11 @@ use crate::rules::FirstMove;
 /// The shape of a random board and how many mines it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
+    /// Rows of the board.
     pub rows: usize,
+    /// Columns of the board.
     pub cols: usize,
+    /// Mines on it.
     pub mines: usize,
 }
 
@@ -34,10 +37,12 @@ impl Layout {
     /// program is measured on.
     pub const MOST_SIDE: usize = 5000;
 
+    /// A board of `rows` x `cols` with `mines` mines.
     pub const fn new(rows: usize, cols: usize, mines: usize) -> Self {
         Self { rows, cols, mines }
     }
 
+    /// Squares on the board.
     pub fn squares(&self) -> usize {
         self.rows * self.cols
     }
@@ -70,7 +75,9 @@ impl Layout {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{mines} mines are too many: only {room} squares may hold a mine")]
 pub struct NoRoom {
+    /// The mines asked for.
     pub mines: usize,
+    /// The squares that may hold one.
     pub room: usize,
 }
 

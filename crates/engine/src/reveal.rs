@@ -50,7 +50,9 @@ pub enum RevealStatus {
 /// One status change of the reveal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The square.
     pub at: Pos,
+    /// What became of it.
     pub status: RevealStatus,
 }
 

@@ -75,10 +75,15 @@ pub enum EndDisplay {
 pub struct Rules {
     /// The neighbours through which an empty square's island spreads.
     pub region: Neighbourhood,
+    /// When the game is won.
     pub win: WinCondition,
+    /// The marks a square can carry.
     pub marks: Marks,
+    /// What the mine counter counts.
     pub counter: Counter,
+    /// What the first opening is kept clear of.
     pub first_move: FirstMove,
+    /// What the board shows once the game has ended.
     pub end_display: EndDisplay,
 }
 

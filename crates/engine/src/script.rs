@@ -5,17 +5,24 @@
 /// Everything the console game says that depends on the rule set.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Script {
+    /// The welcome before the first board.
     pub intro: &'static str,
+    /// The action prompt.
     pub ask_action: &'static str,
     /// The action prompt when hints are on.
     pub ask_action_or_hint: &'static str,
+    /// Said when the game is won.
     pub won: &'static str,
+    /// Said when the game is lost.
     pub lost: &'static str,
     /// Messages for moves that changed nothing or took a mark away, with
     /// `{row}` and `{col}` standing for the square; `None` says nothing.
     pub reveal_flagged: Option<&'static str>,
+    /// Opening a square that is open.
     pub reveal_open: Option<&'static str>,
+    /// Flagging a square that is open.
     pub flag_open: Option<&'static str>,
+    /// Taking a flag away.
     pub flag_removed: Option<&'static str>,
     /// After the game: the elapsed time and the board's 3BV.
     pub reports_time_and_3bv: bool,

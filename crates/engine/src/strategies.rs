@@ -41,6 +41,7 @@ pub fn any_layout() -> impl Strategy<Value = Layout> {
         .prop_map(|(rows, cols, mines)| Layout::new(rows, cols, mines))
 }
 
+/// Any first-move policy.
 pub fn any_policy() -> impl Strategy<Value = FirstMove> {
     prop::sample::select(vec![FirstMove::Any, FirstMove::Safe, FirstMove::Opening])
 }

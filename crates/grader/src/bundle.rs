@@ -26,6 +26,7 @@ pub struct Settings {
     pub args: Vec<String>,
     /// The program's words, after `--`.
     pub program: Vec<String>,
+    /// The time the autograder gives the whole check.
     pub budget: Duration,
 }
 
@@ -92,8 +93,11 @@ impl Settings {
 /// What was written.
 #[derive(Debug)]
 pub struct Written {
+    /// The files written, by name.
     pub files: Vec<&'static str>,
+    /// The check's time budget.
     pub budget: Duration,
+    /// The time after which the autograder's own limit stops it.
     pub hard_limit: Duration,
 }
 

@@ -25,12 +25,16 @@ pub enum Inputs {
 /// The three questions of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prompt {
+    /// The row prompt.
     Row,
+    /// The column prompt.
     Column,
+    /// The action prompt.
     Action,
 }
 
 impl Prompt {
+    /// The prompt in words.
     pub fn name(self) -> &'static str {
         match self {
             Prompt::Row => "row",
@@ -49,11 +53,13 @@ pub enum Bad {
     PastEnd,
     /// Far past the last row or column.
     FarPastEnd,
+    /// A number below zero.
     Negative,
     /// An action that is neither r nor f (an index into `BOGUS_ACTIONS`).
     BogusAction(u8),
     /// A word where a number is asked for (an index into `NOT_NUMBERS`).
     NotNumber(u8),
+    /// An empty line.
     Empty,
 }
 
@@ -98,6 +104,7 @@ impl Bad {
 /// the row, the column and the action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// The move the turn ends with.
     pub mv: Move,
     /// The action typed in upper case (`R`, `F`).
     pub upper: bool,
@@ -106,6 +113,7 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// A turn that types `mv` and nothing else.
     pub fn plain(mv: Move) -> Self {
         Self {
             mv,
@@ -119,15 +127,19 @@ impl Turn {
 /// including any typed after the game should have ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
+    /// Where the mines are.
     pub mines: Grid<bool>,
+    /// What is typed, turn by turn.
     pub turns: Vec<Turn>,
 }
 
 impl Case {
+    /// The board the game is played on.
     pub fn board(&self) -> Board {
         Board::new(self.mines.clone(), Frame::Plus)
     }
 
+    /// Rows of the board.
     pub fn rows(&self) -> usize {
         self.mines.rows()
     }
@@ -145,6 +157,7 @@ impl Case {
         }
     }
 
+    /// Columns of the board.
     pub fn cols(&self) -> usize {
         self.mines.cols()
     }
@@ -202,6 +215,7 @@ impl Case {
 /// What games to make.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
+    /// Which bad answers are typed before the good ones.
     pub inputs: Inputs,
     /// The most rows and columns of a random board.
     pub max_size: usize,

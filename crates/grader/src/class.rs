@@ -25,14 +25,18 @@ use crate::{CheckError, Options, Outcome, check, report};
 /// One student: the name of their folder, and where it is.
 #[derive(Clone, Debug)]
 pub struct Student {
+    /// The folder's name, the student's.
     pub name: OsString,
+    /// The folder.
     pub folder: PathBuf,
 }
 
 /// An entry of the class folder that is not checked, and why.
 #[derive(Clone, Debug)]
 pub struct Skipped {
+    /// The entry's name.
     pub name: OsString,
+    /// Why it is not a student's folder.
     pub why: &'static str,
 }
 
@@ -74,7 +78,9 @@ pub fn students(class: &Path) -> Result<(Vec<Student>, Vec<Skipped>), CheckError
 /// A class checked: each student's check, and the entries passed over.
 #[derive(Debug)]
 pub struct Class {
+    /// The students checked, by name.
     pub checked: Vec<Checked>,
+    /// The entries that are not students' folders.
     pub skipped: Vec<Skipped>,
 }
 
@@ -91,9 +97,11 @@ impl Class {
 /// How one student's check went.
 #[derive(Debug)]
 pub struct Checked {
+    /// Whose check it is.
     pub student: Student,
     /// The check, or why it could not be made.
     pub outcome: Result<Outcome, String>,
+    /// How long the check took.
     pub seconds: f64,
 }
 

@@ -47,9 +47,13 @@ use score::{Score, Weights};
 /// What to check, and how.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// The program checked, as it is run.
     pub program: Program,
+    /// Games played.
     pub games: u64,
+    /// The seed the games are made from.
     pub seed: u64,
+    /// What the games are made of.
     pub plan: Plan,
     /// Compare whole transcripts with the course's text.
     pub exact: bool,
@@ -81,13 +85,23 @@ pub struct Options {
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
     #[error(transparent)]
+    /// The program's folder cannot be copied.
     Folder(#[from] sandbox::FolderError),
     #[error("cannot run `{program}`: {reason}")]
-    NotRunnable { program: String, reason: String },
+    /// The program cannot be run at all.
+    NotRunnable {
+        /// The command line, as shown.
+        program: String,
+        /// Why.
+        reason: String,
+    },
     #[error("{what}: {source}")]
+    /// A file or a folder of the check could not be made or written.
     Io {
+        /// What was being done.
         what: String,
         #[source]
+        /// Why it failed.
         source: io::Error,
     },
 }
@@ -102,9 +116,13 @@ impl CheckError {
 /// One game played and judged.
 #[derive(Debug)]
 pub struct Played {
+    /// What the course's game does.
     pub expected: Expected,
+    /// What the program did.
     pub run: Run,
+    /// The first way they differ, if they do.
     pub failure: Option<Failure>,
+    /// What the program got right, part by part.
     pub credit: Credit,
     /// Our whole transcript, with `--exact`.
     pub transcript: Option<String>,
@@ -129,8 +147,11 @@ pub struct Finding {
     pub seen_only_on: Vec<EdgeCase>,
     /// The game it was first seen in, and that game's size.
     pub game: u64,
+    /// That game's rows, columns and moves.
     pub first_seen: (usize, usize, usize),
+    /// The smallest game that still shows it.
     pub case: Case,
+    /// That game, as the program played it.
     pub played: Played,
     /// What input.txt holds: the board file's full path, then the turns.
     pub input: String,
@@ -154,6 +175,7 @@ impl Finding {
 pub struct GameResult {
     /// The kind it failed as, `None` when it agreed.
     pub kind: Option<Kind>,
+    /// What it got right, part by part.
     pub credit: Credit,
 }
 
@@ -175,9 +197,11 @@ pub struct Outcome {
     pub not_played: u64,
     /// Why games were left unplayed.
     pub stopped: Option<Stopped>,
+    /// Games the program agreed with the course's game on.
     pub agreed: u64,
     /// Failing games by kind.
     pub failures: BTreeMap<Kind, u64>,
+    /// The faults, each shrunk to its smallest game.
     pub findings: Vec<Finding>,
     /// Faults past `MOST_FAULTS_A_KIND` of a kind, or found when the
     /// time budget had run out, and their games: counted, not shown.
@@ -276,7 +300,7 @@ impl Checker<'_> {
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
         let run = runner::run_in(&self.options.program, input.as_bytes(), limit, |command| {
-            self.sandbox.prepare(command, &place, Some(path))
+            self.sandbox.prepare(command, &place, Some(path));
         })?;
         drop(place);
         if budget_ends_first && run.end == End::TimedOut {

@@ -15,7 +15,9 @@ use process_wrap::std::{ChildWrapper, CommandWrap};
 /// The program and its arguments, as given after `--`.
 #[derive(Clone, Debug)]
 pub struct Program {
+    /// The command, found on the PATH or by its path.
     pub command: OsString,
+    /// Its arguments.
     pub args: Vec<OsString>,
 }
 
@@ -49,6 +51,7 @@ pub(crate) const MOST_OUTPUT: usize = 4 << 20;
 /// How the program stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
+    /// It exited, or a signal ended it.
     Exited(ExitStatus),
     /// Still running when the time limit ran out.
     TimedOut,
@@ -59,8 +62,11 @@ pub enum End {
 /// What one run of the program did.
 #[derive(Clone, Debug)]
 pub struct Run {
+    /// What it printed on stdout.
     pub stdout: Vec<u8>,
+    /// What it printed on stderr.
     pub stderr: Vec<u8>,
+    /// How it stopped.
     pub end: End,
 }
 

@@ -90,7 +90,10 @@ impl Schedule {
 
     /// Says that `game` finished, and whether it hung.
     pub fn finished(&self, game: u64, hung: bool) {
-        let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tally = self
+            .tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let Some(slot) = usize::try_from(game)
             .ok()
             .and_then(|i| tally.hung.get_mut(i))

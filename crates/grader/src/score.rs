@@ -21,15 +21,21 @@ use crate::judge::{Credit, Kind};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Part {
+    /// The boards printed right, in order, before the game first goes wrong.
     Boards,
+    /// Games ended (or kept going) as they should.
     Endings,
+    /// Games with bad answers typed, played through without a fault.
     Input,
+    /// Games whose whole transcript matches the course's (`--exact`).
     Text,
 }
 
 impl Part {
+    /// Every part, in the order reports list them.
     pub const ALL: [Part; 4] = [Part::Boards, Part::Endings, Part::Input, Part::Text];
 
+    /// The part's name in reports.
     pub fn name(self) -> &'static str {
         match self {
             Part::Boards => "boards",
@@ -78,9 +84,13 @@ impl Part {
 /// Points for each part: the most a program can score in it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
+    /// Points for the boards.
     pub boards: f64,
+    /// Points for the endings.
     pub endings: f64,
+    /// Points for refusing bad answers.
     pub input: f64,
+    /// Points for the words.
     pub text: f64,
 }
 
@@ -96,6 +106,7 @@ impl Weights {
         }
     }
 
+    /// The points of `part`.
     pub fn of(&self, part: Part) -> f64 {
         match part {
             Part::Boards => self.boards,
@@ -114,6 +125,7 @@ impl Weights {
         }
     }
 
+    /// The points of every part together.
     pub fn total(&self) -> f64 {
         Part::ALL.into_iter().map(|p| self.of(p)).sum()
     }
@@ -173,18 +185,26 @@ impl FromStr for WeightsGiven {
 /// The score of a check, part by part.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Score {
+    /// Each part's points.
     pub parts: Vec<PartScore>,
+    /// The points earned.
     pub total: f64,
+    /// The most points there are.
     pub most: f64,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+/// One part of a score.
 pub struct PartScore {
+    /// Which part.
     pub part: Part,
     /// What was right, of how much could be.
     pub right: u64,
+    /// How much could have been right.
     pub of: u64,
+    /// The points earned.
     pub points: f64,
+    /// The most points the part gives.
     pub most: f64,
 }
 

@@ -36,7 +36,9 @@ const TITLE: &str = "minesweeper game log";
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {why}")]
 pub struct BadLog {
+    /// The line of the log, from 1.
     pub line: usize,
+    /// What is wrong with it.
     pub why: String,
 }
 
@@ -238,7 +240,7 @@ impl Header {
                     "prompt" => Front::Prompt,
                     "screen" => Front::Screen,
                     _ => return Err("expected prompt or screen".to_owned()),
-                })
+                });
             }
             "game" => self.id = Some(value.to_owned()),
             "rules" => self.rules = Some(value.to_owned()),
@@ -248,7 +250,7 @@ impl Header {
             "result" => {
                 self.result = Some(
                     GameResult::named(value).ok_or("expected won, lost, abandoned or playing")?,
-                )
+                );
             }
             "time" => {
                 let ms = value

@@ -37,13 +37,16 @@ pub(crate) struct Loaded {
 /// A line of the history that was left out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The file.
     pub path: PathBuf,
     /// From 1.
     pub line: usize,
+    /// Why the line is left out.
     pub kind: ProblemKind,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a line of a history is left out.
 pub enum ProblemKind {
     /// Not a record this version can read: cut short, or edited.
     Damaged(String),

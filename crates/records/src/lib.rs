@@ -71,7 +71,9 @@ pub struct Record<Moves = String> {
     /// between flag and none (absent from records that kept them).
     #[serde(default, skip_serializing_if = "is_false")]
     pub no_question_marks: bool,
+    /// The board: a random one's seed, or a board file's name and text.
     pub board: BoardRecord,
+    /// How the game ended, or that it goes on.
     pub result: GameResult,
     /// Time played, in milliseconds: from the first opening, pauses left out.
     pub ms: u64,
@@ -82,8 +84,11 @@ pub struct Record<Moves = String> {
     #[serde(rename = "3bv")]
     pub three_bv: u32,
     #[serde(rename = "3bv_done")]
+    /// The 3BV the opened squares had done.
     pub three_bv_done: u32,
+    /// Hints asked for.
     pub hints: u32,
+    /// Moves taken back.
     pub undos: u32,
     /// Mines set off, undone or not.
     pub deaths: u32,
@@ -115,7 +120,9 @@ pub enum Front {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum GameResult {
+    /// Every safe square opened (or, by proj3 rules, every mine flagged).
     Won,
+    /// A mine set off.
     Lost,
     /// Left unfinished for another game (or not carried on when offered):
     /// counted as played and not won.
@@ -151,8 +158,11 @@ impl GameResult {
 /// The board: a random one by its layout and seed, or a board file whole.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardRecord {
+    /// Rows of the board.
     pub rows: usize,
+    /// Columns of the board.
     pub cols: usize,
+    /// Mines on it.
     pub mines: usize,
     /// A random board's seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -183,7 +193,9 @@ fn is_false(b: &bool) -> bool {
 /// kept only when records are on: a 4000x4000 board's text is 16 MB.
 #[derive(Clone, Debug)]
 pub enum BoardText {
+    /// The text as read back from a record or the store.
     Text(String),
+    /// The board of the game being played, written out only when kept.
     Board(Board),
 }
 
@@ -394,7 +406,9 @@ pub(crate) mod sample {
                     game.undo();
                     false
                 }
-                Event::Redo => game.redo(|_, _| {}).is_some_and(|o| o.changed_board()),
+                Event::Redo => game
+                    .redo(|_, _| {})
+                    .is_some_and(engine::Outcome::changed_board),
                 Event::Hint => false,
             };
             let at = start + std::time::Duration::from_millis(100 * i as u64);

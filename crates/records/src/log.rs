@@ -23,6 +23,7 @@ pub struct Log {
 /// name, and its board.
 #[derive(Clone, Debug)]
 pub struct Described<'a> {
+    /// The front end it is played in.
     pub front: Front,
     /// The rule set's name, as `--rules` takes it.
     pub rules: &'a str,
@@ -30,6 +31,7 @@ pub struct Described<'a> {
     pub first_move: &'a str,
     /// The rule set's question marks turned off.
     pub no_question_marks: bool,
+    /// Where its board comes from.
     pub deal: &'a Deal,
     /// A board file's name, as given.
     pub board_name: Option<String>,

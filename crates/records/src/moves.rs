@@ -18,15 +18,20 @@ use engine::{Action, Move, Pos};
 /// What the player did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// A move on the board.
     Move(Move),
+    /// The last move taken back.
     Undo,
+    /// The last move taken back played again.
     Redo,
+    /// A hint asked for.
     Hint,
 }
 
 /// An event and when it happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Logged {
+    /// What was done.
     pub event: Event,
     /// Milliseconds since the game was dealt.
     pub ms: u64,

@@ -10,17 +10,30 @@ use engine::{BoardMaker, Deal, Game, Move, NoRoom, Outcome, RuleSet, Rules};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RebuildError {
     #[error("it names rules this version does not know: `{rules}` with first move `{first_move}`")]
-    UnknownRules { rules: String, first_move: String },
+    /// Rules this version does not know.
+    UnknownRules {
+        /// The rule set's name, escaped.
+        rules: String,
+        /// The first-move policy's name, escaped.
+        first_move: String,
+    },
     #[error("its board is neither a seed nor a board file that reads")]
+    /// Neither a seed nor a board file.
     NoBoard,
     #[error("its board has no room for its mines: {0}")]
+    /// Too many mines for the first move's room.
     NoRoom(#[from] NoRoom),
     #[error(transparent)]
+    /// A move its notation does not read.
     BadMove(#[from] BadMove),
     #[error("move {number} is off its {rows}x{cols} board")]
+    /// A move off the board.
     OffBoard {
+        /// The move's number, from 1.
         number: usize,
+        /// The board's rows.
         rows: usize,
+        /// The board's columns.
         cols: usize,
     },
 }
@@ -40,7 +53,9 @@ pub struct Rebuilder {
 /// What the events played so far add up to.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Hints asked for.
     pub hints: usize,
+    /// Moves taken back.
     pub undos: usize,
     /// Moves that changed the board.
     pub clicks: usize,
@@ -49,6 +64,7 @@ pub struct Counts {
 /// One event played: what it was, and what a move did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The event, with its time.
     pub logged: Logged,
     /// A move's or a redo's outcome; `None` for an undo, a redo with
     /// nothing to redo, or a hint.
@@ -58,9 +74,11 @@ pub struct Played {
 /// What a record names of its game before any move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dealt {
+    /// The rule set the record names.
     pub rule_set: &'static RuleSet,
     /// The rule set's rules with the record's first move.
     pub rules: Rules,
+    /// Where the board comes from.
     pub deal: Deal,
 }
 
@@ -137,10 +155,12 @@ impl Rebuilder {
         self.game
     }
 
+    /// What the events played so far add up to.
     pub fn counts(&self) -> Counts {
         self.counts
     }
 
+    /// Every event of the record, played or not.
     pub fn events(&self) -> &[Logged] {
         &self.events
     }

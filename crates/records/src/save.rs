@@ -20,22 +20,54 @@ use crate::{GameResult, MOST_RECORD, Record, file};
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     #[error("cannot read {path}: {source}")]
-    Io { path: String, source: io::Error },
+    /// The save could not be read.
+    Io {
+        /// The save's path, escaped.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
     #[error("cannot read the board of {path}: {source}")]
-    Board { path: String, source: io::Error },
+    /// The board the save names could not be read.
+    Board {
+        /// The board's path in the store, escaped.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
     #[error("{path}: not a saved game ({why})")]
-    Damaged { path: String, why: String },
+    /// The file is not a save.
+    Damaged {
+        /// The save's path, escaped.
+        path: String,
+        /// What is wrong with it.
+        why: String,
+    },
     #[error("{path}: saved by a newer minesweeper (record version {v})")]
-    Newer { path: String, v: u32 },
+    /// Written by a later version, in a format this one cannot read.
+    Newer {
+        /// The save's path, escaped.
+        path: String,
+        /// The format's version.
+        v: u32,
+    },
     #[error("{path}: a game that had ended could not be kept in the history: {why}")]
-    Unfiled { path: String, why: String },
+    /// The save of a game that had ended could not be filed.
+    Unfiled {
+        /// The save's path, escaped.
+        path: String,
+        /// Why.
+        why: String,
+    },
 }
 
 /// Why a save is set aside, which its new name says: it cannot be read,
 /// or its game could not be filed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aside {
+    /// It cannot be read.
     Unread,
+    /// Its game could not be filed.
     Unfiled,
 }
 

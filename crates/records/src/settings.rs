@@ -26,6 +26,7 @@ pub struct Settings {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<(usize, usize, usize)>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Whether a random board is made to need no guess.
     pub no_guess: Option<bool>,
     /// Whether marking steps through a question mark (classic rules).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -22,10 +22,15 @@ use crate::{GameResult, Record};
 /// Which games a group holds.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
+    /// The rule set's name.
     pub rules: String,
+    /// Rows of the board.
     pub rows: usize,
+    /// Columns of the board.
     pub cols: usize,
+    /// Mines on it.
     pub mines: usize,
+    /// Whether it was made to need no guess.
     pub no_guess: bool,
     /// A board file's SHA-256; `None` for random boards.
     pub board: Option<String>,
@@ -92,17 +97,22 @@ impl Filter {
 /// The figures of one group of games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
+    /// The kind of game.
     pub key: Key,
     /// The board file's name, as the group's last game gave it.
     pub board_name: Option<String>,
     /// Won, lost and abandoned.
     pub played: usize,
+    /// Games won.
     pub won: usize,
+    /// Games lost.
     pub lost: usize,
+    /// Games left unfinished.
     pub abandoned: usize,
     /// The winning streak the last games make (0 after a loss or an
     /// abandoned game), and the longest.
     pub current_streak: usize,
+    /// The longest run of wins.
     pub best_streak: usize,
     /// Wins without undo, hints or deaths.
     pub clean: Wins,
@@ -117,7 +127,9 @@ pub struct Group {
 pub struct Game {
     /// Its number in the history (its line).
     pub number: usize,
+    /// How it ended.
     pub result: GameResult,
+    /// Its time, in milliseconds.
     pub ms: u64,
     /// When it ended, as the record says.
     pub when: String,
@@ -126,9 +138,13 @@ pub struct Game {
 /// Figures of a set of wins; times in milliseconds.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Wins {
+    /// Games won.
     pub count: usize,
+    /// The shortest time.
     pub best_ms: Option<u64>,
+    /// The median time.
     pub median_ms: Option<u64>,
+    /// The mean time.
     pub mean_ms: Option<u64>,
     /// The most 3BV a second among them.
     pub best_3bv_per_s: Option<f64>,
@@ -317,10 +333,13 @@ pub struct Standing {
     /// Its place among the clean wins by time (1: the best); `None` for a
     /// win with help, whose time is not compared.
     pub place: Option<usize>,
+    /// Clean wins of its kind, its own included.
     pub clean_wins: usize,
     /// The best clean time, its own included.
     pub best_ms: Option<u64>,
+    /// Games of its kind won, its own included.
     pub won: usize,
+    /// Games of its kind played, its own included.
     pub played: usize,
 }
 

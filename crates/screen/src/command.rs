@@ -10,7 +10,9 @@ use crossterm::event::{MouseEvent, MouseEventKind};
 pub enum Command {
     /// Move the cursor this many rows and columns.
     Move {
+        /// Rows down (negative: up).
         rows: isize,
+        /// Columns right (negative: left).
         cols: isize,
     },
     /// Move the cursor to an edge of the board.
@@ -21,26 +23,39 @@ pub enum Command {
     Flag,
     /// A mouse button on the terminal cell at `column`, `row`.
     Click {
+        /// The terminal column, from 0.
         column: u16,
+        /// The terminal row, from 0.
         row: u16,
+        /// The button.
         button: Button,
     },
     /// The mouse is over the terminal cell at `column`, `row`, holding
     /// down what `press` says: shown, never played.
     Pointer {
+        /// The terminal column, from 0.
         column: u16,
+        /// The terminal row, from 0.
         row: u16,
+        /// What is held down.
         press: Press,
     },
     /// The wheel: scroll the view.
     Scroll {
+        /// Rows down (negative: up).
         rows: isize,
+        /// Columns right (negative: left).
         cols: isize,
     },
+    /// Take the last move back.
     Undo,
+    /// Play the last move taken back again.
     Redo,
+    /// Stop the clock and hide the board, or go on.
     Pause,
+    /// Show the keys, or hide them.
     Help,
+    /// Ask the solver for a hint.
     Hint,
     /// Show or hide the chance of a mine on every covered square.
     Overlay,
@@ -50,12 +65,15 @@ pub enum Command {
     Restart,
     /// A new board.
     New,
+    /// Leave the game.
     Quit,
     /// Stop the program (Ctrl-Z), to resume with `fg`.
     Suspend,
     /// The terminal has a new size.
     Resize {
+        /// Columns.
         width: u16,
+        /// Rows.
         height: u16,
     },
     /// A key that asks for nothing else: it still skips an animation.
@@ -65,9 +83,13 @@ pub enum Command {
 /// An edge of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edge {
+    /// The first column of the row.
     FirstColumn,
+    /// The last column of the row.
     LastColumn,
+    /// The first row of the column.
     FirstRow,
+    /// The last row of the column.
     LastRow,
 }
 

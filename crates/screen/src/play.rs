@@ -27,6 +27,7 @@ const IDLE: Duration = Duration::from_secs(60);
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     #[error(transparent)]
+    /// The terminal could not be read or written.
     Io(#[from] io::Error),
     /// The saved game to carry on cannot be played again.
     #[error(transparent)]

@@ -36,7 +36,9 @@ pub struct Replay {
     pub played: usize,
     /// Where the replay is in the game, in milliseconds from its first event.
     pub position: f64,
+    /// Whether the replay stands still.
     pub paused: bool,
+    /// How many times the game's pace it plays at.
     pub speed: f64,
     /// The instant that stands for the game's first event: the screen's
     /// clock reads the game's times from it.
@@ -48,14 +50,23 @@ pub struct Replay {
 /// What a key asks of a replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Control {
+    /// Stand still, or go on.
     Pause,
+    /// One event on.
     Forward,
+    /// One event back.
     Back,
+    /// Play faster.
     Faster,
+    /// Play slower.
     Slower,
+    /// Back to the start.
     Start,
+    /// On to the end.
     End,
+    /// Stop the program (Ctrl-Z).
     Suspend,
+    /// Leave the replay.
     Quit,
 }
 
@@ -84,10 +95,12 @@ impl Replay {
         })
     }
 
+    /// The game's events.
     pub fn len(&self) -> usize {
         self.events.len()
     }
 
+    /// Whether the game has no event.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }

@@ -27,12 +27,14 @@ use solver::{Adviser, Hint};
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
 pub struct Setup {
+    /// Where the board comes from.
     pub deal: Deal,
     /// The rule set: its name for the status line and the records, its
     /// words for the outcomes.
     pub rule_set: &'static RuleSet,
     /// Its rules, with the first move the player asked for.
     pub rules: Rules,
+    /// How the board is drawn.
     pub looks: Looks,
     /// With `--animate`: the time between a reveal's steps.
     pub animate: Option<Duration>,
@@ -125,10 +127,12 @@ impl Screen {
         &self.setup
     }
 
+    /// The game in play.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The square under the cursor.
     pub fn cursor(&self) -> Pos {
         self.cursor
     }
@@ -143,6 +147,7 @@ impl Screen {
         (self.width, self.height)
     }
 
+    /// Whether the game is paused (the board hidden, the clock still).
     pub fn is_paused(&self) -> bool {
         self.paused
     }

@@ -49,7 +49,9 @@ impl Theme {
 /// A theme and a character set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Looks {
+    /// The colours.
     pub theme: Theme,
+    /// Whether symbols beyond ASCII are drawn.
     pub unicode: bool,
     /// Whether colour may be used at all (not with NO_COLOR and the
     /// like): without, the theme stays mono whatever the menu offers.

@@ -1093,7 +1093,7 @@ fn the_menu_screen() {
         .content()
         .iter()
         .filter(|cell| cell.modifier.contains(Modifier::REVERSED))
-        .map(|cell| cell.symbol())
+        .map(ratatui::buffer::Cell::symbol)
         .collect::<String>();
     assert!(
         chosen.contains("Columns"),
@@ -1140,7 +1140,7 @@ fn a_board_with_room_is_centred_and_doubled() {
     let square = backend.buffer()[(x, y)].style();
     assert_ne!(square.bg, Some(Color::Reset));
     for (dx, dy) in [(-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
-        let cell = &backend.buffer()[((x as i32 + dx) as u16, y + dy)];
+        let cell = &backend.buffer()[((i32::from(x) + dx) as u16, y + dy)];
         assert_eq!(cell.style().bg, square.bg, "{dx},{dy}");
     }
     let gap = &backend.buffer()[(x + 2, y)];

@@ -35,6 +35,7 @@ pub enum Event<'a> {
 /// How a game played by the solver ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Finish {
+    /// Every safe square open.
     Won,
     /// It opened the mine at this square.
     Lost(Pos),
@@ -45,8 +46,11 @@ pub enum Finish {
 /// The result of a game played by the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Autoplay {
+    /// How it ended.
     pub finish: Finish,
+    /// Hints asked for (`WhenStuck::Hint`).
     pub hints: usize,
+    /// Squares opened without certainty.
     pub guesses: usize,
     /// The solver's work ([`Solver::work`]).
     pub work: u64,

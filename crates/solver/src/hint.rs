@@ -16,7 +16,12 @@ pub enum Hint {
     /// kept clear (by `policy`): any square is safe; under
     /// [`FirstMove::Safe`] this one is the most likely to open an area,
     /// under [`FirstMove::Opening`] any square opens one.
-    FirstMove { at: Pos, policy: FirstMove },
+    FirstMove {
+        /// The square.
+        at: Pos,
+        /// What the first opening is kept clear of.
+        policy: FirstMove,
+    },
     /// Nothing is certain: the square to guess.
     Guess(Guess),
 }

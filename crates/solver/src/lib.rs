@@ -20,6 +20,21 @@
 //!    weighed with the 50/50s it may spare (`long_term`).
 //!
 //! The solver keeps its own knowledge: it never trusts a player's flags.
+//!
+//! ```
+//! use engine::{Action, Game, Move, Pos, Rules, parse_board};
+//! use minesweeper_solver::{Hint, Reason, Verdict, hint};
+//!
+//! let board = parse_board(b"+++++++\n+  *  +\n+++++++\n").unwrap();
+//! let mut game = Game::new(board, Rules::CLASSIC);
+//! game.apply(Move { action: Action::Reveal, at: Pos::new(0, 0) });
+//! // Open: a blank, then a 1 whose one covered neighbour must be its mine.
+//! let Some(Hint::Certain(found)) = hint(&game) else {
+//!     panic!("the 1 decides its neighbour");
+//! };
+//! assert_eq!((found.at, found.verdict), (Pos::new(0, 2), Verdict::Mine));
+//! assert!(matches!(found.reason, Reason::Crowded { value: 1, .. }));
+//! ```
 
 mod arrangements;
 pub mod autoplay;
@@ -68,7 +83,9 @@ pub enum Known {
 /// What a deduction says of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// No mine.
     Safe,
+    /// A mine.
     Mine,
 }
 
@@ -78,13 +95,25 @@ pub enum Reason {
     /// The clue's mines are all known (`mines`), so its other unknown
     /// neighbours are clear. Layer 1.
     Satisfied {
+        /// The clue.
         clue: Pos,
+        /// Its number.
         value: u8,
+        /// Its mines, all known.
         mines: Vec<Pos>,
     },
     /// The clue still needs `needs` mines and has exactly that many unknown
     /// neighbours. Layer 1.
-    Crowded { clue: Pos, value: u8, needs: u8 },
+    /// The clue still needs `needs` mines and has exactly that many unknown
+    /// neighbours. Layer 1.
+    Crowded {
+        /// The clue.
+        clue: Pos,
+        /// Its number.
+        value: u8,
+        /// The mines it still needs.
+        needs: u8,
+    },
     /// Layer 2, for a safe square: `clue` needs at least `bound` mines among
     /// the unknown squares it shares with `other`, and `bound` is all that
     /// `other` still needs, so `other`'s remaining squares are clear.
@@ -92,16 +121,27 @@ pub enum Reason {
     /// squares, and `other` still needs `other_needs`, which leaves a mine
     /// on each of `other`'s remaining squares.
     Pair {
+        /// The clue that bounds the shared squares.
         clue: Pos,
+        /// Its number.
         value: u8,
+        /// The clue whose remaining squares are decided.
         other: Pos,
+        /// Its number.
         other_value: u8,
+        /// The mines `other` still needs.
         other_needs: u8,
+        /// The bound `clue` sets on the shared squares.
         bound: u8,
     },
     /// Every arrangement of the `mines_left` unknown mines that fits the
     /// clues agrees on the square. Layer 3.
-    Arrangements { mines_left: usize },
+    /// Every arrangement of the `mines_left` unknown mines that fits the
+    /// clues agrees on the square. Layer 3.
+    Arrangements {
+        /// The mines not yet found.
+        mines_left: usize,
+    },
 }
 
 impl Reason {
@@ -118,8 +158,11 @@ impl Reason {
 /// A square the solver is certain of, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deduction {
+    /// The square.
     pub at: Pos,
+    /// Safe, or a mine.
     pub verdict: Verdict,
+    /// Why.
     pub reason: Reason,
 }
 
@@ -224,6 +267,7 @@ impl Solver {
         self.work
     }
 
+    /// What the solver knows of the square at `pos`.
     pub fn known(&self, pos: Pos) -> Known {
         self.known.get(self.index(pos))
     }

@@ -21,17 +21,24 @@ use engine::{Board, BoardMaker, FirstMove, Game, GaveUp, Layout, NoRoom, Pos, Ru
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NoGuessError {
     #[error(transparent)]
+    /// Too many mines for the first move's room.
     NoRoom(#[from] NoRoom),
     #[error("none of {tries} random boards could be cleared without guessing")]
-    GaveUp { tries: u64 },
+    /// Every board tried needed a guess.
+    GaveUp {
+        /// The boards tried.
+        tries: u64,
+    },
 }
 
 /// A board found, and on which try.
 #[derive(Clone, Debug)]
 pub struct NoGuessBoard {
+    /// The board.
     pub board: Board,
     /// Its seed: `seed + tries - 1`.
     pub seed: u64,
+    /// Boards tried, this one included.
     pub tries: u64,
 }
 

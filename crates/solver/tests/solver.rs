@@ -351,7 +351,7 @@ proptest! {
         prop_assert!(chosen >= best - 1e-9, "{:?} wins {} when {} can be won", guess, chosen, best);
         match guess.why {
             Why::Endgame { win, .. } => {
-                prop_assert!((win - best).abs() < 1e-9, "reported {} for {}", win, best)
+                prop_assert!((win - best).abs() < 1e-9, "reported {} for {}", win, best);
             }
             // Taken before any search: a coin that must be tossed sooner or later.
             Why::FiftyFifty { .. } => {}
@@ -409,7 +409,7 @@ proptest! {
                 let fresh = (game.cover(pos) != Cover::Open).then(|| chances.at(pos));
                 match (adviser.chance(pos), fresh) {
                     (Some(followed), Some(fresh)) => {
-                        prop_assert!((followed - fresh).abs() < 1e-9, "{pos:?}: {followed} {fresh}")
+                        prop_assert!((followed - fresh).abs() < 1e-9, "{pos:?}: {followed} {fresh}");
                     }
                     (followed, fresh) => prop_assert_eq!(followed, fresh),
                 }

@@ -61,6 +61,8 @@ pub fn without_controls(text: &str) -> String {
     out
 }
 
+/// The columns `c` takes on a terminal once shown: its escape's width
+/// for a control character, one otherwise.
 pub fn shown_width(c: char) -> usize {
     let mut counter = Counter(0);
     let _ = write_char(&mut counter, c);

@@ -11,9 +11,12 @@ static FOLDERS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 pub struct RemoveOnInterrupt(PathBuf);
 
 impl RemoveOnInterrupt {
+    /// Keeps `folder` to be removed by an ending signal until this is dropped.
     pub fn keep(folder: &Path) -> RemoveOnInterrupt {
         super::watch();
-        let mut folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+        let mut folders = FOLDERS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         folders.push(folder.to_owned());
         RemoveOnInterrupt(folder.to_owned())
     }
@@ -29,7 +32,9 @@ impl Drop for RemoveOnInterrupt {
 /// written into one by a thread that has not seen its program die: the
 /// folder is tried again while it is not yet empty.
 pub(super) fn remove_all() {
-    let folders = FOLDERS.lock().unwrap_or_else(|e| e.into_inner());
+    let folders = FOLDERS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for folder in folders.iter() {
         for _ in 0..3 {
             if std::fs::remove_dir_all(folder).is_ok() || !folder.exists() {

@@ -42,7 +42,9 @@ pub(crate) fn watch() {
 
 /// Takes `kept` off `list`: an ending signal no longer acts on it.
 fn let_go<T: PartialEq>(list: &std::sync::Mutex<Vec<T>>, kept: &T) {
-    let mut list = list.lock().unwrap_or_else(|e| e.into_inner());
+    let mut list = list
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(i) = list.iter().position(|k| k == kept) {
         list.swap_remove(i);
     }
@@ -53,6 +55,7 @@ fn let_go<T: PartialEq>(list: &std::sync::Mutex<Vec<T>>, kept: &T) {
 pub struct SeedOnInterrupt;
 
 impl SeedOnInterrupt {
+    /// A seed to say, none yet.
     pub fn new() -> Self {
         SeedOnInterrupt
     }

@@ -20,7 +20,9 @@ impl KillOnInterrupt {
         group_of: impl Fn(&T) -> u32,
     ) -> std::io::Result<(T, KillOnInterrupt)> {
         super::watch();
-        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        let mut groups = GROUPS
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let started = spawn()?;
         let group = group_of(&started);
         groups.push(group);
@@ -37,7 +39,9 @@ impl Drop for KillOnInterrupt {
 /// Kills every process group `check` is running, and keeps the list
 /// locked until the process exits: no program starts after.
 pub(super) fn kill_all() {
-    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    let groups = GROUPS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     #[cfg(unix)]
     for &group in groups.iter() {
         if let Ok(group) = i32::try_from(group) {

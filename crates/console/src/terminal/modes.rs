@@ -25,10 +25,11 @@ fn remember_cooked() {
     let Ok(tty) = std::fs::File::open("/dev/tty") else {
         return;
     };
-    // SAFETY: tcgetattr fills a termios owned here, on a descriptor held.
+    // SAFETY: a termios is plain integers, for which zeroes are a value.
     let mut settings = unsafe { std::mem::zeroed::<libc::termios>() };
     // Raw already (taken again after a stop, or nested): the cooked
     // settings kept before are the ones to put back.
+    // SAFETY: tcgetattr fills a termios owned here, on a descriptor held.
     if unsafe { libc::tcgetattr(tty.as_raw_fd(), &mut settings) } == 0
         && settings.c_lflag & libc::ICANON != 0
         && let Ok(mut cooked) = COOKED.lock()

@@ -32,12 +32,14 @@ pub struct RawMode {
 /// What a look for signals found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Signalled {
+    /// No signal since the last look.
     Nothing,
     /// The program was stopped and has been resumed: the screen may have
     /// been drawn over, so draw it again, and a clock should leave out
     /// the time since `stopped` (as near as the program can tell: for a
     /// stop it was not told of, its last look before).
     Resumed {
+        /// When the program was stopped.
         stopped: Instant,
     },
 }

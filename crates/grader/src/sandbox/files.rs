@@ -63,6 +63,7 @@ const DEVICES: &[&str] = &["/dev/urandom", "/dev/random", "/dev/zero", "/dev/ful
 /// name (see `Readable::for_program`).
 #[derive(Clone, Debug, Default)]
 pub struct Readable {
+    /// Files and folders the program may read, by full path.
     pub paths: Vec<PathBuf>,
 }
 

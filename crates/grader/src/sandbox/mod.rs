@@ -56,6 +56,7 @@ impl Limits {
 /// One protection, and whether the system gave it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Protection {
+    /// What it protects from, in words.
     pub name: &'static str,
     /// `Err` with why not.
     pub given: Result<(), String>,
@@ -103,9 +104,21 @@ pub enum FolderError {
          cache and virtual-environment folders (left out); give the program's own folder with \
          --folder"
     )]
-    TooLarge { folder: String, most: String },
+    /// The folder is larger than the copies of every game can take.
+    TooLarge {
+        /// The folder, escaped.
+        folder: String,
+        /// The most it may hold, in words.
+        most: String,
+    },
     #[error("cannot read {folder}: {source}")]
-    Unreadable { folder: String, source: io::Error },
+    /// The folder cannot be read or copied.
+    Unreadable {
+        /// The folder, escaped.
+        folder: String,
+        /// Why.
+        source: io::Error,
+    },
 }
 
 impl Sandbox {
@@ -400,9 +413,9 @@ fn log_decisions(
     );
     match drop_to {
         Some(user) => tracing::debug!(user, "programs run as this user"),
-        // SAFETY: geteuid cannot fail.
         #[cfg(unix)]
         None => tracing::debug!(
+            // SAFETY: geteuid cannot fail and touches no memory.
             user = unsafe { libc::geteuid() },
             "programs run as the grader's user"
         ),
@@ -876,7 +889,7 @@ unsafe fn blank_command_line() {
 fn command_line_span(stat: &[u8]) -> Option<(usize, usize)> {
     let name_end = stat.iter().rposition(|&b| b == b')')?;
     let mut fields = stat[name_end + 1..]
-        .split(|b| b.is_ascii_whitespace())
+        .split(u8::is_ascii_whitespace)
         .filter(|field| !field.is_empty());
     // Field 3 comes first here: field 48 is the 46th.
     let number = |field: &[u8]| {

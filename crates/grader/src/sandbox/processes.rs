@@ -133,7 +133,9 @@ impl ProcessGroups {
     }
 
     fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, i32)>> {
-        self.threads.lock().unwrap_or_else(|e| e.into_inner())
+        self.threads
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

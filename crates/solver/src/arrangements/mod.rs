@@ -855,8 +855,8 @@ fn feasible_totals(
         .map(|c| ByTotal::of(&solutions(c)))
         .collect();
     // Totals reachable by the components before and after each one.
-    let before = running_products(possible.iter(), |all, c| all.times(c));
-    let mut after = running_products(possible.iter().rev(), |all, c| all.times(c));
+    let before = running_products(possible.iter(), by_total::ByTotal::times);
+    let mut after = running_products(possible.iter().rev(), by_total::ByTotal::times);
     after.reverse();
     let overall: Vec<usize> = before[components.len()]
         .totals()

@@ -127,7 +127,7 @@ impl Solver {
         Some(Endgame {
             square: board.squares[square],
             mine: 1.0 - family.safe_in(&all, square) as f64 / total as f64,
-            win: wins as f64 / total as f64,
+            win: f64::from(wins) / total as f64,
             arrangements: total,
         })
     }

@@ -177,13 +177,13 @@ impl Family for Listed {
         let shows = &self.shows[k];
         // Counted first, so that each part is made once at its size.
         let mut sizes = [0usize; MINE as usize + 1];
-        for &a in set.iter() {
+        for &a in set {
             sizes[usize::from(shows[a as usize])] += 1;
         }
         let mut parts: [Vec<u32>; MINE as usize + 1] = std::array::from_fn(|clue| {
             Vec::with_capacity(if clue < MINE as usize { sizes[clue] } else { 0 })
         });
-        for &a in set.iter() {
+        for &a in set {
             let clue = usize::from(shows[a as usize]);
             if clue < usize::from(MINE) {
                 parts[clue].push(a);

@@ -120,8 +120,11 @@ struct Candidate {
 /// why it was chosen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Guess {
+    /// The square.
     pub at: Pos,
+    /// Its chance of holding a mine.
     pub probability: f64,
+    /// Why it was chosen.
     pub why: Why,
 }
 
@@ -134,26 +137,57 @@ pub enum Why {
     /// Looked past: if it is safe, the best next move is safe with
     /// probability `next_safety`, and something is certain then with
     /// probability `certain_next`.
-    LookAhead { next_safety: f64, certain_next: f64 },
+    /// Looked past: if it is safe, the best next move is safe with
+    /// probability `next_safety`, and something is certain then with
+    /// probability `certain_next`.
+    LookAhead {
+        /// The chance that the best next move is safe.
+        next_safety: f64,
+        /// The chance that something is certain after it.
+        certain_next: f64,
+    },
     /// Looked two moves past, the best of the candidates the look ahead
     /// rated nearly alike: if it is safe, the best two moves after it are
     /// both safe with probability `next_two`.
-    TwoAhead { next_two: f64 },
+    /// Looked two moves past, the best of the candidates the look ahead
+    /// rated nearly alike: if it is safe, the best two moves after it are
+    /// both safe with probability `next_two`.
+    TwoAhead {
+        /// The chance that the best two moves after it are safe.
+        next_two: f64,
+    },
     /// It is safe whenever `over`, the square the look ahead liked best,
     /// is safe, and no riskier.
-    SafeWhenever { over: Pos },
+    /// It is safe whenever `over`, the square the look ahead liked best,
+    /// is safe, and no riskier.
+    SafeWhenever {
+        /// The square the look ahead liked best.
+        over: Pos,
+    },
     /// Every candidate is dead: opening any of them tells nothing.
     OnlyDead,
     /// It and `other` hold one mine between them and no clue can ever tell
     /// which: a guess that must be made sooner or later, made now.
-    FiftyFifty { other: Pos },
+    /// It and `other` hold one mine between them and no clue can ever tell
+    /// which: a guess that must be made sooner or later, made now.
+    FiftyFifty {
+        /// The other square of the pair.
+        other: Pos,
+    },
     /// Whenever it holds a mine, it is one of a pair (or a 2x2 box) that
     /// no clue could ever tell apart: guessing it now loses nothing a later
     /// guess would not.
     PseudoFiftyFifty,
     /// Searched to the end over the `arrangements` left: playing here and
     /// on as well as can be wins with probability `win`.
-    Endgame { win: f64, arrangements: usize },
+    /// Searched to the end over the `arrangements` left: playing here and
+    /// on as well as can be wins with probability `win`.
+    Endgame {
+        /// The chance of winning from here.
+        win: f64,
+        /// The arrangements of the mines left.
+        arrangements: usize,
+    },
 }
 
 impl Solver {
