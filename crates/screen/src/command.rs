@@ -148,6 +148,65 @@ pub(crate) fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
     }
 }
 
+/// The commands `keys` asks for, typed one key at a time through the key
+/// map, as a player would: a character is its key (upper case with
+/// Shift), and a name in angle brackets a key without one: `<space>`,
+/// `<enter>`, `<esc>`, `<up>`, `<down>`, `<left>`, `<right>`, `<home>`,
+/// `<end>`, `<pgup>`, `<pgdn>`, and `<C-x>` for Ctrl with `x`. For
+/// scripted play: `"jjl<space>f"` moves, opens and flags. A name it does
+/// not know is a mistake in the script: `None`.
+pub fn typed(keys: &str) -> Option<Vec<Command>> {
+    let mut commands = Vec::new();
+    let mut rest = keys;
+    while let Some(c) = rest.chars().next() {
+        let (key, after) = match c {
+            '<' => {
+                let end = rest.find('>')?;
+                (named_key(&rest[1..end])?, &rest[end + 1..])
+            }
+            _ => {
+                let shift = if c.is_uppercase() {
+                    KeyModifiers::SHIFT
+                } else {
+                    KeyModifiers::NONE
+                };
+                (
+                    KeyEvent::new(KeyCode::Char(c), shift),
+                    &rest[c.len_utf8()..],
+                )
+            }
+        };
+        commands.extend(command_for(&Event::Key(key), &mut Held::default()));
+        rest = after;
+    }
+    Some(commands)
+}
+
+/// The key called `name` in [`typed`]'s scripts.
+fn named_key(name: &str) -> Option<KeyEvent> {
+    let plain = |code| Some(KeyEvent::new(code, KeyModifiers::NONE));
+    match name {
+        "space" => plain(KeyCode::Char(' ')),
+        "enter" => plain(KeyCode::Enter),
+        "esc" => plain(KeyCode::Esc),
+        "up" => plain(KeyCode::Up),
+        "down" => plain(KeyCode::Down),
+        "left" => plain(KeyCode::Left),
+        "right" => plain(KeyCode::Right),
+        "home" => plain(KeyCode::Home),
+        "end" => plain(KeyCode::End),
+        "pgup" => plain(KeyCode::PageUp),
+        "pgdn" => plain(KeyCode::PageDown),
+        _ => {
+            let mut letter = name.strip_prefix("C-")?.chars();
+            let (Some(c), None) = (letter.next(), letter.next()) else {
+                return None;
+            };
+            Some(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
+        }
+    }
+}
+
 fn key_command(key: &KeyEvent) -> Option<Command> {
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
@@ -273,6 +332,25 @@ mod tests {
 
     fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
         Event::Key(KeyEvent::new(code, modifiers))
+    }
+
+    #[test]
+    fn a_script_of_keys_goes_through_the_key_map() {
+        let to = |rows, cols| Command::Move { rows, cols };
+        assert_eq!(
+            typed("jL<space>f<C-r><pgup>x"),
+            Some(vec![
+                to(1, 0),
+                to(0, LEAP),
+                Command::Reveal,
+                Command::Flag,
+                Command::Redo,
+                Command::Jump(Edge::FirstRow),
+                Command::OtherKey,
+            ])
+        );
+        assert_eq!(typed("<C-zz>"), None);
+        assert_eq!(typed("<space"), None);
     }
 
     #[test]

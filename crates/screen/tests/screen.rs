@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use engine::{Cover, Glyph, Layout, Pos, RuleSet, Status, parse_board};
 use insta::assert_snapshot;
-use minesweeper_screen::command::{Button, Command, Edge};
+use minesweeper_screen::command::{Button, Command, Edge, typed};
 use minesweeper_screen::state::{Deal, Screen, Setup};
 use minesweeper_screen::theme::{Looks, Theme};
 use minesweeper_screen::view;
@@ -91,6 +91,13 @@ fn drawn(screen: &Screen, now: Instant) -> String {
     backend(screen, now).to_string()
 }
 
+/// Types `script` on the screen at `now`, key by key through the real key
+/// map ([`typed`]): `"jl<space>f"` moves down and right, opens, flags.
+fn keys(screen: &mut Screen, script: &str, now: Instant) {
+    let commands = typed(script).unwrap_or_else(|| panic!("not a script of keys: {script}"));
+    go(screen, &commands, now);
+}
+
 fn go(screen: &mut Screen, commands: &[Command], now: Instant) {
     for &command in commands {
         screen.update(command, now);
@@ -103,20 +110,13 @@ const fn to(rows: isize, cols: isize) -> Command {
 
 /// On the two mines' board from the top left: open the 2 at 2,2, then flag
 /// both mines around it. The cursor ends on the second, at 2,3.
-const OPEN_THE_2_AND_FLAG_ITS_MINES: [Command; 6] = [
-    to(1, 1),
-    Command::Reveal,
-    to(-1, -1),
-    Command::Flag,
-    to(1, 2),
-    Command::Flag,
-];
+const OPEN_THE_2_AND_FLAG_ITS_MINES: &str = "jl<space>khfjllf";
 
 #[test]
 fn the_cursor_stays_on_the_board_and_the_view_follows_it() {
     let now = Instant::now();
     let mut screen = random(Layout::new(100, 100, 10), 80, 24);
-    go(&mut screen, &[to(-3, -3)], now);
+    keys(&mut screen, "kkkhhh", now);
     assert_eq!(screen.cursor(), Pos::new(0, 0));
     go(&mut screen, &[to(40, 60)], now);
     assert_eq!(screen.cursor(), Pos::new(40, 60));
@@ -141,33 +141,22 @@ fn a_chord_on_a_number_opens_its_neighbours_and_a_loss_can_be_undone() {
     let now = Instant::now();
     let mut screen = two_mines(true);
     // Reveal 2,2 (a 2), flag both mines, chord on it: won.
-    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
-    go(&mut screen, &[to(0, -1), Command::Reveal], now);
+    keys(&mut screen, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut screen, "h<space>", now);
     assert_eq!(screen.game().status(), Status::Won);
     assert!(drawn(&screen, now).contains("clicks"), "the score is shown");
 
     // A wrong flag: the chord loses; undo takes it back.
     let mut screen = two_mines(true);
-    go(
-        &mut screen,
-        &[
-            to(1, 1),
-            Command::Reveal,
-            to(-1, -1),
-            Command::Flag,
-            to(0, 1),
-            Command::Flag,
-        ],
-        now,
-    );
-    go(&mut screen, &[to(1, 0), Command::Reveal], now);
+    keys(&mut screen, "jl<space>khflf", now);
+    keys(&mut screen, "j<space>", now);
     assert_eq!(screen.game().status(), Status::Lost(Pos::new(1, 2)));
     assert!(screen.summary().is_some_and(|s| !s.won));
-    go(&mut screen, &[Command::Undo], now);
+    keys(&mut screen, "u", now);
     assert_eq!(screen.game().status(), Status::Playing);
     assert_eq!(screen.summary(), None, "the figures go with the loss");
     assert_eq!((screen.game().deaths(), screen.undos()), (1, 1));
-    go(&mut screen, &[Command::Redo], now);
+    keys(&mut screen, "<C-r>", now);
     assert_eq!(screen.game().status(), Status::Lost(Pos::new(1, 2)));
 }
 
@@ -177,7 +166,7 @@ fn the_clock_starts_at_the_first_reveal_and_stops_while_paused() {
     let later = |s: u64| start + Duration::from_secs(s);
     let mut screen = random(Layout::EXPERT, 80, 24);
     assert_eq!(screen.elapsed(later(5)), Duration::ZERO);
-    go(&mut screen, &[Command::Reveal], later(10));
+    keys(&mut screen, "<space>", later(10));
     assert_eq!(screen.elapsed(later(12)), Duration::from_secs(2));
     screen.update(Command::Pause, later(12));
     assert!(screen.is_paused());
@@ -249,7 +238,7 @@ fn the_mouse_is_shown_before_it_plays() {
     let mut setup = two_mines_setup(true);
     setup.animate = Some(delay);
     let mut animated = from_the_corner(Screen::new(setup, 30, 9).unwrap());
-    go(&mut animated, &[to(2, 0), Command::Reveal], now);
+    keys(&mut animated, "jj<space>", now);
     assert!(animated.next_step_due().is_some());
     go(&mut animated, &[point(Press::Up)], now);
     assert!(animated.next_step_due().is_some(), "the animation plays on");
@@ -309,11 +298,7 @@ fn a_click_acts_on_the_square_under_it() {
 fn a_hint_marks_its_square_and_says_why() {
     let now = Instant::now();
     let mut screen = two_mines(false);
-    go(
-        &mut screen,
-        &[to(2, 0), Command::Reveal, Command::Hint],
-        now,
-    );
+    keys(&mut screen, "jj<space>i", now);
     assert_eq!(screen.hints(), 1);
     assert!(
         screen.message().starts_with("Field"),
@@ -330,7 +315,7 @@ fn a_hint_marks_its_square_and_says_why() {
         cell.modifier.contains(Modifier::UNDERLINED),
         "the mono mark: {cell:?}"
     );
-    go(&mut screen, &[Command::Flag], now);
+    keys(&mut screen, "f", now);
     assert_eq!(screen.hinted(), None);
 }
 
@@ -343,7 +328,7 @@ fn the_mine_that_went_off_keeps_its_alarm_under_the_cursor() {
         let mut setup = two_mines_setup(true);
         setup.looks.theme = theme;
         let mut screen = from_the_corner(Screen::new(setup, 80, 24).unwrap());
-        go(&mut screen, &[Command::Reveal], now);
+        keys(&mut screen, "<space>", now);
         assert!(matches!(screen.game().status(), Status::Lost(_)));
         let backend = backend(&screen, now);
         let cell = &backend.buffer()[screen.geometry().unwrap().cell_of(0, 0)];
@@ -382,7 +367,7 @@ fn the_overlay_works_on_a_big_board() {
         ),
         (Some(1.0), Some(0.0), Some(1.0), None)
     );
-    go(&mut screen, &[Command::Hint], now);
+    keys(&mut screen, "i", now);
     let hinted = screen.hinted().expect("a hint");
     assert!(hinted.row == 0 && hinted.col < 3, "{}", screen.message());
     // The view went to the hint, and the cursor is still in it.
@@ -402,10 +387,10 @@ fn the_overlay_works_on_a_big_board() {
 fn the_overlay_before_the_first_move_agrees_with_the_rules() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    go(&mut screen, &[Command::Overlay], now);
+    keys(&mut screen, "o", now);
     assert_eq!(screen.chance(Pos::new(4, 4)), Some(0.0));
     assert!(drawn(&screen, now).contains("mine here 0\u{a0}%"));
-    go(&mut screen, &[Command::Reveal], now);
+    keys(&mut screen, "<space>", now);
     let status = |screen: &Screen| drawn(screen, now).lines().next().unwrap().to_owned();
     assert!(!status(&screen).contains("mine here"), "an open square");
     let covered = screen
@@ -433,7 +418,7 @@ fn the_overlay_before_the_first_move_agrees_with_the_rules() {
         24,
     )
     .unwrap();
-    go(&mut any, &[Command::Overlay], now);
+    keys(&mut any, "o", now);
     let p = any.chance(Pos::new(4, 4)).unwrap();
     assert!((p - 10.0 / 81.0).abs() < 1e-9, "{p}");
 }
@@ -445,27 +430,19 @@ fn ends_of_games() {
     let now = Instant::now();
     // Classic: the chord on the 2 at 2,2 opens the last safe squares.
     let mut won = two_mines(true);
-    go(&mut won, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
-    go(&mut won, &[to(0, -1), Command::Reveal], now);
+    keys(&mut won, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut won, "h<space>", now);
     assert_snapshot!("won_classic", drawn(&won, now));
     let mut lost = two_mines(true);
-    go(
-        &mut lost,
-        &[to(2, 0), Command::Reveal, to(-2, 0), Command::Reveal],
-        now,
-    );
+    keys(&mut lost, "jj<space>kk<space>", now);
     assert_snapshot!("lost_classic", drawn(&lost, now));
 
     // proj3: flagging exactly the mines wins with nothing opened.
     let mut won = two_mines(false);
-    go(&mut won, &[Command::Flag, to(1, 2), Command::Flag], now);
+    keys(&mut won, "fjllf", now);
     assert_snapshot!("won_proj3", drawn(&won, now));
     let mut lost = two_mines(false);
-    go(
-        &mut lost,
-        &[to(2, 0), Command::Reveal, to(-1, 2), Command::Reveal],
-        now,
-    );
+    keys(&mut lost, "jj<space>kll<space>", now);
     assert_snapshot!("lost_proj3", drawn(&lost, now));
 }
 
@@ -481,11 +458,7 @@ fn colour_blind_theme() {
         unicode: true,
     };
     let mut screen = from_the_corner(Screen::new(setup, 24, 7).unwrap());
-    go(
-        &mut screen,
-        &[to(2, 0), Command::Reveal, to(-2, 2), Command::Flag],
-        now,
-    );
+    keys(&mut screen, "jj<space>kkllf", now);
     assert_snapshot!(
         "colour_blind",
         format!("{:?}", backend(&screen, now).buffer())
@@ -503,7 +476,7 @@ fn the_cursor_is_seen_in_every_theme() {
         setup.looks.theme = theme;
         let mut screen = from_the_corner(Screen::new(setup, 80, 24).unwrap());
         // 3,3 is empty: its reveal opens all but the mine.
-        go(&mut screen, &[to(2, 2), Command::Reveal], now);
+        keys(&mut screen, "jjll<space>", now);
         let backend = backend(&screen, now);
         let geometry = screen.geometry().unwrap();
         let cell = &backend.buffer()[geometry.cell_of(2, 2)];
@@ -528,7 +501,7 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     setup.animate = Some(delay);
     let mut screen = from_the_corner(Screen::new(setup, 30, 9).unwrap());
     // 3,1 is empty: its island is 2,1 2,2 3,1 3,2.
-    go(&mut screen, &[to(2, 0), Command::Reveal], start);
+    keys(&mut screen, "jj<space>", start);
     assert_snapshot!("animation_first_step", drawn(&screen, start));
     assert!(screen.tick(start + delay * 3));
     assert_snapshot!("animation_fourth_step", drawn(&screen, start + delay * 3));
@@ -536,17 +509,13 @@ fn an_animated_reveal_shows_its_steps_and_a_key_skips_them() {
     assert_eq!(due, start + delay * 4);
 
     // A key: the end at once, the cursor where it was.
-    go(&mut screen, &[to(-2, 0)], start + delay * 4);
+    keys(&mut screen, "k", start + delay * 4);
     assert_eq!(screen.next_step_due(), None);
     assert_eq!(screen.cursor(), Pos::new(2, 0));
     assert_eq!(screen.glyph(Pos::new(1, 1)), Glyph::Open(2));
-    go(&mut screen, &[Command::Hint], start + delay * 4);
+    keys(&mut screen, "i", start + delay * 4);
     let mut plain = two_mines(true);
-    go(
-        &mut plain,
-        &[to(2, 0), Command::Reveal, Command::Hint],
-        start,
-    );
+    keys(&mut plain, "jj<space>i", start);
     assert_eq!(screen.message(), plain.message());
 }
 
@@ -558,12 +527,12 @@ fn the_clock_counts_only_the_time_played() {
     let start = Instant::now();
     let later = |ms: u64| start + Duration::from_millis(ms);
     let mut screen = two_mines(true);
-    go(&mut screen, &[to(1, 1), Command::Reveal], start);
+    keys(&mut screen, "jl<space>", start);
     // Stopped for 8 s after 2 s of play.
     screen.away(later(2000), later(10_000));
     assert_eq!(screen.elapsed(later(11_000)), Duration::from_secs(3));
     screen.take_requests();
-    go(&mut screen, &[Command::Quit], later(11_000));
+    keys(&mut screen, "q", later(11_000));
     let requests = screen.take_requests();
     let [Request::Save(record)] = &requests[..] else {
         panic!("{requests:?}");
@@ -574,7 +543,7 @@ fn the_clock_counts_only_the_time_played() {
     let mut setup = two_mines_setup(true);
     setup.animate = Some(delay);
     let mut screen = from_the_corner(Screen::new(setup, 30, 9).unwrap());
-    go(&mut screen, &[to(2, 0), Command::Reveal], start);
+    keys(&mut screen, "jj<space>", start);
     let mut now = start;
     while let Some(due) = screen.next_step_due() {
         assert_eq!(screen.elapsed(due), Duration::ZERO, "the reveal plays");
@@ -596,10 +565,10 @@ fn the_clock_asks_to_be_drawn_only_while_it_runs() {
     let later = |ms: u64| start + Duration::from_millis(ms);
     let mut screen = two_mines(true);
     assert_eq!(screen.next_clock_tick(start), None, "before the first move");
-    go(&mut screen, &[to(1, 1), Command::Reveal], start);
+    keys(&mut screen, "jl<space>", start);
     assert_eq!(screen.next_clock_tick(start), Some(later(100)));
     assert_eq!(screen.next_clock_tick(later(150)), Some(later(200)));
-    go(&mut screen, &[Command::Pause], later(250));
+    keys(&mut screen, "p", later(250));
     assert_eq!(screen.next_clock_tick(later(300)), None, "paused");
 }
 
@@ -634,32 +603,24 @@ fn the_records_follow_the_game() {
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
-    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    keys(&mut screen, "jl<space>", now);
     let requests = screen.take_requests();
     assert!(
         matches!(&requests[..], [Request::Save(r)] if r.result == GameResult::Playing && r.moves == "r2,2@0"),
         "{requests:?}"
     );
     // A new board: the unfinished game is kept, abandoned.
-    go(&mut screen, &[Command::New], now);
+    keys(&mut screen, "n", now);
     let requests = screen.take_requests();
     assert!(
         matches!(&requests[..], [Request::File(r)] if r.result == GameResult::Abandoned && r.moves == "r2,2@0"),
         "{requests:?}"
     );
     // Lost, undone, lost again, then left: kept once, with its deaths.
-    go(
-        &mut screen,
-        &[to(-1, -1), Command::Reveal],
-        now + Duration::from_millis(300),
-    );
-    go(
-        &mut screen,
-        &[Command::Undo, Command::Redo],
-        now + Duration::from_millis(900),
-    );
+    keys(&mut screen, "kh<space>", now + Duration::from_millis(300));
+    keys(&mut screen, "u<C-r>", now + Duration::from_millis(900));
     assert_eq!(screen.take_requests().len(), 3, "a save after each");
-    go(&mut screen, &[Command::Restart], now);
+    keys(&mut screen, "r", now);
     let requests = screen.take_requests();
     let [Request::File(record)] = &requests[..] else {
         panic!("{requests:?}");
@@ -669,9 +630,9 @@ fn the_records_follow_the_game() {
     assert_eq!(record.moves, "r1,1@0 u@600 a@600");
     // Quitting in the middle saves the game once more, to be carried on,
     // and lets nothing go.
-    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    keys(&mut screen, "jl<space>", now);
     screen.take_requests();
-    go(&mut screen, &[Command::Quit], now);
+    keys(&mut screen, "q", now);
     assert!(screen.has_quit());
     let requests = screen.take_requests();
     assert!(
@@ -689,22 +650,22 @@ fn marks_alone_are_no_game_and_what_changes_nothing_is_no_move() {
     use records::Request;
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    go(&mut screen, &[Command::Flag, Command::Hint], now);
+    keys(&mut screen, "fi", now);
     assert!(
         screen
             .message()
             .contains("first square opened never holds a mine")
     );
     assert_eq!(screen.hints(), 0, "where to start, all safe, is not a hint");
-    go(&mut screen, &[Command::New], now);
+    keys(&mut screen, "n", now);
     assert_eq!(screen.take_requests(), []);
     let mut screen = two_mines(true);
-    go(&mut screen, &[Command::Flag, Command::Quit], now);
+    keys(&mut screen, "fq", now);
     assert_eq!(screen.take_requests(), []);
 
     let mut screen = two_mines(true);
     // 3,1 has no mine around it: it opens an area.
-    go(&mut screen, &[to(2, 0), Command::Reveal], now);
+    keys(&mut screen, "jj<space>", now);
     let [Request::Save(opened)] = &screen.take_requests()[..] else {
         panic!("the game begins with its first opening");
     };
@@ -717,7 +678,7 @@ fn marks_alone_are_no_game_and_what_changes_nothing_is_no_move() {
     go(&mut screen, &[Command::Flag, Command::Reveal, middle], now);
     assert_eq!(screen.cursor(), Pos::new(0, 2));
     assert_eq!(screen.take_requests(), []);
-    go(&mut screen, &[Command::Quit], now);
+    keys(&mut screen, "q", now);
     let [Request::Save(quit)] = &screen.take_requests()[..] else {
         panic!("a game in progress is saved");
     };
@@ -733,20 +694,16 @@ fn a_win_is_kept_when_it_is_made() {
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
-    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut screen, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
     screen.take_requests();
-    go(&mut screen, &[to(0, -1), Command::Reveal], now);
+    keys(&mut screen, "h<space>", now);
     assert_eq!(screen.game().status(), Status::Won);
     let requests = screen.take_requests();
     assert!(
         matches!(&requests[..], [Request::Save(s), Request::File(f)] if s == f && f.result == GameResult::Won),
         "{requests:?}"
     );
-    go(
-        &mut screen,
-        &[Command::Hint, Command::Flag, Command::Quit],
-        now,
-    );
+    keys(&mut screen, "ifq", now);
     assert_eq!(screen.take_requests(), []);
 }
 
@@ -757,13 +714,13 @@ fn without_records_nothing_is_asked_of_them() {
     let now = Instant::now();
     let mut screen = two_mines(true);
     screen.set_recording(false);
-    go(&mut screen, &[to(1, 1), Command::Reveal], now);
+    keys(&mut screen, "jl<space>", now);
     assert_eq!(screen.game().status(), Status::Playing);
-    go(&mut screen, &[to(-1, -1), Command::Reveal], now);
+    keys(&mut screen, "kh<space>", now);
     assert!(matches!(screen.game().status(), Status::Lost(_)));
-    go(&mut screen, &[Command::Undo], now);
+    keys(&mut screen, "u", now);
     assert_eq!(screen.game().status(), Status::Playing);
-    go(&mut screen, &[Command::New, Command::Quit], now);
+    keys(&mut screen, "nq", now);
     assert!(screen.has_quit());
     assert_eq!(screen.take_requests(), []);
 }
@@ -819,9 +776,9 @@ fn a_seed_is_given_once_its_board_is_dealt() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
     assert_eq!((screen.seed(), screen.dealt_seed()), (Some(7), None));
-    go(&mut screen, &[Command::Reveal], now);
+    keys(&mut screen, "<space>", now);
     assert_eq!(screen.dealt_seed(), Some(7));
-    go(&mut screen, &[Command::New], now);
+    keys(&mut screen, "n", now);
     assert_eq!((screen.seed(), screen.dealt_seed()), (Some(8), None));
 }
 
@@ -832,7 +789,7 @@ fn a_win_is_not_undone() {
     use records::{GameResult, Request};
     let now = Instant::now();
     let mut screen = two_mines(false);
-    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut screen, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
     assert_eq!(screen.game().status(), Status::Won);
     let requests = screen.take_requests();
     let Some(Request::File(record)) = requests.last() else {
@@ -840,7 +797,7 @@ fn a_win_is_not_undone() {
     };
     assert_eq!((record.result, record.undos), (GameResult::Won, 0));
     assert!(!record.assisted());
-    go(&mut screen, &[Command::Undo], now);
+    keys(&mut screen, "u", now);
     assert_eq!(screen.game().status(), Status::Won);
     assert_eq!(screen.undos(), 0);
     assert!(
@@ -848,7 +805,7 @@ fn a_win_is_not_undone() {
         "{}",
         screen.message()
     );
-    go(&mut screen, &[Command::New], now);
+    keys(&mut screen, "n", now);
     assert_eq!(screen.take_requests(), [], "kept once, when it was won");
 }
 
@@ -859,12 +816,8 @@ fn a_saved_game_comes_back_as_it_was_left() {
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
-    go(&mut screen, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
-    go(
-        &mut screen,
-        &[Command::Hint],
-        now + Duration::from_millis(1500),
-    );
+    keys(&mut screen, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut screen, "i", now + Duration::from_millis(1500));
     let Some(Request::Save(saved)) = screen.take_requests().pop() else {
         panic!("saved");
     };
@@ -893,17 +846,9 @@ fn a_replay_plays_at_the_pace_of_the_game() {
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(true);
-    go(&mut screen, &[to(1, 1), Command::Reveal], now);
-    go(
-        &mut screen,
-        &[to(-1, -1), Command::Flag],
-        now + Duration::from_secs(2),
-    );
-    go(
-        &mut screen,
-        &[to(0, 1), Command::Flag],
-        now + Duration::from_secs(3),
-    );
+    keys(&mut screen, "jl<space>", now);
+    keys(&mut screen, "khf", now + Duration::from_secs(2));
+    keys(&mut screen, "lf", now + Duration::from_secs(3));
     let Some(Request::Save(record)) = screen.take_requests().pop() else {
         panic!("saved");
     };
@@ -961,11 +906,7 @@ fn the_menu_deals_the_next_game_with_its_choices() {
     use records::Request;
     let now = Instant::now();
     let mut screen = two_mines(false);
-    go(
-        &mut screen,
-        &[to(1, 1), Command::Reveal, Command::Menu],
-        now,
-    );
+    keys(&mut screen, "jl<space>m", now);
     screen.take_requests();
     let menu = screen.menu().expect("m opens the menu");
     let lines = menu.lines();
@@ -982,7 +923,7 @@ fn the_menu_deals_the_next_game_with_its_choices() {
         screen.take_settings().is_none(),
         "nothing kept before Enter"
     );
-    go(&mut screen, &[Command::Reveal], now);
+    keys(&mut screen, "<space>", now);
     assert!(screen.menu().is_none());
     let requests = screen.take_requests();
     assert!(
@@ -1012,13 +953,13 @@ fn the_menu_deals_the_next_game_with_its_choices() {
     assert!(screen.take_settings().is_none(), "kept once");
 
     let at = screen.cursor();
-    go(&mut screen, &[Command::Flag], now);
+    keys(&mut screen, "f", now);
     assert_eq!(screen.glyph(at), Glyph::Flag);
-    go(&mut screen, &[Command::Flag], now);
+    keys(&mut screen, "f", now);
     assert_eq!(screen.glyph(at), Glyph::Hidden, "no question mark");
 
     // The next deal from the menu follows the random board's seed.
-    go(&mut screen, &[Command::Menu, Command::Reveal], now);
+    keys(&mut screen, "m<space>", now);
     assert_eq!(screen.seed(), Some(100));
 }
 
@@ -1030,12 +971,12 @@ fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
     let start = Instant::now();
     let later = |s: u64| start + Duration::from_secs(s);
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    go(&mut screen, &[Command::Reveal], start);
-    go(&mut screen, &[Command::Menu], later(2));
+    keys(&mut screen, "<space>", start);
+    keys(&mut screen, "m", later(2));
     // While it is open, keys work the menu, not the board.
-    go(&mut screen, &[to(1, 0), Command::Flag], later(3));
+    keys(&mut screen, "jf", later(3));
     assert_eq!(screen.game().status(), Status::Playing);
-    go(&mut screen, &[Command::Quit], later(10));
+    keys(&mut screen, "q", later(10));
     assert!(
         !screen.has_quit() && screen.menu().is_none(),
         "Esc closes it"
@@ -1046,7 +987,7 @@ fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
     // One row, one column: the mine fills the only square.
     let shrink = [Command::Menu, to(1, 0), to(0, -10), to(1, 0), to(0, -10)];
     go(&mut screen, &shrink, later(12));
-    go(&mut screen, &[Command::Reveal], later(12));
+    keys(&mut screen, "<space>", later(12));
     assert!(screen.menu().is_some(), "still open");
     assert_eq!(
         screen.message(),
@@ -1061,11 +1002,7 @@ fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
 fn the_menu_changes_the_colours() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    go(
-        &mut screen,
-        &[Command::Menu, to(7, 0), to(0, -1), Command::Reveal],
-        now,
-    );
+    keys(&mut screen, "mjjjjjjjh<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Colorblind);
     let settings = screen.take_settings().unwrap();
     assert_eq!(settings.theme.as_deref(), Some("colorblind"));
@@ -1073,11 +1010,7 @@ fn the_menu_changes_the_colours() {
     let mut setup = two_mines_setup(true);
     setup.looks.colour = false;
     let mut screen = Screen::new(setup, 80, 24).unwrap();
-    go(
-        &mut screen,
-        &[Command::Menu, to(7, 0), to(0, 1), Command::Reveal],
-        now,
-    );
+    keys(&mut screen, "mjjjjjjjl<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Mono);
 }
 
@@ -1085,7 +1018,7 @@ fn the_menu_changes_the_colours() {
 fn the_menu_screen() {
     let now = Instant::now();
     let mut screen = random(Layout::EXPERT, 80, 24);
-    go(&mut screen, &[Command::Menu, to(2, 0)], now);
+    keys(&mut screen, "mjj", now);
     assert_snapshot!("menu", drawn(&screen, now));
     let backend = backend(&screen, now);
     let chosen = backend
@@ -1106,8 +1039,8 @@ fn the_menu_screen() {
 fn a_win_with_its_standing() {
     let now = Instant::now();
     let mut won = two_mines(true);
-    go(&mut won, &OPEN_THE_2_AND_FLAG_ITS_MINES, now);
-    go(&mut won, &[to(0, -1), Command::Reveal], now);
+    keys(&mut won, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut won, "h<space>", now);
     assert!(won.wants_standing());
     won.note_standing(Standing {
         place: Some(2),
@@ -1126,7 +1059,7 @@ fn a_win_with_its_standing() {
 fn a_board_with_room_is_centred_and_doubled() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 30);
-    go(&mut screen, &[Command::Reveal], now);
+    keys(&mut screen, "<space>", now);
     assert_snapshot!("beginner_doubled", drawn(&screen, now));
 
     // In colour, each square is a block of three cells by two lines in its
@@ -1160,11 +1093,7 @@ fn the_overlay_in_each_theme() {
             unicode: true,
         };
         let mut screen = from_the_corner(Screen::new(setup, 44, 8).unwrap());
-        go(
-            &mut screen,
-            &[to(2, 0), Command::Reveal, Command::Overlay],
-            now,
-        );
+        keys(&mut screen, "jj<space>o", now);
         assert_snapshot!(
             format!("overlay_{}", theme.name()),
             format!("{:?}", backend(&screen, now).buffer())
