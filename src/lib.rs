@@ -17,6 +17,7 @@ mod error;
 pub mod log;
 pub mod memory;
 mod options;
+mod plan;
 mod recording;
 
 pub use commands::run;

@@ -3,68 +3,29 @@
 //! of them; or a Gradescope autograder that runs it.
 
 use std::io::Write;
-use std::time::Duration;
 
-use grader::score::{Points, Weights};
-use grader::{self, CheckError, bundle, case::Plan, class, report, runner::Program};
+use grader::score::Points;
+use grader::{self, CheckError, bundle, class, report};
 
 use crate::cli::CheckArgs;
 use crate::error::AppError;
 use crate::options::fresh_seed;
+use crate::plan::{self, CheckPlan, Then};
 
 pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
-    if args.min_size > args.max_size {
-        return Err(AppError::Usage(format!(
-            "--min-size {} is more than --max-size {}",
-            args.min_size, args.max_size
-        )));
-    }
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let mut words = args.program.iter().cloned();
-    let weights = Weights::default_for(args.exact);
-    let options = grader::Options {
-        program: Program {
-            command: words.next().expect("clap requires PROGRAM"),
-            args: words.collect(),
-        },
-        games: args.games,
-        seed,
-        plan: Plan {
-            inputs: args.inputs.into(),
-            max_size: usize::from(args.max_size),
-            min_size: usize::from(args.min_size),
-            at_least_one_mine: args.at_least_one_mine,
-        },
-        exact: args.exact,
-        timeout: Duration::from_secs_f64(args.timeout),
-        threads: args.threads.map(usize::from),
-        out: args.out.clone(),
-        frame: args.frame.map(Into::into),
-        folder: Some(match &args.folder {
-            Some(folder) => folder.clone(),
-            None => std::env::current_dir()?,
-        }),
-        weights: match &args.weights {
-            Some(given) => weights.with(given),
-            None => weights,
-        },
-        budget: args.budget,
-        quiet: false,
-        unprivileged: args.unprivileged,
+    let CheckPlan { options, then } = plan::check(&args, fresh_seed, std::env::current_dir)?;
+    let (json, gradescope) = match then {
+        Then::Bundle(bundle) => return write_bundle(&options, &bundle, out),
+        Then::Class(class) => return check_class(&options, &class, out),
+        Then::One { json, gradescope } => (json, gradescope),
     };
-    if let Some(bundle) = &args.gradescope_bundle {
-        return write_bundle(&options, bundle, out);
-    }
-    if let Some(class) = &args.class {
-        return check_class(&options, class, out);
-    }
     let outcome = grader::check(&options)?;
-    if args.json {
+    if json {
         report::write_json(out, &options, &outcome)?;
     } else {
         report::write_text(out, &options, &outcome)?;
     }
-    if let Some(path) = args.gradescope {
+    if let Some(path) = gradescope {
         report::write_gradescope(&path, &options, &outcome).map_err(|source| CheckError::Io {
             what: format!("cannot write {}", visible::path(&path)),
             source,

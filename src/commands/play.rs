@@ -11,16 +11,16 @@ use console::load::load_board;
 use console::render::Paint;
 use console::resume::Answer;
 use console::words::seed_sentence;
-use engine::{Layout, Marks, RuleSet, Rules};
 use records::Front;
 use records::settings::Settings;
 use screen::RunError;
 use screen::state::{Deal, Setup};
 use screen::theme::{Looks, Theme};
 
-use crate::cli::{RandomArgs, ScreenArgs, ThemeArg};
+use crate::cli::{ScreenArgs, ThemeArg};
 use crate::error::AppError;
-use crate::options::{fresh_seed, rules_of, too_many_mines};
+use crate::options::fresh_seed;
+use crate::plan::{self, Boards, Dealing};
 use crate::recording::{Wanted, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
@@ -51,40 +51,29 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
     Ok(())
 }
 
-/// What a new session plays: the board file or random boards, by the
-/// rules asked for (proj3 on a board file; on random boards the menu's
-/// last choice, or classic). What the command line leaves open on random
-/// boards comes from the menu's last choices.
+/// What a new session plays ([`plan::play`]), its board file read.
 fn new_setup(
     args: &ScreenArgs,
     settings: &Settings,
     looks: Looks,
     animate: Option<Duration>,
 ) -> Result<Setup, AppError> {
-    let board = args.board.as_deref();
-    let chosen_rules = settings.rules.as_deref().and_then(RuleSet::named);
-    let rule_set = match (args.rules, board) {
-        (Some(rules), _) => rules.set(),
-        (None, Some(_)) => &RuleSet::PROJ3,
-        (None, None) => chosen_rules.unwrap_or(&RuleSet::CLASSIC),
-    };
-    let mut rules = rules_of(rule_set, &args.random);
-    if settings.question_marks == Some(false) {
-        rules = rules.with_marks(Marks::Flag);
-    }
-    let deal = match board {
-        Some(path) => Deal::Board(load_board(path)?),
-        None => {
-            let layout = layout(&args.random, settings, rules);
-            layout
-                .check_room(rules.first_move)
-                .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
-            Deal::Random {
-                layout,
-                seed: args.random.seed.unwrap_or_else(fresh_seed),
-                no_guess: args.no_guess || settings.no_guess == Some(true),
-            }
-        }
+    let Dealing {
+        rule_set,
+        rules,
+        boards,
+    } = plan::play(args, settings, fresh_seed)?;
+    let deal = match boards {
+        Boards::File(path) => Deal::Board(load_board(&path)?),
+        Boards::Random {
+            layout,
+            seed,
+            no_guess,
+        } => Deal::Random {
+            layout,
+            seed,
+            no_guess,
+        },
     };
     Ok(Setup {
         deal,
@@ -92,28 +81,9 @@ fn new_setup(
         rules,
         looks,
         animate,
-        board_name: board_name(board),
+        board_name: board_name(args.board.as_deref()),
         spare_seed: fresh_seed(),
     })
-}
-
-/// The random boards' size: the command line's, or else the menu's last
-/// choice when it is one the command line would take and has room for its
-/// mines under `rules`, or else beginner.
-fn layout(random: &RandomArgs, settings: &Settings, rules: Rules) -> Layout {
-    let chosen = settings
-        .size
-        .map(|(rows, cols, mines)| Layout::new(rows, cols, mines))
-        .filter(|layout| {
-            let sides = 1..=Layout::MOST_SIDE;
-            sides.contains(&layout.rows)
-                && sides.contains(&layout.cols)
-                && layout.check_room(rules.first_move).is_ok()
-        });
-    match chosen {
-        Some(layout) if !random.size_given() => layout,
-        _ => random.layout(),
-    }
 }
 
 /// The colours: the command line's, or else the menu's last choice, or

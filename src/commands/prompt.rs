@@ -14,7 +14,8 @@ use records::Front;
 use crate::cli::{PlayArgs, RulesArg};
 use crate::error::AppError;
 use crate::memory::{self, Room};
-use crate::options::{fresh_seed, rules_of, too_many_mines};
+use crate::options::{fresh_seed, too_many_mines};
+use crate::plan::{self, Boards, Dealing};
 use crate::recording::{Wanted, recorder_and_saved};
 
 use super::play::board_name;
@@ -45,17 +46,17 @@ pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), Ap
 
 /// The rule set, its rules and the board source the options ask for.
 fn session(args: &PlayArgs) -> Result<Session, AppError> {
-    let rule_set = args.rules.set();
-    let rules = rules_of(rule_set, &args.random);
-    let source = match &args.board {
-        Some(path) => BoardSource::Board(load_board(path)?),
-        None if args.random.any_given() || args.rules != RulesArg::Proj3 => {
-            let layout = args.random.layout();
-            let seed = args.random.seed.unwrap_or_else(fresh_seed);
-            let boards = RandomBoards::new(layout, seed, rules)
-                .map_err(|no_room| too_many_mines(layout, rules, no_room))?;
-            BoardSource::Random(boards)
-        }
+    let Dealing {
+        rule_set,
+        rules,
+        boards,
+    } = plan::prompt(args, fresh_seed)?;
+    let source = match boards {
+        Some(Boards::File(path)) => BoardSource::Board(load_board(&path)?),
+        Some(Boards::Random { layout, seed, .. }) => BoardSource::Random(
+            RandomBoards::new(layout, seed, rules)
+                .map_err(|no_room| too_many_mines(layout, rules, no_room))?,
+        ),
         None => BoardSource::Ask,
     };
     if args.hints {

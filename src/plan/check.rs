@@ -1,0 +1,150 @@
+//! `check`'s plan: the grader's options, and what to do with them.
+
+use std::io;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use grader::case::Plan;
+use grader::runner::Program;
+use grader::score::Weights;
+
+use crate::cli::CheckArgs;
+use crate::error::AppError;
+
+/// What `check` does.
+#[derive(Debug)]
+pub struct CheckPlan {
+    /// How the program is checked.
+    pub options: grader::Options,
+    /// What is done with the options.
+    pub then: Then,
+}
+
+/// What `check` does with its options.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Writes a Gradescope autograder into this folder.
+    Bundle(PathBuf),
+    /// Checks every student's folder in this one.
+    Class(PathBuf),
+    /// Checks the program, and reports.
+    One {
+        /// The report as JSON rather than text.
+        json: bool,
+        /// Where Gradescope's results.json goes too, if anywhere.
+        gradescope: Option<PathBuf>,
+    },
+}
+
+/// The plan `args` ask for: a fresh seed from `seed` when none is given,
+/// the program's folder from `here` when none is named. Refused: a
+/// smallest board larger than the largest.
+pub fn check(
+    args: &CheckArgs,
+    seed: impl FnOnce() -> u64,
+    here: impl FnOnce() -> io::Result<PathBuf>,
+) -> Result<CheckPlan, AppError> {
+    if args.min_size > args.max_size {
+        return Err(AppError::Usage(format!(
+            "--min-size {} is more than --max-size {}",
+            args.min_size, args.max_size
+        )));
+    }
+    let mut words = args.program.iter().cloned();
+    let command = words
+        .next()
+        .ok_or_else(|| AppError::Usage("check needs the program to run".to_owned()))?;
+    let weights = Weights::default_for(args.exact);
+    let options = grader::Options {
+        program: Program {
+            command,
+            args: words.collect(),
+        },
+        games: args.games,
+        seed: args.seed.unwrap_or_else(seed),
+        plan: Plan {
+            inputs: args.inputs.into(),
+            max_size: usize::from(args.max_size),
+            min_size: usize::from(args.min_size),
+            at_least_one_mine: args.at_least_one_mine,
+        },
+        exact: args.exact,
+        timeout: Duration::from_secs_f64(args.timeout),
+        threads: args.threads.map(usize::from),
+        out: args.out.clone(),
+        frame: args.frame.map(Into::into),
+        folder: Some(match &args.folder {
+            Some(folder) => folder.clone(),
+            None => here()?,
+        }),
+        weights: match &args.weights {
+            Some(given) => weights.with(given),
+            None => weights,
+        },
+        budget: args.budget,
+        quiet: false,
+        unprivileged: args.unprivileged,
+    };
+    let then = match (&args.gradescope_bundle, &args.class) {
+        (Some(bundle), _) => Then::Bundle(bundle.clone()),
+        (None, Some(class)) => Then::Class(class.clone()),
+        (None, None) => Then::One {
+            json: args.json,
+            gradescope: args.gradescope.clone(),
+        },
+    };
+    Ok(CheckPlan { options, then })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::{Cli, Command};
+    use clap::Parser;
+
+    fn plan(line: &[&str]) -> Result<CheckPlan, AppError> {
+        let cli = Cli::try_parse_from(line).unwrap();
+        let Some(Command::Check(args)) = cli.command else {
+            panic!("a check");
+        };
+        check(&args, || 77, || Ok(PathBuf::from("/here")))
+    }
+
+    #[test]
+    fn sizes_the_wrong_way_round_are_refused_before_anything_runs() {
+        let refused = plan(&[
+            "m",
+            "check",
+            "--min-size",
+            "5",
+            "--max-size",
+            "3",
+            "--",
+            "p",
+        ]);
+        let Err(AppError::Usage(why)) = refused else {
+            panic!("a usage error");
+        };
+        assert_eq!(why, "--min-size 5 is more than --max-size 3");
+    }
+
+    #[test]
+    fn what_is_not_given_comes_from_outside_and_the_mode_from_the_options() {
+        let one = plan(&["m", "check", "--json", "--", "python3", "p.py"]).unwrap();
+        assert_eq!(one.options.seed, 77);
+        assert_eq!(one.options.folder, Some(PathBuf::from("/here")));
+        assert_eq!(one.options.program.args, ["p.py"]);
+        assert_eq!(
+            one.then,
+            Then::One {
+                json: true,
+                gradescope: None
+            }
+        );
+        let class = plan(&["m", "check", "--seed", "3", "--class", "c", "--", "p"]).unwrap();
+        assert_eq!(
+            (class.options.seed, class.then),
+            (3, Then::Class("c".into()))
+        );
+    }
+}
