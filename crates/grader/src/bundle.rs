@@ -12,7 +12,6 @@
 
 use std::fs;
 use std::io;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::time::Duration;
 
@@ -99,7 +98,14 @@ pub struct Written {
     pub budget: Duration,
     /// The time after which the autograder's own limit stops it.
     pub hard_limit: Duration,
+    /// The newest glibc the copied binary asks for (major, minor), when it
+    /// is linked against glibc: an image with an older one cannot run it.
+    pub glibc: Option<(u32, u32)>,
 }
+
+/// The glibc version a portable build asks for at most: manylinux2014's,
+/// what the wheel is linked against.
+pub const PORTABLE_GLIBC: (u32, u32) = (2, 17);
 
 /// Writes the autograder into `folder`, with `binary` (this program)
 /// copied beside its scripts.
@@ -127,18 +133,42 @@ pub fn write(folder: &Path, binary: &Path, settings: &Settings) -> Result<Writte
     }
     let copy = folder.join("minesweeper");
     fs::copy(binary, &copy)
-        .and_then(|_| fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)))
+        .and_then(|_| crate::sandbox::set_mode(&copy, 0o755))
         .map_err(failed("minesweeper"))?;
     Ok(Written {
         files: vec!["setup.sh", "run_autograder", "minesweeper"],
         budget: settings.budget,
         hard_limit,
+        glibc: fs::read(binary).ok().and_then(|bytes| newest_glibc(&bytes)),
     })
+}
+
+/// The newest `GLIBC_x.y` version an executable's `bytes` name: the
+/// symbol versions it needs, which its dynamic string table lists.
+pub fn newest_glibc(bytes: &[u8]) -> Option<(u32, u32)> {
+    const TAG: &[u8] = b"GLIBC_";
+    let number = |digits: &[u8]| -> Option<(u32, usize)> {
+        let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
+        let value = std::str::from_utf8(&digits[..len]).ok()?.parse().ok()?;
+        Some((value, len))
+    };
+    bytes
+        .windows(TAG.len())
+        .enumerate()
+        .filter(|(_, window)| *window == TAG)
+        .filter_map(|(at, _)| {
+            let rest = &bytes[at + TAG.len()..];
+            let (major, len) = number(rest)?;
+            let rest = rest.get(len..)?.strip_prefix(b".")?;
+            let (minor, _) = number(rest)?;
+            Some((major, minor))
+        })
+        .max()
 }
 
 fn write_executable(path: &Path, bytes: &[u8]) -> io::Result<()> {
     fs::write(path, bytes)?;
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755))
+    crate::sandbox::set_mode(path, 0o755)
 }
 
 /// `word` as one word of a POSIX shell, whatever it holds.
@@ -168,8 +198,8 @@ chmod 755 /autograder/source/minesweeper /autograder/source/run_autograder
 # older than the one it was built against) fails now, with the reason,
 # and not when students are graded.
 if ! /autograder/source/minesweeper --version; then
-    echo "minesweeper cannot run on this image (above: why). Build a portable binary" >&2
-    echo "(the wheel, or a build against an older glibc) and write the bundle with it." >&2
+    echo "minesweeper cannot run on this image (above: why). Build the portable one" >&2
+    echo "(scripts/wheel.sh: glibc 2.17 or later) and write the bundle with it." >&2
     exit 1
 fi
 "#;
@@ -253,6 +283,15 @@ exit 0
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_newest_glibc_a_binary_names_is_found() {
+        let bytes = b"\0GLIBC_2.2.5\0GLIBC_2.17\0GLIBC_2.3.4\0GLIBC_PRIVATE\0GLIBC_2.9\0";
+        assert_eq!(newest_glibc(bytes), Some((2, 17)));
+        assert_eq!(newest_glibc(b"no glibc here"), None);
+        let this = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+        assert!(newest_glibc(&this).is_some_and(|v| v >= (2, 2)));
+    }
 
     #[test]
     fn any_word_is_one_shell_word() {

@@ -430,8 +430,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         .map_err(CheckError::io("cannot make a folder for the board files"))?;
     if options.unprivileged {
         // The program, run as another user, reads its board file here.
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(scratch.path(), fs::Permissions::from_mode(0o711))
+        sandbox::set_mode(scratch.path(), 0o711)
             .map_err(CheckError::io("cannot open the board files' folder"))?;
     }
     let checker = Checker {

@@ -31,6 +31,7 @@ impl Drop for RemoveOnInterrupt {
 /// Removes `check`'s scratch folders. A board file may still be being
 /// written into one by a thread that has not seen its program die: the
 /// folder is tried again while it is not yet empty.
+#[cfg(unix)]
 pub(super) fn remove_all() {
     let folders = FOLDERS
         .lock()

@@ -38,6 +38,7 @@ impl Drop for KillOnInterrupt {
 
 /// Kills every process group `check` is running, and keeps the list
 /// locked until the process exits: no program starts after.
+#[cfg(unix)]
 pub(super) fn kill_all() {
     let groups = GROUPS
         .lock()

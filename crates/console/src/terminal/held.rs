@@ -55,6 +55,9 @@ pub fn put_back_held_modes() {
 /// with the terminal as it found it all the same.
 pub fn put_back_without_allocating() {
     let modes = HELD.swap(NO_MODES, Ordering::SeqCst);
+    // Elsewhere than Unix there is no way to do it that cannot allocate.
+    #[cfg(not(unix))]
+    let _ = modes;
     #[cfg(unix)]
     if modes != NO_MODES {
         // SAFETY: open, write and close on a static path and static bytes.

@@ -10,6 +10,7 @@ use crossterm::{cursor, event, execute, terminal};
 /// What takes the terminal off the alternate screen, stops mouse reports
 /// and shows the cursor, as bytes: what [`leave_full_screen`] writes, for
 /// a way out that cannot allocate.
+#[cfg(unix)]
 pub(super) const LEAVE_FULL_SCREEN: &[u8] =
     b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?25h\x1b[?1049l";
 

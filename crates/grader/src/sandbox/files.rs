@@ -7,6 +7,7 @@
 //! report's folder and `/etc/shadow` are out of reach, whoever runs the
 //! program.
 
+#[cfg(unix)]
 use std::io;
 use std::path::{Path, PathBuf};
 
@@ -282,7 +283,7 @@ pub(crate) fn enforce(rules: Rules) -> io::Result<()> {
     }
 }
 
-#[cfg(not(target_os = "linux"))]
+#[cfg(all(unix, not(target_os = "linux")))]
 pub(crate) fn enforce(_rules: Rules) -> io::Result<()> {
     Ok(())
 }

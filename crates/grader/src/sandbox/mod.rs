@@ -9,7 +9,6 @@
 use std::ffi::OsString;
 use std::fs;
 use std::io;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,6 +69,8 @@ pub(crate) struct Sandbox {
     /// Where the runs' folders are made; removed with the sandbox.
     runs: tempfile::TempDir,
     next: AtomicU64,
+    /// The limits of every run (set on Unix, between fork and exec).
+    #[cfg(unix)]
     limits: Limits,
     /// The namespaces the runs get.
     confine: Confine,
@@ -88,6 +89,7 @@ pub(crate) struct Sandbox {
     process_groups: Option<processes::ProcessGroups>,
     /// The user the programs run as, when the grader is root and asked
     /// not to run them as root.
+    #[cfg(unix)]
     drop_to: Option<u32>,
     protections: Vec<Protection>,
 }
@@ -163,18 +165,16 @@ impl Sandbox {
         let drop_to = (unprivileged && root).then_some(NOBODY);
         // RLIMIT_NPROC counts a user's processes, and does not bind root.
         let processes_bounded = if root && drop_to.is_none() {
-            processes::ProcessGroups::new(limits.processes).map(Some)
+            bounded_processes(limits.processes).map(Some)
         } else {
             Ok(None)
         };
         if drop_to.is_some() {
             // Nobody must reach the runs' folders to work in them.
-            fs::set_permissions(runs.path(), fs::Permissions::from_mode(0o711)).map_err(
-                |source| FolderError::Unreadable {
-                    folder: "a temporary folder".to_owned(),
-                    source,
-                },
-            )?;
+            set_mode(runs.path(), 0o711).map_err(|source| FolderError::Unreadable {
+                folder: "a temporary folder".to_owned(),
+                source,
+            })?;
         }
         // One network namespace for all the runs, joined by each: making
         // one takes milliseconds, joining one microseconds.
@@ -197,6 +197,7 @@ impl Sandbox {
             folder: program,
             runs,
             next: AtomicU64::new(0),
+            #[cfg(unix)]
             limits,
             confine: Confine {
                 network: match &network {
@@ -212,12 +213,14 @@ impl Sandbox {
             left_out,
             #[cfg(unix)]
             process_groups: processes_bounded.ok().flatten(),
+            #[cfg(unix)]
             drop_to,
             protections,
         })
     }
 
     /// The user the programs run as, when not the grader's.
+    #[cfg(unix)]
     pub(crate) fn runs_as(&self) -> Option<u32> {
         self.drop_to
     }
@@ -256,6 +259,8 @@ impl Sandbox {
             copy_folder(folder, &place.path, None, false)?;
         }
         fs::create_dir_all(place.path.join("tmp"))?;
+        // Only root drops to another user, and only on Unix.
+        #[cfg(unix)]
         if let Some(user) = self.drop_to {
             hand_over(&place.path, user)?;
         }
@@ -272,7 +277,7 @@ impl Sandbox {
             files_confined = self.confine_files,
             pid_namespace = self.confine.processes,
             network = ?self.confine.network,
-            control_group = place.group.is_some(),
+            control_group = place.in_a_group(),
             "run"
         );
         command
@@ -441,6 +446,16 @@ pub(crate) struct Place {
     group: Option<processes::Group>,
 }
 
+impl Place {
+    /// Whether its runs are born in a control group of their own.
+    fn in_a_group(&self) -> bool {
+        #[cfg(unix)]
+        return self.group.is_some();
+        #[cfg(not(unix))]
+        false
+    }
+}
+
 impl Drop for Place {
     fn drop(&mut self) {
         // A program may have left files it cannot be asked to remove.
@@ -562,6 +577,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// step is open to others.
 #[cfg(unix)]
 pub(crate) fn closed_to_others(path: &Path) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
     let path = std::path::absolute(path).ok()?;
     let mut steps: Vec<&Path> = path.ancestors().collect();
     steps.reverse();
@@ -584,12 +600,49 @@ pub(crate) fn closed_to_others(path: &Path) -> Option<PathBuf> {
 
 /// Whether this process runs as root.
 fn is_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    cfg!(unix) && unsafe { libc::geteuid() } == 0
+    #[cfg(unix)]
+    // SAFETY: geteuid cannot fail and touches no memory.
+    return unsafe { libc::geteuid() } == 0;
+    #[cfg(not(unix))]
+    false
+}
+
+/// A bound of `most` processes on the programs run as root, or why there
+/// is none (control groups are Linux's).
+fn bounded_processes(most: u64) -> Result<ProcessBound, String> {
+    #[cfg(unix)]
+    return processes::ProcessGroups::new(most);
+    #[cfg(not(unix))]
+    {
+        let _ = most;
+        Err("this system has no control groups to bound them with".to_owned())
+    }
+}
+
+/// What bounds the processes of the programs run as root.
+#[cfg(unix)]
+type ProcessBound = processes::ProcessGroups;
+#[cfg(not(unix))]
+type ProcessBound = ();
+
+/// Sets the permission bits of `path` to `mode` where files have them
+/// (Unix); elsewhere nothing to set.
+pub(crate) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, mode);
+        Ok(())
+    }
 }
 
 /// Gives `folder` and everything in it to `user` (links themselves, not
 /// what they point to).
+#[cfg(unix)]
 fn hand_over(folder: &Path, user: u32) -> io::Result<()> {
     std::os::unix::fs::lchown(folder, Some(user), Some(user))?;
     if fs::symlink_metadata(folder)?.is_dir() {
@@ -626,6 +679,8 @@ enum Network {
 #[derive(Debug)]
 struct NetworkHolder {
     process: std::process::Child,
+    /// The namespace, open: what the runs join (Linux).
+    #[cfg_attr(not(target_os = "linux"), expect(dead_code))]
     namespace: fs::File,
 }
 
@@ -1038,6 +1093,8 @@ fn limit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(unix)]
+    use std::os::unix::fs::PermissionsExt;
 
     /// A sandbox for games of a second, as a check run by its owner makes
     /// it, its runs in a copy of `folder`.

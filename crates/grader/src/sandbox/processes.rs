@@ -41,7 +41,7 @@ pub(crate) struct ProcessGroups {
     most: u64,
     /// The threads moved into groups of their own: each group's folder
     /// and the thread, moved back and removed when the sandbox goes.
-    threads: Mutex<Vec<(PathBuf, i32)>>,
+    threads: Mutex<Vec<(PathBuf, libc::c_long)>>,
 }
 
 impl ProcessGroups {
@@ -122,8 +122,10 @@ impl ProcessGroups {
         if HELD_FOR.with(|held| *held.borrow() == Some(self.id)) {
             return Ok(());
         }
-        // SAFETY: gettid cannot fail.
-        let thread = unsafe { libc::gettid() };
+        // The system call, not glibc's wrapper, which glibc 2.30 added: the
+        // portable build links against glibc 2.17.
+        // SAFETY: gettid takes nothing and cannot fail.
+        let thread = unsafe { libc::syscall(libc::SYS_gettid) };
         let path = self.make_bounded(&format!("thread-{thread}"))?;
         // Kept until the sandbox goes, which moves the thread back first.
         self.lock_threads().push((path.clone(), thread));
@@ -132,7 +134,7 @@ impl ProcessGroups {
         Ok(())
     }
 
-    fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, i32)>> {
+    fn lock_threads(&self) -> std::sync::MutexGuard<'_, Vec<(PathBuf, libc::c_long)>> {
         self.threads
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
