@@ -23,7 +23,7 @@ pub use advice::parse;
 /// Classic rules: open every square without a mine to win. Under both,
 /// revealing a mine loses.
 #[derive(Debug, Parser)]
-#[command(name = "minesweeper", version)]
+#[command(name = "minesweeper", version = env!("MINESWEEPER_VERSION"))]
 #[command(
     override_usage = "minesweeper [OPTIONS] [BOARD]\n       minesweeper [--color <WHEN>] <COMMAND>"
 )]
