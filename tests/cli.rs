@@ -1052,7 +1052,8 @@ mod under_a_memory_limit {
         false
     }
 
-    /// Under address-space limits from 24 to 200 MiB, each command either
+    /// Under address-space limits from just above where the program loads
+    /// up to 200 MiB, each command either
     /// runs or refuses with advice that fits it, and once it runs under a
     /// limit it runs under every larger one: what the allocators reserve
     /// ahead no longer grows with the limit (mimalloc's 128 MiB arena made
@@ -1072,8 +1073,23 @@ mod under_a_memory_limit {
             (&bench, "a smaller board"),
             (&["stats"], "--rules or --level"),
         ];
+        // From a little above where the program loads at all (a debug
+        // build needs more than a release build).
+        let loads = |mib: u32| {
+            Command::new("sh")
+                .arg("-c")
+                .arg(format!("ulimit -v {} && exec \"$0\" --version", mib << 10))
+                .arg(get_cargo_bin("minesweeper"))
+                .output()
+                .is_ok_and(|output| output.status.success())
+        };
+        let floor = (4..=64)
+            .step_by(4)
+            .find(|&mib| loads(mib))
+            .expect("it loads")
+            + 8;
         for (args, advice) in commands {
-            let ran: Vec<(u32, bool)> = (24..=200)
+            let ran: Vec<(u32, bool)> = (floor..=200)
                 .step_by(16)
                 .map(|mib| (mib, runs_or_refuses(dir.path(), mib, args, advice)))
                 .collect();

@@ -122,5 +122,17 @@ fn write_bundle(
         written.budget.as_secs(),
         written.hard_limit.as_secs()
     )?;
+    if let Some(needed @ (major, minor)) = written.glibc
+        && needed > bundle::PORTABLE_GLIBC
+    {
+        let (portable_major, portable_minor) = bundle::PORTABLE_GLIBC;
+        writeln!(
+            out,
+            "Note: this binary needs glibc {major}.{minor} or later; an image with an older \
+             one (Ubuntu 20.04 has 2.31) cannot run it, which setup.sh says when the image is \
+             built. The portable build (scripts/wheel.sh, or the minesweeper-proj3 wheel) \
+             needs glibc {portable_major}.{portable_minor}: write the bundle with that one."
+        )?;
+    }
     Ok(())
 }
