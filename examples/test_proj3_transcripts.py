@@ -83,4 +83,18 @@ def test_the_program_prints_what_minesweeper_prints(name, how):
     typed = f"{name}\n" + answers(board, how)
     ours = transcript([MINESWEEPER, "--no-record", "--color", "never"], typed)
     theirs = transcript([sys.executable, str(PROGRAM)], typed)
-    assert theirs == ours
+    difference = first_difference(ours, theirs)
+    assert difference is None, difference
+
+
+def first_difference(ours, theirs):
+    """Where `theirs` first differs from `ours`, line by line, in words;
+    `None` when they are the same. (pytest's own difference of two long
+    transcripts takes minutes.)"""
+    expected, printed = ours.splitlines(keepends=True), theirs.splitlines(keepends=True)
+    for number, (line, got) in enumerate(zip(expected, printed), start=1):
+        if line != got:
+            return f"line {number}: expected {line!r}, printed {got!r}"
+    if len(expected) != len(printed):
+        return f"expected {len(expected)} lines, printed {len(printed)}"
+    return None

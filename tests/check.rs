@@ -1227,6 +1227,12 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
     for file in ["setup.sh", "run_autograder", "minesweeper"] {
         assert!(source.join(file).exists(), "{file}");
     }
+    // A binary that needs a glibc newer than the portable build's is said
+    // to need it, with the way to a portable one.
+    let copied = std::fs::read(source.join("minesweeper")).unwrap();
+    let needs_newer = grader::bundle::newest_glibc(&copied) > Some(grader::bundle::PORTABLE_GLIBC);
+    let said = text(&made.stdout).contains("Note: this binary needs glibc");
+    assert_eq!(said, needs_newer, "{}", text(&made.stdout));
     // A zip that holds a folder: the submission is inside it, with its
     // history (3000 files, more than a folder copied for every game may
     // hold), which is left out of the copy.
