@@ -69,6 +69,9 @@ pub enum AppError {
     /// Not memory enough for what was asked, under the process's limits.
     #[error("{0}")]
     Memory(String),
+    /// The terminal cannot show what the command draws.
+    #[error("{0}")]
+    Terminal(String),
 }
 
 impl From<crate::memory::Short> for AppError {
@@ -92,7 +95,8 @@ impl AppError {
             | AppError::Resume(_)
             | AppError::Rebuild { .. }
             | AppError::Records(_)
-            | AppError::Memory(_) => 1,
+            | AppError::Memory(_)
+            | AppError::Terminal(_) => 1,
         }
     }
 

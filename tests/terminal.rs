@@ -727,3 +727,77 @@ fn memory_running_out_in_play_gives_the_terminal_back() {
     std::fs::remove_dir_all(&home).unwrap();
     assert!(reached, "no limit let the board load and then ran out");
 }
+
+/// Every colour on the screen, foreground and background.
+fn colours_on(screen: &vt100::Screen) -> Vec<vt100::Color> {
+    let (rows, cols) = screen.size();
+    let (rows, cols) = (rows.get(), cols.get());
+    (0..rows)
+        .flat_map(|row| (0..cols).map(move |col| (row, col)))
+        .filter_map(|(row, col)| screen.cell(row, col))
+        .flat_map(|cell| [cell.fgcolor(), cell.bgcolor()])
+        .collect()
+}
+
+/// On the Linux console (`TERM=linux`, 16 colours) the full screen uses
+/// only the 16 colours it has, in every theme; on a 256-colour terminal
+/// that does not say it shows 24-bit colour, no 24-bit colour either.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_screen_uses_only_the_colours_the_terminal_shows() {
+    let home = std::env::temp_dir().join(format!("play-depth-{}", std::process::id()));
+    for (term, most) in [("linux", 15), ("xterm-256color", 255)] {
+        for theme in ["classic", "colorblind"] {
+            std::fs::create_dir_all(&home).unwrap();
+            let bin = get_cargo_bin("minesweeper");
+            let shell = format!(
+                "TERM={term} COLORTERM= '{}' play --level beginner --seed 7 --no-record \
+                 --theme {theme}; echo status=$?; stty -a",
+                bin.display()
+            );
+            let mut terminal = Terminal::start(&shell, &home);
+            terminal.wait_for("the board", |screen| screen.contents().contains("Mines "));
+            // The first opening brings out the clues' colours.
+            terminal.send(b" ");
+            terminal.wait_for("the clock", |screen| !line(screen, 0).contains("Time 0.0 "));
+            let colours = colours_on(terminal.parser.screen());
+            assert!(
+                colours.iter().any(|c| *c != vt100::Color::Default),
+                "{term} {theme}: coloured at all"
+            );
+            for colour in colours {
+                let fits = match colour {
+                    vt100::Color::Default => true,
+                    vt100::Color::Idx(i) => i <= most,
+                    vt100::Color::Rgb(..) => false,
+                };
+                assert!(fits, "{term} {theme}: {colour:?}");
+            }
+            terminal.send(b"q");
+            assert_given_back(&mut terminal, 0);
+            std::fs::remove_dir_all(&home).unwrap();
+        }
+    }
+}
+
+/// A terminal that cannot draw a full screen (`TERM=dumb`) is told so,
+/// with the game that plays anywhere, and left as it was.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_dumb_terminal_is_told_to_play_at_the_prompt() {
+    let home = std::env::temp_dir().join(format!("play-dumb-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    let shell = format!(
+        "TERM=dumb '{}' play; echo status=$?; stty -a",
+        bin.display()
+    );
+    let mut terminal = Terminal::start(&shell, &home);
+    let contents = assert_given_back(&mut terminal, 1);
+    assert!(contents.contains("TERM=dumb"), "{contents}");
+    assert!(
+        contents.contains("minesweeper --rules classic"),
+        "{contents}"
+    );
+    std::fs::remove_dir_all(&home).unwrap();
+}

@@ -24,6 +24,7 @@ use crate::plan::{self, Boards, Dealing};
 use crate::recording::{Wanted, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+    full_screen_shows()?;
     let wanted = Wanted::of(
         args.rules.map(|rules| rules.set().name),
         board_name(args.board.as_deref()),
@@ -96,6 +97,20 @@ pub(super) fn theme(asked: Option<ThemeArg>, settings: &Settings) -> Theme {
             .and_then(Theme::named)
             .unwrap_or_default()
     })
+}
+
+/// An error unless the terminal can draw a full screen: `TERM=dumb`
+/// (an editor's shell, a pipe-like terminal) moves no cursor, and the
+/// screen would arrive as a stream of escape codes.
+pub(super) fn full_screen_shows() -> Result<(), AppError> {
+    match std::env::var_os("TERM") {
+        Some(term) if term == "dumb" => Err(AppError::Terminal(
+            "this terminal (TERM=dumb) cannot draw a full screen; the prompt game plays \
+             anywhere: minesweeper --rules classic, or minesweeper BOARD"
+                .to_owned(),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The name a board file given as `path` is recorded by.

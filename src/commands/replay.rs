@@ -101,6 +101,7 @@ fn recorded_file(path: &Path) -> Result<(Record, String), AppError> {
 
 /// The game on the full screen, at `speed` times its pace.
 fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), AppError> {
+    super::play::full_screen_shows()?;
     let rebuild_error = |why| AppError::Rebuild {
         what: format!("the game {title}"),
         why,

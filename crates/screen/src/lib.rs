@@ -12,6 +12,7 @@
 
 mod animation;
 pub mod command;
+mod depth;
 mod geometry;
 mod menu;
 mod play;

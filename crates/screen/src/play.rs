@@ -11,6 +11,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use crate::command::{Command, Held, command_for};
+use crate::depth::{self, Depth};
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
 use console::interrupt::SeedOnInterrupt;
@@ -58,11 +59,15 @@ pub fn run(
     // A signal that ends the game prints the seed, as quitting does.
     let seed_on_interrupt = SeedOnInterrupt::new();
     seed_on_interrupt.keep(screen.dealt_seed());
+    let depth = Depth::of_stdout();
     loop {
-        // Woken by something to show: draw it.
+        // Woken by something to show: draw it, in the colours the terminal shows.
         let now = Instant::now();
         screen.tick(now);
-        terminal.draw(|frame| view::draw(frame, &screen, now))?;
+        terminal.draw(|frame| {
+            view::draw(frame, &screen, now);
+            depth::fit(frame.buffer_mut(), depth);
+        })?;
         if let Signalled::Resumed { stopped } = raw.look_for_signals()? {
             screen.away(stopped, Instant::now());
             redraw_whole(&mut terminal)?;

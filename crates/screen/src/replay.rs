@@ -15,6 +15,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::style::{Modifier, Style};
 
+use crate::depth::{self, Depth};
 use crate::state::{Screen, Setup};
 use crate::view;
 use console::terminal::{LOOK_EVERY, RawMode, Signalled};
@@ -263,6 +264,7 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     view::redraw_whole(&mut terminal)?;
+    let depth = Depth::of_stdout();
     let mut last = Instant::now();
     loop {
         let now = Instant::now();
@@ -283,6 +285,7 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
                 usize::from(area.width),
                 Style::default().add_modifier(Modifier::REVERSED),
             );
+            depth::fit(frame.buffer_mut(), depth);
         })?;
         if let Signalled::Resumed { .. } = raw.look_for_signals()? {
             // The time stopped is not the replay's to play.
