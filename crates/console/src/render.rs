@@ -49,9 +49,34 @@ impl Paint {
     }
 }
 
-/// The classic clue colours, indexed by clue: 1 blue, 2 green, 3 red,
-/// 4 dark blue, 5 dark red, 6 cyan, 7 bright white, 8 grey.
+/// The clue colours on a terminal that shows xterm's 256 colours, by clue:
+/// 1 blue, 2 green, 3 red, 4 violet, 5 brown, 6 teal, 7 purple, 8 grey.
+/// Each reads at 3:1 or more both on a black background and on a white
+/// one, which the 16 ANSI colours cannot do (their blue is 2.2:1 on black,
+/// their bright white 1:1 on white): the prompt game draws on whatever
+/// background the terminal has.
+const CLUES_ON_ANY_BACKGROUND: [u8; 8] = [33, 28, 160, 63, 130, 30, 127, 244];
+
+/// Whether the terminal on stdout shows xterm's 256 colours, as its
+/// environment says (`TERM`, `COLORTERM`).
+fn shows_256_colours() -> bool {
+    supports_color::on_cached(supports_color::Stream::Stdout).is_some_and(|level| level.has_256)
+}
+
+/// A clue's colour: one that reads on any background where the terminal
+/// shows 256 colours, the classic ANSI one otherwise.
 fn clue_style(clue: u8) -> Style {
+    match CLUES_ON_ANY_BACKGROUND.get(usize::from(clue).wrapping_sub(1)) {
+        Some(&index) if shows_256_colours() => {
+            Style::new().color(owo_colors::XtermColors::from(index))
+        }
+        _ => ansi_clue_style(clue),
+    }
+}
+
+/// The classic clue colours in the 16 ANSI colours, by clue: 1 blue,
+/// 2 green, 3 red, 4 dark blue, 5 dark red, 6 cyan, 7 bright white, 8 grey.
+fn ansi_clue_style(clue: u8) -> Style {
     let plain = Style::new();
     match clue {
         1 => plain.bright_blue(),
@@ -352,6 +377,52 @@ fn write_column_numbers(out: &mut impl Write, cols: usize, label_width: usize) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The colour of an xterm palette entry of the 6x6x6 cube or the greys.
+    fn xterm(index: u8) -> [f64; 3] {
+        const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+        let rgb = match index {
+            16..=231 => {
+                let i = index - 16;
+                [i / 36, i / 6 % 6, i % 6].map(|n| LEVELS[usize::from(n)])
+            }
+            232..=255 => [8 + 10 * (index - 232); 3],
+            _ => panic!("not a palette colour: {index}"),
+        };
+        rgb.map(|c| f64::from(c) / 255.0)
+    }
+
+    /// WCAG's relative luminance of an sRGB colour.
+    fn luminance(rgb: [f64; 3]) -> f64 {
+        let linear = rgb.map(|c| {
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        });
+        0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    }
+
+    fn contrast(a: f64, b: f64) -> f64 {
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    #[test]
+    fn every_clue_reads_at_3_to_1_on_black_and_on_white() {
+        let mut table = String::new();
+        for (clue, &index) in CLUES_ON_ANY_BACKGROUND.iter().enumerate() {
+            let l = luminance(xterm(index));
+            let (on_black, on_white) = (contrast(l, 0.0), contrast(l, 1.0));
+            table.push_str(&format!(
+                "{} {index}: {on_black:.2} {on_white:.2}\n",
+                clue + 1
+            ));
+            assert!(on_black >= 3.0 && on_white >= 3.0, "{table}");
+        }
+        // The classic blue of the 16 colours (xterm's #0000ee) does not.
+        assert!(contrast(luminance([0.0, 0.0, 238.0 / 255.0]), 0.0) < 3.0);
+    }
     use engine::{Frame, Grid};
 
     fn open_board(rows: usize, cols: usize) -> Board {
