@@ -79,26 +79,88 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         Status::Won => "won",
         Status::Lost(_) => "lost",
     };
-    let mut text = format!(
-        "Mines {}  Time {:.1}  {}  Hints {}  Undos {}  Deaths {}  {state}",
-        game.mines_left(),
-        screen.elapsed(now).as_secs_f64(),
-        screen.setup().rule_set.name,
-        screen.hints(),
-        screen.undos(),
-        game.deaths(),
-    );
-    // With the overlay, the exact chance under the cursor.
-    if let Some(chance) = screen.chance(screen.cursor()) {
-        text += &format!("  mine here {}", percent(chance));
-    }
+    let status = StatusLine {
+        mines: game.mines_left(),
+        seconds: screen.elapsed(now).as_secs_f64(),
+        rules: screen.setup().rule_set.name,
+        hints: screen.hints(),
+        undos: screen.undos(),
+        deaths: game.deaths(),
+        state,
+        // With the overlay, the exact chance under the cursor.
+        chance: screen.chance(screen.cursor()).map(percent),
+    };
     buffer.set_stringn(
         0,
         0,
-        text,
+        status.fitted(usize::from(area.width)),
         usize::from(area.width),
         Style::default().add_modifier(Modifier::REVERSED),
     );
+}
+
+/// What the status line says.
+struct StatusLine<'a> {
+    mines: i64,
+    seconds: f64,
+    rules: &'a str,
+    hints: usize,
+    undos: usize,
+    deaths: usize,
+    state: &'a str,
+    chance: Option<String>,
+}
+
+impl StatusLine<'_> {
+    /// The longest of the status line's forms that fits `width` columns:
+    /// in full, then without the rules' name, then short, then only what
+    /// a move needs (the mines left, the time, how the game stands, the
+    /// chance under the cursor), so that a narrow terminal still reads
+    /// the overlay's chance.
+    fn fitted(&self, width: usize) -> String {
+        let chance = |label: &str| {
+            self.chance
+                .as_ref()
+                .map(|c| format!("  {label}{c}"))
+                .unwrap_or_default()
+        };
+        let state = if self.state.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", self.state)
+        };
+        let counts = format!(
+            "Hints {}  Undos {}  Deaths {}",
+            self.hints, self.undos, self.deaths
+        );
+        let forms = [
+            format!(
+                "Mines {}  Time {:.1}  {}  {counts}{state}{}",
+                self.mines,
+                self.seconds,
+                self.rules,
+                chance("mine here ")
+            ),
+            format!(
+                "Mines {}  Time {:.1}  {counts}{state}{}",
+                self.mines,
+                self.seconds,
+                chance("mine here ")
+            ),
+            format!(
+                "Mines {}  {:.1} s  H{} U{} D{}{state}{}",
+                self.mines,
+                self.seconds,
+                self.hints,
+                self.undos,
+                self.deaths,
+                chance("here ")
+            ),
+            format!("{}  {:.1}s{state}{}", self.mines, self.seconds, chance("")),
+        ];
+        let fits = |form: &&String| form.chars().count() <= width;
+        forms.iter().find(fits).unwrap_or(&forms[3]).clone()
+    }
 }
 
 /// A chance as a percentage with as many decimals as keep it from reading
@@ -309,6 +371,34 @@ pub(crate) fn redraw_whole<B: Backend<Error = io::Error>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The status line keeps the overlay's chance readable on a narrow
+    /// terminal: the longest form that fits, down to what a move needs.
+    #[test]
+    fn the_status_line_fits_its_width_and_keeps_the_chance() {
+        let status = StatusLine {
+            mines: 10,
+            seconds: 12.34,
+            rules: "classic",
+            hints: 1,
+            undos: 2,
+            deaths: 0,
+            state: "",
+            chance: Some(percent(0.3)),
+        };
+        let full = status.fitted(200);
+        assert!(
+            full.starts_with("Mines 10  Time 12.3  classic  Hints 1"),
+            "{full}"
+        );
+        assert!(full.ends_with("mine here 30\u{a0}%"), "{full}");
+        for width in [80, 60, 40, 20] {
+            let fitted = status.fitted(width);
+            assert!(fitted.chars().count() <= width, "{width}: {fitted}");
+            assert!(fitted.contains("30\u{a0}%"), "{width}: {fitted}");
+        }
+        assert_eq!(status.fitted(20), "10  12.3s  30\u{a0}%");
+    }
 
     #[test]
     fn a_chance_reads_certain_only_when_it_is() {
