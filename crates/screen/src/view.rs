@@ -330,10 +330,25 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
             }
         })
         .collect();
-    lines.push(Line::from(""));
-    lines.push(Line::from(" Up, Down: choose   Left, Right: change"));
-    lines.push(Line::from(" Shift: by 5   Enter: deal   Esc, m: close "));
-    boxed(frame, area, lines, " Next game ");
+    // The keys that work it, as many lines as the terminal has room for;
+    // how to close it is in the title, which always shows.
+    let help: &[&str] = if area.width >= 44 {
+        &[
+            " Up, Down: choose   Left, Right: change",
+            " Shift: by 5   Enter: deal   Esc, m: close ",
+        ]
+    } else {
+        &[
+            " Up/Down choose, Left/Right change",
+            " Shift: by 5, Enter: deal",
+        ]
+    };
+    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
+    if room > help.len() {
+        lines.push(Line::from(""));
+    }
+    lines.extend(help.iter().take(room).map(|&line| Line::from(line)));
+    boxed(frame, area, lines, " Next game (Esc closes) ");
 }
 
 /// `lines` in a bordered box titled `title`, in the middle of `area`,

@@ -1154,3 +1154,19 @@ fn a_mouse_win_costs_a_click_per_3bv() {
         assert_eq!(summary.clicks, summary.three_bv.total, "seed {seed}");
     }
 }
+
+/// On a 40x12 terminal the menu still says how to close it (in its title)
+/// and how to work it, in lines that fit.
+#[test]
+fn the_menu_fits_a_small_terminal() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 40, 12);
+    keys(&mut screen, "m", now);
+    let shown = drawn(&screen, now);
+    assert!(shown.contains("Next game (Esc closes)"), "{shown}");
+    assert!(
+        shown.contains("Up/Down choose, Left/Right change"),
+        "{shown}"
+    );
+    assert!(shown.contains("Shift: by 5, Enter: deal"), "{shown}");
+}
