@@ -1170,3 +1170,36 @@ fn the_menu_fits_a_small_terminal() {
     );
     assert!(shown.contains("Shift: by 5, Enter: deal"), "{shown}");
 }
+
+/// A hint on a board larger than the view shows its square, and keeps the
+/// cursor where the player left it whenever both fit in the view.
+#[test]
+fn a_hint_shows_its_square_and_leaves_the_cursor_where_it_can() {
+    let now = Instant::now();
+    let mut screen = random(Layout::EXPERT, 40, 12);
+    keys(&mut screen, "<space>", now);
+    let in_view = |screen: &Screen, at: Pos| {
+        let geometry = screen.geometry().unwrap();
+        let origin = screen.origin();
+        (origin.row..origin.row + geometry.rows).contains(&at.row)
+            && (origin.col..origin.col + geometry.cols).contains(&at.col)
+    };
+    let mut both_fitted = 0;
+    for script in ["", "lll", "jjj", "llllllll", "jjjjjjjjll"] {
+        keys(&mut screen, script, now);
+        let cursor = screen.cursor();
+        keys(&mut screen, "i", now);
+        let Some(hinted) = screen.hinted() else {
+            continue;
+        };
+        assert!(in_view(&screen, hinted), "{script}: {hinted:?} out of view");
+        let geometry = screen.geometry().unwrap();
+        if hinted.row.abs_diff(cursor.row) < geometry.rows
+            && hinted.col.abs_diff(cursor.col) < geometry.cols
+        {
+            assert_eq!(screen.cursor(), cursor, "{script}: the cursor moved");
+            both_fitted += 1;
+        }
+    }
+    assert!(both_fitted > 0, "no hint near enough to keep the cursor");
+}
