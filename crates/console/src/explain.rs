@@ -93,6 +93,27 @@ pub fn hint(hint: &Hint) -> String {
     }
 }
 
+/// A hint in the fewest words, for a screen with no room for its reason:
+/// the square and what it is, or the chance of a mine there.
+pub fn hint_short(hint: &Hint) -> String {
+    match hint {
+        Hint::Certain(found) => {
+            let what = match found.verdict {
+                Verdict::Safe => "safe",
+                Verdict::Mine => "a mine",
+            };
+            format!("Field {} is {what}.", square(found.at))
+        }
+        Hint::FirstMove { at, .. } => format!("Field {} is safe: start there.", square(*at)),
+        // The sign kept with its number, should the line break.
+        Hint::Guess(g) => format!(
+            "Guess {}: a mine with probability {:.1}\u{a0}%.",
+            square(g.at),
+            100.0 * g.probability
+        ),
+    }
+}
+
 fn reason(reason: &Reason, verdict: Verdict) -> String {
     match reason {
         Reason::Satisfied { clue, value, mines } => match mines.as_slice() {
@@ -202,6 +223,21 @@ mod tests {
 
     fn at(row: usize, col: usize) -> Pos {
         Pos::new(row - 1, col - 1)
+    }
+
+    #[test]
+    fn a_short_hint_names_the_square_and_what_it_is() {
+        let mine = Hint::Certain(Deduction {
+            at: at(2, 3),
+            verdict: Verdict::Mine,
+            reason: Reason::Arrangements { mines_left: 4 },
+        });
+        assert_eq!(hint_short(&mine), "Field 2, 3 is a mine.");
+        let first = Hint::FirstMove {
+            at: at(1, 1),
+            policy: FirstMove::Safe,
+        };
+        assert_eq!(hint_short(&first), "Field 1, 1 is safe: start there.");
     }
 
     #[test]

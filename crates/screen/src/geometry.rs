@@ -17,6 +17,9 @@ pub(crate) const BOTTOM: u16 = 2;
 pub(crate) const FOOT: u16 = 5;
 /// The smallest view worth playing in, squares a side.
 const SMALLEST: usize = 5;
+/// The rows a short terminal gives the board before it keeps lines for a
+/// long message: a beginner board's.
+const SHORT_VIEW: usize = 9;
 
 /// The board's place on a terminal of a given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,12 +53,13 @@ impl Geometry {
                 && u64::from(TOP + FOOT) + scale * board_rows as u64 <= u64::from(height)
         };
         let scale = if fits(2) { 2 } else { 1 };
-        // The whole message before more rows of the board, down to the
-        // smallest view.
-        let roomy = usize::from(height.saturating_sub(TOP + FOOT)).max(SMALLEST);
-        let rows = usize::from(height - TOP - BOTTOM)
-            .min(roomy)
-            .min(board_rows);
+        // The whole message before more rows of the board, once the board
+        // has its first [`SHORT_VIEW`] rows: on a short terminal the board
+        // takes every line but the message's two (a long message is then
+        // said in its short form), and more lines never show fewer rows.
+        let roomy = usize::from(height.saturating_sub(TOP + FOOT));
+        let squeezed = usize::from(height - TOP - BOTTOM).min(SHORT_VIEW);
+        let rows = roomy.max(squeezed).min(board_rows);
         let cols = usize::from((width - label) / (2 * scale)).min(board_cols);
         // Centred: across, the labels and the squares (without the gap
         // after the last); down, the squares in the room above the message.
@@ -187,10 +191,17 @@ mod tests {
         let view = Geometry::of(60, 20, 16, 30).unwrap();
         assert_eq!(view.rows, 13);
         assert_eq!(TOP + view.rows as u16 + FOOT, 20);
-        // A short terminal gives the board its smallest view first.
-        assert_eq!(Geometry::of(60, 10, 16, 30).unwrap().rows, 5);
-        assert_eq!(Geometry::of(60, 12, 16, 30).unwrap().rows, 5);
-        assert_eq!(Geometry::of(60, 13, 16, 30).unwrap().rows, 6);
+        // A short terminal gives the board every line but the message's
+        // two, up to a beginner board's nine rows, and a taller one never
+        // fewer rows.
+        assert_eq!(Geometry::of(60, 10, 16, 30).unwrap().rows, 6);
+        assert_eq!(Geometry::of(40, 12, 9, 9).unwrap().rows, 8);
+        assert_eq!(Geometry::of(60, 12, 16, 30).unwrap().rows, 8);
+        assert_eq!(Geometry::of(60, 13, 16, 30).unwrap().rows, 9);
+        let rows: Vec<usize> = (9..40)
+            .map(|height| Geometry::of(60, height, 100, 100).unwrap().rows)
+            .collect();
+        assert!(rows.windows(2).all(|pair| pair[0] <= pair[1]), "{rows:?}");
     }
 
     #[test]

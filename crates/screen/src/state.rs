@@ -100,6 +100,9 @@ pub struct Screen {
     /// Choices applied from the menu, for the settings file.
     settings: Option<Settings>,
     message: String,
+    /// A message and its short form, said instead while the message is
+    /// that one and the screen has no room for it (a hint's reason).
+    short_message: Option<(String, String)>,
     hints: usize,
     undos: usize,
     /// Moves that changed the board: reveals, chords and marks.
@@ -165,6 +168,14 @@ impl Screen {
     /// The line under the board.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// The message in fewer words, where it has a short form.
+    pub fn short_message(&self) -> Option<&str> {
+        match &self.short_message {
+            Some((long, short)) if *long == self.message => Some(short),
+            _ => None,
+        }
     }
 
     /// Hints asked for in this game.
@@ -251,6 +262,7 @@ impl Screen {
             filed: false,
             settings: None,
             message: "? shows the keys".to_owned(),
+            short_message: None,
             hints: 0,
             undos: 0,
             clicks: 0,
@@ -766,6 +778,7 @@ impl Screen {
         self.hinted = Some(at);
         self.show(at);
         self.message = explain::hint(&hint);
+        self.short_message = Some((self.message.clone(), explain::hint_short(&hint)));
     }
 
     /// The square the last hint names, while no move has been made since.

@@ -63,6 +63,13 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     // columns). No more: the paragraph styles every cell of its area.
     let top = (geometry.bottom() + 1).min(area.height - BOTTOM);
     let foot = Rect::new(0, top, area.width, (area.height - top).min(4));
+    // A message longer than its lines, said in its short form if it has one.
+    let message = match (screen.summary(), screen.short_message()) {
+        (None, Some(short)) if wrapped_lines(&message, foot.width) > usize::from(foot.height) => {
+            short.to_owned()
+        }
+        _ => message,
+    };
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if screen.shows_help() {
         keys(frame, area);
@@ -161,6 +168,24 @@ impl StatusLine<'_> {
         let fits = |form: &&String| form.chars().count() <= width;
         forms.iter().find(fits).unwrap_or(&forms[3]).clone()
     }
+}
+
+/// How many lines `text` takes wrapped at word boundaries to `width`
+/// columns.
+fn wrapped_lines(text: &str, width: u16) -> usize {
+    let width = usize::from(width.max(1));
+    let mut lines = 1;
+    let mut used = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if used > 0 && used + 1 + len > width {
+            lines += 1 + (len.saturating_sub(1)) / width;
+            used = len % width;
+        } else {
+            used += usize::from(used > 0) + len;
+        }
+    }
+    lines
 }
 
 /// A chance as a percentage with as many decimals as keep it from reading
@@ -386,6 +411,14 @@ pub(crate) fn redraw_whole<B: Backend<Error = io::Error>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_wrap_into_lines() {
+        assert_eq!(wrapped_lines("", 10), 1);
+        assert_eq!(wrapped_lines("one two three", 13), 1);
+        assert_eq!(wrapped_lines("one two three", 12), 2);
+        assert_eq!(wrapped_lines("a verylongwordindeed", 5), 5);
+    }
 
     /// The status line keeps the overlay's chance readable on a narrow
     /// terminal: the longest form that fits, down to what a move needs.

@@ -1203,3 +1203,27 @@ fn a_hint_shows_its_square_and_leaves_the_cursor_where_it_can() {
     }
     assert!(both_fitted > 0, "no hint near enough to keep the cursor");
 }
+
+/// A short terminal (40x12) gives a beginner board 8 of its 9 rows, not 5,
+/// and a hint too long for the two lines under it is said in its short
+/// form there, whole.
+#[test]
+fn a_short_terminal_shows_more_rows_and_a_hint_in_few_words() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 40, 12);
+    assert_eq!(screen.geometry().unwrap().rows, 8);
+    keys(&mut screen, "jjjjllll<space>i", now);
+    let short = screen
+        .short_message()
+        .expect("a hint has a short form")
+        .to_owned();
+    let shown = drawn(&screen, now);
+    assert!(
+        shown.contains(&short[..short.len().min(30)]),
+        "{short}\n{shown}"
+    );
+    assert!(
+        !shown.contains(screen.message()),
+        "the long form does not fit"
+    );
+}
