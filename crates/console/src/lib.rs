@@ -14,6 +14,7 @@ pub mod comp1511;
 pub mod explain;
 pub mod interrupt;
 pub mod load;
+mod modes;
 pub mod prompt;
 pub mod render;
 pub mod resume;

@@ -2,7 +2,7 @@
 //! does: the programs `check` runs are killed ([`KillOnInterrupt`]) and the
 //! folder of board files it hands them is removed ([`RemoveOnInterrupt`]), since
 //! the exit skips every destructor; the terminal is put back if raw mode
-//! or the full screen is held ([`crate::terminal`]); the seed of the
+//! or the full screen is held (`held`); the seed of the
 //! random board in play is printed on stderr (stdout may be held by the
 //! game) so the board can be played again ([`SeedOnInterrupt`]); and the
 //! program exits with 128 + the signal's number, as a shell reports a
@@ -16,12 +16,14 @@
 //! undo or to say, and lasts as long as the program.
 
 mod folders;
+pub(crate) mod held;
 mod processes;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use folders::RemoveOnInterrupt;
+pub use held::put_back_without_allocating;
 pub use processes::KillOnInterrupt;
 
 /// The seed of the board in play, said when a signal ends the program.
@@ -101,7 +103,7 @@ mod unix {
                 super::processes::kill_all();
                 super::folders::remove_all();
                 // The game holds stdout's lock: this writes around it.
-                crate::terminal::put_back_held_modes();
+                super::held::put_back_held_modes();
                 if super::SEED_KNOWN.load(Ordering::SeqCst) {
                     let seed = super::SEED.load(Ordering::SeqCst);
                     let _ = writeln!(io::stderr(), "\n{}", seed_sentence(seed));

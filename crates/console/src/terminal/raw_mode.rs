@@ -14,7 +14,8 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use super::modes::{enter_modes, leave_modes};
+use crate::interrupt::held;
+use crate::modes::{enter_modes, leave_modes};
 
 /// How long a screen may wait for a key before it looks for signals.
 pub const LOOK_EVERY: Duration = Duration::from_millis(50);
@@ -60,7 +61,7 @@ impl RawMode {
         #[cfg(unix)]
         let signals = unix::Signals::catch()?;
         enter_modes(full_screen)?;
-        super::held::hold_modes(full_screen);
+        held::hold_modes(full_screen);
         put_back_before_panic_messages();
         Ok(RawMode {
             #[cfg(unix)]
@@ -107,7 +108,7 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
-        if super::held::release_modes() {
+        if held::release_modes() {
             let _ = leave_modes(self.full_screen);
         }
     }
@@ -121,7 +122,7 @@ fn put_back_before_panic_messages() {
     HOOKED.call_once(|| {
         let print = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            super::held::put_back_held_modes();
+            held::put_back_held_modes();
             print(info);
         }));
     });
@@ -139,7 +140,7 @@ mod unix {
     use signal_hook::{SigId, flag};
 
     use super::Signalled;
-    use crate::terminal::modes::{enter_modes, leave_modes};
+    use crate::modes::{enter_modes, leave_modes};
 
     /// Handlers that note the last stop or resume, until dropped.
     pub(crate) struct Signals {

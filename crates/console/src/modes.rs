@@ -1,6 +1,6 @@
 //! The terminal's modes a game takes: raw mode, and for a full screen the
 //! alternate screen, mouse reports and a hidden cursor; and what puts them
-//! back. Shared by the guard that holds them ([`RawMode`](super::RawMode))
+//! back. Shared by the guard that holds them (the terminal's `RawMode`)
 //! and the watcher that puts them back when a signal ends the program.
 
 use std::io::{self, Write};
@@ -11,7 +11,7 @@ use crossterm::{cursor, event, execute, terminal};
 /// and shows the cursor, as bytes: what [`leave_full_screen`] writes, for
 /// a way out that cannot allocate.
 #[cfg(unix)]
-pub(super) const LEAVE_FULL_SCREEN: &[u8] =
+pub(crate) const LEAVE_FULL_SCREEN: &[u8] =
     b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?25h\x1b[?1049l";
 
 /// The terminal's settings before raw mode, kept for a way out that
@@ -45,7 +45,7 @@ fn remember_cooked() {
 /// # Safety
 /// `fd` is an open descriptor of the terminal.
 #[cfg(unix)]
-pub(super) unsafe fn restore_cooked(fd: i32) {
+pub(crate) unsafe fn restore_cooked(fd: i32) {
     // Not waited for: whoever holds it is not coming back.
     if let Ok(cooked) = COOKED.try_lock()
         && let Some(settings) = cooked.as_ref()
@@ -57,7 +57,7 @@ pub(super) unsafe fn restore_cooked(fd: i32) {
 
 /// Raw mode, and for a full screen the alternate screen, mouse reports and
 /// a hidden cursor.
-pub(super) fn enter_modes(full_screen: bool) -> io::Result<()> {
+pub(crate) fn enter_modes(full_screen: bool) -> io::Result<()> {
     #[cfg(unix)]
     remember_cooked();
     terminal::enable_raw_mode()?;
@@ -73,7 +73,7 @@ pub(super) fn enter_modes(full_screen: bool) -> io::Result<()> {
 }
 
 /// The terminal as it was before [`enter_modes`].
-pub(super) fn leave_modes(full_screen: bool) -> io::Result<()> {
+pub(crate) fn leave_modes(full_screen: bool) -> io::Result<()> {
     if full_screen {
         leave_full_screen(&mut io::stdout())?;
     }
@@ -82,7 +82,7 @@ pub(super) fn leave_modes(full_screen: bool) -> io::Result<()> {
 
 /// Writes to `out` what takes the terminal off the alternate screen, stops
 /// mouse reports and shows the cursor.
-pub(super) fn leave_full_screen(out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn leave_full_screen(out: &mut impl Write) -> io::Result<()> {
     execute!(
         out,
         event::DisableMouseCapture,
