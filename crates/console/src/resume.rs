@@ -57,23 +57,7 @@ pub fn choose(
                 SaveError::Unfiled { .. } => Aside::Unfiled,
                 _ => Aside::Unread,
             };
-            let said = match recorder.set_aside_save(why) {
-                Ok(kept) => format!("; it is kept as {}", visible::path(&kept)),
-                // Nothing there to keep: the folder itself is at fault,
-                // which recording the game says in its turn.
-                Err(why)
-                    if matches!(
-                        why.kind(),
-                        io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
-                    ) =>
-                {
-                    String::new()
-                }
-                Err(why) => {
-                    recorder.stop();
-                    format!("; it is left as it is ({why}), and this game is not recorded")
-                }
-            };
+            let said = out_of_the_way(recorder, why, "it");
             let _ = writeln!(io::stderr(), "minesweeper: {e}{said}");
             None
         }
@@ -123,14 +107,32 @@ pub fn choose(
 /// when it could not be filed.
 fn abandon(recorder: &mut Recorder, record: Record) -> Option<String> {
     let trouble = recorder.abandon_saved(record, &solver::NoGuess)?;
-    let kept = match recorder.set_aside_save(Aside::Unfiled) {
-        Ok(kept) => format!("; the saved game is kept as {}", visible::path(&kept)),
-        Err(why) => {
-            recorder.stop();
-            format!("; the saved game is left as it is ({why}), and this game is not recorded")
-        }
-    };
+    let kept = out_of_the_way(recorder, Aside::Unfiled, "the saved game");
     Some(format!("{trouble}{kept}"))
+}
+
+/// Moves the save out of the new game's way, under a name that says
+/// `why`; where that fails, the new game is not recorded, so that nothing
+/// is written over the save. What to add to what is said of the save,
+/// called `what`.
+fn out_of_the_way(recorder: &mut Recorder, why: Aside, what: &str) -> String {
+    match recorder.set_aside_save(why) {
+        Ok(kept) => format!("; {what} is kept as {}", visible::path(&kept)),
+        // Nothing there to keep: the folder itself is at fault, which
+        // recording the game says in its turn.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            String::new()
+        }
+        Err(e) => {
+            recorder.stop();
+            format!("; {what} is left as it is ({e}), and this game is not recorded")
+        }
+    }
 }
 
 /// Asks whether to carry on `record` until the answer is yes or no; no

@@ -27,7 +27,9 @@ pub fn sha256(text: &BoardText) -> String {
     // Writing to a hasher cannot fail.
     let _ = match text {
         BoardText::Text(text) => hasher.write_str(text),
-        BoardText::Board(board) => write!(hasher, "{}", BoardFile(board)),
+        BoardText::Board(board) => {
+            fmt::Write::write_fmt(&mut hasher, format_args!("{}", BoardFile(board)))
+        }
     };
     hasher.hex()
 }
@@ -39,7 +41,7 @@ fn sha256_of_text(text: &str) -> String {
     hasher.hex()
 }
 
-/// Text written into a hasher.
+/// Text or bytes written into a hasher.
 struct Hashing(Sha256);
 
 impl Hashing {
@@ -55,6 +57,18 @@ impl Hashing {
 impl fmt::Write for Hashing {
     fn write_str(&mut self, s: &str) -> fmt::Result {
         self.0.update(s.as_bytes());
+        Ok(())
+    }
+}
+
+/// Bytes read from a file (sha2 0.11 has no `io::Write` of its own).
+impl Write for Hashing {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
@@ -106,23 +120,9 @@ fn holds(path: &Path, sha256: &str) -> bool {
     if file.metadata().map_or(true, |m| m.len() > MOST_BOARD) {
         return false;
     }
-    let mut hasher = Sha256::new();
-    let read = io::copy(&mut file.take(MOST_BOARD + 1), &mut Updating(&mut hasher));
-    read.is_ok() && Hashing(hasher).hex() == sha256
-}
-
-/// Bytes written into a hasher (sha2 0.11 has no `io::Write` of its own).
-struct Updating<'a>(&'a mut Sha256);
-
-impl Write for Updating<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.0.update(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
+    let mut hasher = Hashing(Sha256::new());
+    let read = io::copy(&mut file.take(MOST_BOARD + 1), &mut hasher);
+    read.is_ok() && hasher.hex() == sha256
 }
 
 /// The text of the board called `name` (its SHA-256) from the store at `folder`: refused

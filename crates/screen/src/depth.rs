@@ -32,14 +32,24 @@ impl Depth {
     }
 }
 
-/// Fits every colour of `buffer` to `depth`.
+/// Fits every colour of `buffer` to `depth`. A frame holds a few dozen
+/// colours in thousands of cells: each is fitted once a frame.
 pub fn fit(buffer: &mut Buffer, depth: Depth) {
     if depth == Depth::TrueColour {
         return;
     }
+    let mut known: Vec<(Color, Color)> = Vec::new();
+    let mut fit_one = |colour: Color| match known.iter().find(|(was, _)| *was == colour) {
+        Some(&(_, fitted_as)) => fitted_as,
+        None => {
+            let fitted_as = fitted(colour, depth);
+            known.push((colour, fitted_as));
+            fitted_as
+        }
+    };
     for cell in &mut buffer.content {
-        cell.fg = fitted(cell.fg, depth);
-        cell.bg = fitted(cell.bg, depth);
+        cell.fg = fit_one(cell.fg);
+        cell.bg = fit_one(cell.bg);
     }
 }
 
