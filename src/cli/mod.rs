@@ -83,6 +83,13 @@ pub struct PlayArgs {
     #[arg(long)]
     pub hints: bool,
 
+    /// Play for a screen reader or a braille display: no board is
+    /// reprinted; after each move one line says what changed, and commands
+    /// read a square, its neighbours, a row, a column or the counts (`?`
+    /// lists them). No colour and no escape codes.
+    #[arg(long, conflicts_with = "animate")]
+    pub screen_reader: bool,
+
     #[command(flatten)]
     /// Whether the game is recorded, or carried on.
     pub records: RecordArgs,
@@ -305,6 +312,12 @@ pub struct ScreenArgs {
     /// or classic].
     #[arg(long, value_enum)]
     pub theme: Option<ThemeArg>,
+
+    /// Play in lines for a screen reader or a braille display instead of
+    /// the full screen: the same boards and records, one line a move,
+    /// commands to read the board (`?` lists them), hints with `h`.
+    #[arg(long, conflicts_with_all = ["animate", "theme"])]
+    pub screen_reader: bool,
 
     #[command(flatten)]
     /// How reveals are animated.

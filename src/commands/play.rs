@@ -8,8 +8,10 @@ use std::time::Duration;
 
 use console::animate::locale_is_utf8;
 use console::load::load_board;
+use console::prompt::{Recording, Session};
 use console::render::Paint;
 use console::resume::Answer;
+use console::spoken::Voice;
 use console::words::seed_sentence;
 use records::Front;
 use records::settings::Settings;
@@ -24,13 +26,16 @@ use crate::plan::{self, Boards, Dealing};
 use crate::recording::{Wanted, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
-    full_screen_shows()?;
     let wanted = Wanted::of(
         args.rules.map(|rules| rules.set().name),
         board_name(args.board.as_deref()),
         &args.random,
         args.no_guess,
     );
+    if args.screen_reader {
+        return in_lines(args, &wanted, out);
+    }
+    full_screen_shows()?;
     let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen, &wanted, Answer::Key)?;
     let settings = recorder.settings();
     let looks = looks(theme(args.theme, &settings), paint);
@@ -50,6 +55,33 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
         writeln!(out, "{}", seed_sentence(seed))?;
     }
     Ok(())
+}
+
+/// `play --screen-reader`: the same dealing and records, played in lines
+/// at the prompt, hints offered as the full screen offers them.
+fn in_lines(args: &ScreenArgs, wanted: &Wanted, out: &mut impl Write) -> Result<(), AppError> {
+    let (recorder, saved) = recorder_and_saved(&args.records, Front::Prompt, wanted, Answer::Line)?;
+    let Dealing {
+        rule_set,
+        rules,
+        boards,
+    } = plan::play(args, &recorder.settings(), fresh_seed)?;
+    let source = super::prompt::source_of(Some(boards), rules)?;
+    super::prompt::room_for_hints(&source)?;
+    let session = Session {
+        rule_set,
+        rules,
+        source,
+        animation: None,
+        hints: true,
+        voice: Voice::Lines,
+        recording: Recording {
+            recorder,
+            resume: saved,
+            board_name: board_name(args.board.as_deref()),
+        },
+    };
+    super::prompt::play_at_prompts(session, out, Paint::Plain)
 }
 
 /// What a new session plays ([`plan::play`]), its board file read.

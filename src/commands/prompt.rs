@@ -9,6 +9,8 @@ use console::load::load_board;
 use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
 use console::render::Paint;
 use console::resume::Answer;
+use console::spoken::Voice;
+use engine::Rules;
 use records::Front;
 
 use crate::cli::{PlayArgs, RulesArg};
@@ -34,6 +36,20 @@ pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), Ap
         resume: saved,
         board_name,
     };
+    play_at_prompts(session, out, paint)
+}
+
+/// Plays `session` on stdin and `out`; in lines, without colour: a screen
+/// reader or a braille display wants the words alone.
+pub(super) fn play_at_prompts(
+    session: Session,
+    out: &mut impl Write,
+    paint: Paint,
+) -> Result<(), AppError> {
+    let paint = match session.voice {
+        Voice::Boards => paint,
+        Voice::Lines => Paint::Plain,
+    };
     let mut console = Console {
         input: io::stdin().lock(),
         out,
@@ -51,23 +67,9 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         rules,
         boards,
     } = plan::prompt(args, fresh_seed)?;
-    let source = match boards {
-        Some(Boards::File(path)) => BoardSource::Board(load_board(&path)?),
-        Some(Boards::Random { layout, seed, .. }) => BoardSource::Random(
-            RandomBoards::new(layout, seed, rules)
-                .map_err(|no_room| too_many_mines(layout, rules, no_room))?,
-        ),
-        None => BoardSource::Ask,
-    };
+    let source = source_of(boards, rules)?;
     if args.hints {
-        let layout = match &source {
-            BoardSource::Board(board) => Some(memory::layout_of(board)),
-            BoardSource::Random(_) => Some(args.random.layout()),
-            BoardSource::Ask => None,
-        };
-        if let Some(layout) = layout {
-            Room::of_this_process().check(layout)?;
-        }
+        room_for_hints(&source)?;
     }
     let animation = args
         .animate
@@ -79,6 +81,41 @@ fn session(args: &PlayArgs) -> Result<Session, AppError> {
         source,
         animation,
         hints: args.hints,
+        voice: if args.screen_reader {
+            Voice::Lines
+        } else {
+            Voice::Boards
+        },
         recording: Recording::default(),
     })
+}
+
+/// Where the boards come from: the board file read, random boards
+/// checked to have room for their mines, or (`None`) proj3's question.
+pub(super) fn source_of(boards: Option<Boards>, rules: Rules) -> Result<BoardSource, AppError> {
+    Ok(match boards {
+        Some(Boards::File(path)) => BoardSource::Board(load_board(&path)?),
+        Some(Boards::Random {
+            layout,
+            seed,
+            no_guess,
+        }) => BoardSource::Random(
+            RandomBoards::new(layout, seed, rules)
+                .map_err(|no_room| too_many_mines(layout, rules, no_room))?
+                .without_guessing(no_guess),
+        ),
+        None => BoardSource::Ask,
+    })
+}
+
+/// Refused before the game starts: a board whose hints the memory left
+/// cannot hold (the board asked for later is checked when a hint is).
+pub(super) fn room_for_hints(source: &BoardSource) -> Result<(), AppError> {
+    let layout = match source {
+        BoardSource::Board(board) => memory::layout_of(board),
+        BoardSource::Random(boards) => boards.layout(),
+        BoardSource::Ask => return Ok(()),
+    };
+    Room::of_this_process().check(layout)?;
+    Ok(())
 }

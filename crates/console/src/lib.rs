@@ -18,5 +18,6 @@ mod modes;
 pub mod prompt;
 pub mod render;
 pub mod resume;
+pub mod spoken;
 pub mod terminal;
 pub mod words;

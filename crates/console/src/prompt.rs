@@ -21,6 +21,8 @@ use crate::explain;
 use crate::interrupt::SeedOnInterrupt;
 use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
+use crate::spoken::commands::{self as spoken_commands, Checked, Command};
+use crate::spoken::{Voice, words as spoken};
 use crate::words::{message, seed_line};
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
@@ -33,6 +35,8 @@ const BAD_YES_NO: &str = "Please answer y or n.\n";
 /// Said when the input ends in the middle of a game.
 pub const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
+/// The one prompt of the game in lines ([`Voice::Lines`]).
+const ASK_COMMAND: &str = "Move: ";
 /// The name the records give the built-in board.
 const BUILT_IN_NAME: &str = "built-in board";
 
@@ -66,13 +70,29 @@ pub enum BoardSource {
 pub struct RandomBoards {
     layout: Layout,
     seed: u64,
+    no_guess: bool,
 }
 
 impl RandomBoards {
     /// Fails when the rules' first-move policy leaves too little room.
     pub fn new(layout: Layout, seed: u64, rules: Rules) -> Result<Self, NoRoom> {
         layout.check_room(rules.first_move)?;
-        Ok(Self { layout, seed })
+        Ok(Self {
+            layout,
+            seed,
+            no_guess: false,
+        })
+    }
+
+    /// The same boards made by the solver to need no guess, each made
+    /// once its first square is chosen.
+    pub fn without_guessing(self, no_guess: bool) -> Self {
+        Self { no_guess, ..self }
+    }
+
+    /// The size and mines of the boards.
+    pub fn layout(&self) -> Layout {
+        self.layout
     }
 }
 
@@ -91,6 +111,8 @@ pub struct Session {
     pub animation: Option<Animation>,
     /// Whether `h` asks for a hint.
     pub hints: bool,
+    /// Boards printed, or a line a move for a screen reader.
+    pub voice: Voice,
     /// What is recorded, and how.
     pub recording: Recording,
 }
@@ -127,6 +149,7 @@ impl Session {
             source: BoardSource::Board(board),
             animation: None,
             hints: false,
+            voice: Voice::Boards,
             recording: Recording::default(),
         }
     }
@@ -138,15 +161,6 @@ enum Ending {
     Over,
     InputEnded,
     Quit,
-}
-
-/// What the player chose on their turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Turn {
-    Play(Move),
-    Hint,
-    Quit,
-    Help,
 }
 
 /// What the row prompt took.
@@ -300,9 +314,14 @@ fn carried_on(record: &Record, session: &mut Session) -> Result<Playing, Rebuild
     session.rule_set = rule_set;
     session.source = match deal {
         Deal::Board(board) => BoardSource::Board(board),
-        Deal::Random { layout, seed, .. } => BoardSource::Random(RandomBoards {
+        Deal::Random {
+            layout,
+            seed,
+            no_guess,
+        } => BoardSource::Random(RandomBoards {
             layout,
             seed: seed.wrapping_add(1),
+            no_guess,
         }),
     };
     session.recording.board_name = record.board.name.clone();
@@ -337,7 +356,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
             let deal = Deal::Random {
                 layout: boards.layout,
                 seed: boards.seed,
-                no_guess: false,
+                no_guess: boards.no_guess,
             };
             boards.seed = boards.seed.wrapping_add(1);
             deal
@@ -369,7 +388,10 @@ fn play_game<R: BufRead, W: Write, E: Write>(
 ) -> io::Result<Ending> {
     let script = session.rule_set.script;
     let mut adviser = Adviser::new();
-    show(console, &play.game, None)?;
+    match session.voice {
+        Voice::Boards => show(console, &play.game, None)?,
+        Voice::Lines => writeln!(console.out, "{}", spoken::opening(&play.game))?,
+    }
     loop {
         match play.game.status() {
             Status::Won => {
@@ -382,36 +404,66 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Status::Playing => {}
         }
-        let mv = match ask_turn(console, play.game.board(), session)? {
+        let turn = match session.voice {
+            Voice::Boards => ask_turn(console, play.game.board(), session)?,
+            Voice::Lines => ask_command(console, play.game.board(), session.hints)?,
+        };
+        let mv = match turn {
             None => return Ok(Ending::InputEnded),
-            Some(Turn::Hint) => {
-                if give_hint(console, &play.game, &mut adviser)? {
+            Some(Command::Hint) => {
+                if give_hint(console, &play.game, &mut adviser, session.voice)? {
                     play.hints += 1;
                     play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
                 }
                 continue;
             }
-            Some(Turn::Quit) => {
+            Some(Command::Quit) => {
                 // Saved with the time up to the quit, to be carried on.
                 play.record(console, &mut session.recording.recorder)?;
                 return Ok(Ending::Quit);
             }
-            Some(Turn::Help) => {
-                let help = script.shortcuts.unwrap_or_default();
+            Some(Command::Help) => {
+                let help = match session.voice {
+                    Voice::Boards => script.shortcuts.unwrap_or_default(),
+                    Voice::Lines => spoken_commands::HELP,
+                };
                 writeln!(console.out, "{help}")?;
                 continue;
             }
-            Some(Turn::Play(mv)) => mv,
+            Some(Command::Read(what)) => {
+                writeln!(console.out, "{}", spoken::read(&play.game, what))?;
+                continue;
+            }
+            Some(Command::Play(mv)) => mv,
         };
         play.started.get_or_insert_with(Instant::now);
+        let no_guess_known = play.game.maker_gave_up().is_some();
         let game = &mut play.game;
+        let mut opened = spoken::Opened::default();
         let outcome = match session.animation {
-            Some(animation) if mv.action == Action::Reveal => {
+            Some(animation) if mv.action == Action::Reveal && session.voice == Voice::Boards => {
                 play_animated(console, game, mv, animation, &mut adviser)?
             }
-            _ => game.apply_noting(mv, |pos, clue| adviser.opened(pos, clue)),
+            _ => game.apply_noting(mv, |pos, clue| {
+                adviser.opened(pos, clue);
+                opened.note(pos, clue);
+            }),
         };
-        show(console, &play.game, message(script, outcome, mv.at))?;
+        match session.voice {
+            Voice::Boards => show(console, &play.game, message(script, outcome, mv.at))?,
+            Voice::Lines => {
+                let said = spoken::after_move(&play.game, mv, outcome, &opened);
+                writeln!(console.out, "{said}")?;
+            }
+        }
+        if let Some(gave_up) = play.game.maker_gave_up()
+            && !no_guess_known
+        {
+            writeln!(
+                console.out,
+                "No board without guessing: {gave_up}; this one may need a guess."
+            )?;
+        }
         let recorder = &mut session.recording.recorder;
         play.note(console, recorder, Event::Move(mv), outcome.changed_board())?;
     }
@@ -451,11 +503,15 @@ fn give_hint<R, W: Write, E>(
     console: &mut Console<R, W, E>,
     game: &Game,
     adviser: &mut Adviser,
+    voice: Voice,
 ) -> io::Result<bool> {
     let Some(hint) = adviser.hint(game) else {
         return Ok(false);
     };
-    writeln!(console.out, "\t{}\n", explain::hint(&hint))?;
+    match voice {
+        Voice::Boards => writeln!(console.out, "\t{}\n", explain::hint(&hint))?,
+        Voice::Lines => writeln!(console.out, "{}", explain::hint(&hint))?,
+    }
     Ok(hint.counts())
 }
 
@@ -523,17 +579,17 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     board: &Board,
     session: &Session,
-) -> io::Result<Option<Turn>> {
+) -> io::Result<Option<Command>> {
     let hints = session.hints;
     console.out.write_all(ASK_ROW.as_bytes())?;
     let row = match ask_row(console, board, session)? {
         None => return Ok(None),
-        Some(AtRow::Hint) => return Ok(Some(Turn::Hint)),
-        Some(AtRow::Shortcut(Shortcut::Quit)) => return Ok(Some(Turn::Quit)),
-        Some(AtRow::Shortcut(Shortcut::Help)) => return Ok(Some(Turn::Help)),
+        Some(AtRow::Hint) => return Ok(Some(Command::Hint)),
+        Some(AtRow::Shortcut(Shortcut::Quit)) => return Ok(Some(Command::Quit)),
+        Some(AtRow::Shortcut(Shortcut::Help)) => return Ok(Some(Command::Help)),
         Some(AtRow::Shortcut(Shortcut::Move(row, col, action))) => {
             let at = Pos::new(row - 1, col - 1);
-            return Ok(Some(Turn::Play(Move { action, at })));
+            return Ok(Some(Command::Play(Move { action, at })));
         }
         Some(AtRow::Row(row)) => row,
     };
@@ -543,11 +599,37 @@ fn ask_turn<R: BufRead, W: Write, E: Write>(
     };
     let action = match ask_action(console, session.rule_set.script, hints)? {
         None => return Ok(None),
-        Some(OrHint::Hint) => return Ok(Some(Turn::Hint)),
+        Some(OrHint::Hint) => return Ok(Some(Command::Hint)),
         Some(OrHint::Answer(action)) => action,
     };
     let at = Pos::new(row - 1, col - 1);
-    Ok(Some(Turn::Play(Move { action, at })))
+    Ok(Some(Command::Play(Move { action, at })))
+}
+
+/// The game in lines: one prompt, a move or a command on one line; a line
+/// refused is answered with why, and asked again.
+fn ask_command<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    board: &Board,
+    hints: bool,
+) -> io::Result<Option<Command>> {
+    let on = Checked {
+        rows: board.rows(),
+        cols: board.cols(),
+        hints,
+    };
+    loop {
+        console.out.write_all(ASK_COMMAND.as_bytes())?;
+        let said = match read_answer(console)? {
+            None => return Ok(None),
+            Some(Typed::Line(typed)) => spoken_commands::parse(&typed, on),
+            Some(Typed::TooLong) => Err("That line is too long to be a command.".to_owned()),
+        };
+        match said {
+            Ok(command) => return Ok(Some(command)),
+            Err(why) => writeln!(console.out, "{why}")?,
+        }
+    }
 }
 
 /// The row, a hint (with hints on), or a shortcut (where the script has them).

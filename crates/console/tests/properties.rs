@@ -205,6 +205,7 @@ proptest! {
             source: BoardSource::Board(board.clone()),
             animation: animated.then_some(Animation::PRINTED),
             hints,
+            voice: Default::default(),
             recording: Default::default(),
         };
         let mut console = Console {

@@ -177,6 +177,22 @@ impl Game {
             .map_or(self.board.mine_count(), |p| p.layout.mines)
     }
 
+    /// Flags on the board, right or wrong.
+    pub fn flags(&self) -> usize {
+        self.flags
+    }
+
+    /// Squares opened (a mine set off is not one).
+    pub fn opened(&self) -> usize {
+        self.opened
+    }
+
+    /// Squares without a mine: opening all of them wins under classic rules.
+    pub fn safe_squares(&self) -> usize {
+        let mines = self.board.mines();
+        (mines.rows() * mines.cols()).saturating_sub(self.mine_count())
+    }
+
     /// Mines minus flags, as the rules show it: possibly negative under
     /// proj3, never below zero under classic rules, and none once a won
     /// game's end display flags every mine.

@@ -107,6 +107,7 @@ pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
         source: BoardSource::Ask,
         animation: None,
         hints: false,
+        voice: Default::default(),
         recording: Default::default(),
     };
     play(&mut console, session)?;

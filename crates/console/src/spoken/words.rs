@@ -1,0 +1,387 @@
+//! The game in short sentences, for the ear: what a move changed, a
+//! square, its neighbours, a row, a column, the counts. Each is a function
+//! of the game as it stands, so the same question always gets the same
+//! answer.
+
+use engine::{Direction, Game, Glyph, Move, Neighbourhood, Outcome, Pos, Status};
+
+use super::commands::Read;
+
+/// Squares opened by one move, as the move opens them: a few are named
+/// one by one, more are said as a count and the rows and columns they span.
+#[derive(Clone, Debug, Default)]
+pub struct Opened {
+    count: usize,
+    named: Vec<(Pos, u8)>,
+    /// Top-left and bottom-right corners of what was opened.
+    span: Option<(Pos, Pos)>,
+}
+
+/// Up to this many squares opened are named one by one.
+const NAMED: usize = 4;
+
+impl Opened {
+    /// Notes a square opened, with its clue.
+    pub fn note(&mut self, pos: Pos, clue: u8) {
+        self.count += 1;
+        if self.named.len() < NAMED {
+            self.named.push((pos, clue));
+        }
+        let (top_left, bottom_right) = self.span.get_or_insert((pos, pos));
+        top_left.row = top_left.row.min(pos.row);
+        top_left.col = top_left.col.min(pos.col);
+        bottom_right.row = bottom_right.row.max(pos.row);
+        bottom_right.col = bottom_right.col.max(pos.col);
+    }
+}
+
+/// `row 5 column 3`, counted from 1 as the player types it.
+pub fn at(pos: Pos) -> String {
+    format!("row {} column {}", pos.row + 1, pos.col + 1)
+}
+
+/// What a square shows, in a word or two.
+pub fn glyph(glyph: Glyph) -> String {
+    match glyph {
+        Glyph::Hidden | Glyph::Seen | Glyph::Exploring(_) => "covered".into(),
+        Glyph::Flag => "flagged".into(),
+        Glyph::Question => "question mark".into(),
+        Glyph::Open(0) => "blank".into(),
+        Glyph::Open(clue) => clue.to_string(),
+        Glyph::Mine => "mine".into(),
+        Glyph::Detonated => "the mine that went off".into(),
+        Glyph::WrongFlag => "wrongly flagged".into(),
+    }
+}
+
+/// The first line of a game: its size, its mines, how to begin.
+pub fn opening(game: &Game) -> String {
+    let mines = game.board().mines();
+    format!(
+        "{} rows, {} columns, {}. {}. Type ? for the commands.",
+        mines.rows(),
+        mines.cols(),
+        counted(game.mine_count(), "mine"),
+        if game.opened() == 0 && game.flags() == 0 {
+            "Every square is covered".to_owned()
+        } else {
+            counts(game)
+        }
+    )
+}
+
+/// The line after a move: what it changed, then the mines left while the
+/// game goes on.
+pub fn after_move(game: &Game, mv: Move, outcome: Outcome, opened: &Opened) -> String {
+    let said = changed(game, mv, outcome, opened);
+    match game.status() {
+        Status::Playing => format!("{said}; {}.", mines_left(game.mines_left())),
+        Status::Won | Status::Lost(_) => format!("{said}."),
+    }
+}
+
+fn changed(game: &Game, mv: Move, outcome: Outcome, opened: &Opened) -> String {
+    let here = at(mv.at);
+    match outcome {
+        Outcome::Opened(_) => opened_words(opened),
+        Outcome::Detonated => format!("{} was a mine", capital(&here)),
+        Outcome::FlagPlaced => format!("Flagged {here}"),
+        Outcome::FlagRemoved => format!("Flag taken off {here}"),
+        Outcome::QuestionPlaced => format!("Question mark on {here}"),
+        Outcome::QuestionRemoved => format!("{} covered again", capital(&here)),
+        Outcome::RevealFlagged => format!("{} is flagged: take the flag off first", capital(&here)),
+        Outcome::RevealOpen => format!(
+            "{} is already open: {}",
+            capital(&here),
+            described(game.glyph(mv.at))
+        ),
+        Outcome::FlagOpen => format!("{} is open and cannot be flagged", capital(&here)),
+        Outcome::ChordIgnored => format!(
+            "Nothing opened: chording needs an open number with as many flags around it, at {here}"
+        ),
+        Outcome::GameOver => "The game is over".into(),
+    }
+}
+
+fn opened_words(opened: &Opened) -> String {
+    match (opened.count, opened.span) {
+        (0, _) | (_, None) => "Nothing opened".into(),
+        (1, _) => {
+            let (pos, clue) = opened.named[0];
+            format!("{} {}", capital(&at(pos)), shows_clue(clue))
+        }
+        (n, _) if n <= NAMED => {
+            let each: Vec<String> = opened
+                .named
+                .iter()
+                .map(|&(pos, clue)| format!("{} {}", at(pos), shows_clue(clue)))
+                .collect();
+            format!("Opened {n} squares: {}", each.join(", "))
+        }
+        (n, Some((top_left, bottom_right))) => format!(
+            "Opened {n} squares, {} and {}",
+            span("row", top_left.row, bottom_right.row),
+            span("column", top_left.col, bottom_right.col)
+        ),
+    }
+}
+
+/// `row 4`, or `rows 3 to 7`.
+fn span(what: &str, first: usize, last: usize) -> String {
+    if first == last {
+        format!("{what} {}", first + 1)
+    } else {
+        format!("{what}s {} to {}", first + 1, last + 1)
+    }
+}
+
+fn shows_clue(clue: u8) -> String {
+    match clue {
+        0 => "is blank".into(),
+        n => format!("shows {n}"),
+    }
+}
+
+/// In a list: `shows 2`, `blank`, `covered`.
+fn described(shown: Glyph) -> String {
+    match shown {
+        Glyph::Open(clue @ 1..) => format!("shows {clue}"),
+        other => glyph(other),
+    }
+}
+
+/// `shows 2`, `is blank`, `is covered`.
+fn shows(game: &Game, pos: Pos) -> String {
+    match game.glyph(pos) {
+        Glyph::Open(clue) => shows_clue(clue),
+        other => format!("is {}", glyph(other)),
+    }
+}
+
+/// The answer to a reading command.
+pub fn read(game: &Game, what: Read) -> String {
+    match what {
+        Read::Square(pos) => format!("{} {}.", capital(&at(pos)), shows(game, pos)),
+        Read::Around(pos) => around(game, pos),
+        Read::Row(row) => line(game, "Row", row, "column", |i| Pos::new(row, i)),
+        Read::Column(col) => line(game, "Column", col, "row", |i| Pos::new(i, col)),
+        Read::Counts => format!("{}.", counts(game)),
+    }
+}
+
+/// A square, how many of its neighbours are flagged and covered (what a
+/// deduction needs first), then each neighbour by its direction.
+fn around(game: &Game, pos: Pos) -> String {
+    let mines = game.board().mines();
+    let near: Vec<(Direction, Pos)> = Neighbourhood::Eight
+        .directions()
+        .iter()
+        .filter_map(|&d| mines.neighbour(pos, d.offset()).map(|p| (d, p)))
+        .collect();
+    let flagged = near
+        .iter()
+        .filter(|(_, p)| game.glyph(*p) == Glyph::Flag)
+        .count();
+    let covered = near
+        .iter()
+        .filter(|(_, p)| matches!(game.glyph(*p), Glyph::Hidden | Glyph::Question))
+        .count();
+    let each: Vec<String> = near
+        .iter()
+        .map(|&(d, p)| format!("{} {}", direction(d), described(game.glyph(p))))
+        .collect();
+    format!(
+        "{} {}, with {} and {} around it: {}.",
+        capital(&at(pos)),
+        shows(game, pos),
+        counted(flagged, "flag"),
+        counted(covered, "covered square"),
+        each.join(", ")
+    )
+}
+
+fn direction(d: Direction) -> &'static str {
+    match d {
+        Direction::UpLeft => "above left",
+        Direction::Up => "above",
+        Direction::UpRight => "above right",
+        Direction::Left => "left",
+        Direction::Right => "right",
+        Direction::DownLeft => "below left",
+        Direction::Down => "below",
+        Direction::DownRight => "below right",
+    }
+}
+
+/// A row or a column in runs: squares that show the same are said once,
+/// so a row of nine covered squares is four words, not nine.
+fn line(
+    game: &Game,
+    name: &str,
+    index: usize,
+    along: &str,
+    square: impl Fn(usize) -> Pos,
+) -> String {
+    let mines = game.board().mines();
+    let length = if along == "column" {
+        mines.cols()
+    } else {
+        mines.rows()
+    };
+    let mut runs: Vec<String> = Vec::new();
+    let mut start = 0;
+    while start < length {
+        let shown = game.glyph(square(start));
+        let mut end = start;
+        while end + 1 < length && game.glyph(square(end + 1)) == shown {
+            end += 1;
+        }
+        runs.push(format!("{} {}", span(along, start, end), described(shown)));
+        start = end + 1;
+    }
+    format!("{name} {}: {}.", index + 1, runs.join(", "))
+}
+
+/// Mines left, flags, and what is still to open.
+pub fn counts(game: &Game) -> String {
+    let covered = game.safe_squares().saturating_sub(game.opened());
+    format!(
+        "{}, {} placed; {} without a mine still to open",
+        capital(&mines_left(game.mines_left())),
+        counted(game.flags(), "flag"),
+        counted(covered, "square")
+    )
+}
+
+/// `9 mines left`, `1 mine left`, or how many flags too many.
+fn mines_left(left: i64) -> String {
+    match left {
+        1 => "1 mine left".into(),
+        n if n >= 0 => format!("{n} mines left"),
+        n => format!(
+            "{} more than the mines",
+            counted(n.unsigned_abs() as usize, "flag")
+        ),
+    }
+}
+
+fn counted(n: usize, thing: &str) -> String {
+    crate::words::counted(n, thing)
+}
+
+/// The sentence begins with a capital.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Action, Rules, parse_board};
+
+    /// Mines at row 1 column 1 and row 3 column 3 (0-based 0,0 and 2,2).
+    fn game() -> Game {
+        let board = parse_board(b"+++++++\n+*    +\n+     +\n+  *  +\n+     +\n+++++++\n")
+            .expect("a board");
+        Game::new(board, Rules::CLASSIC)
+    }
+
+    fn play(game: &mut Game, action: Action, row: usize, col: usize) -> String {
+        let mv = Move {
+            action,
+            at: Pos::new(row, col),
+        };
+        let mut opened = Opened::default();
+        let outcome = game.apply_noting(mv, |pos, clue| opened.note(pos, clue));
+        after_move(game, mv, outcome, &opened)
+    }
+
+    #[test]
+    fn a_move_says_what_it_opened_and_the_mines_left() {
+        let mut game = game();
+        assert_eq!(
+            play(&mut game, Action::Reveal, 0, 1),
+            "Row 1 column 2 shows 1; 2 mines left."
+        );
+        assert_eq!(
+            play(&mut game, Action::Reveal, 0, 4),
+            "Opened 11 squares, rows 1 to 4 and columns 2 to 5; 2 mines left."
+        );
+        assert_eq!(
+            play(&mut game, Action::Flag, 0, 0),
+            "Flagged row 1 column 1; 1 mine left."
+        );
+        assert_eq!(
+            play(&mut game, Action::Reveal, 0, 0),
+            "Row 1 column 1 is flagged: take the flag off first; 1 mine left."
+        );
+        assert_eq!(
+            play(&mut game, Action::Reveal, 0, 1),
+            "Row 1 column 2 is already open: shows 1; 1 mine left."
+        );
+        assert_eq!(
+            play(&mut game, Action::Reveal, 2, 2),
+            "Row 3 column 3 was a mine."
+        );
+    }
+
+    #[test]
+    fn a_few_squares_opened_are_named() {
+        let mut opened = Opened::default();
+        opened.note(Pos::new(1, 1), 0);
+        opened.note(Pos::new(1, 2), 2);
+        assert_eq!(
+            opened_words(&opened),
+            "Opened 2 squares: row 2 column 2 is blank, row 2 column 3 shows 2"
+        );
+    }
+
+    #[test]
+    fn reading_a_row_says_runs_of_the_same() {
+        let mut game = game();
+        play(&mut game, Action::Reveal, 0, 4);
+        play(&mut game, Action::Flag, 0, 0);
+        assert_eq!(
+            read(&game, Read::Row(0)),
+            "Row 1: column 1 flagged, column 2 shows 1, columns 3 to 5 blank."
+        );
+        assert_eq!(
+            read(&game, Read::Column(2)),
+            "Column 3: row 1 blank, row 2 shows 1, rows 3 to 4 covered."
+        );
+    }
+
+    #[test]
+    fn around_a_square_counts_flags_and_covered_first() {
+        let mut game = game();
+        play(&mut game, Action::Reveal, 1, 1);
+        play(&mut game, Action::Flag, 0, 0);
+        assert_eq!(
+            read(&game, Read::Around(Pos::new(1, 1))),
+            "Row 2 column 2 shows 2, with 1 flag and 7 covered squares around it: \
+             above left flagged, above covered, above right covered, left covered, \
+             right covered, below left covered, below covered, below right covered."
+        );
+        assert_eq!(
+            read(&game, Read::Around(Pos::new(0, 0))),
+            "Row 1 column 1 is flagged, with 0 flags and 2 covered squares around it: \
+             right covered, below covered, below right shows 2."
+        );
+    }
+
+    #[test]
+    fn the_counts_say_what_is_left() {
+        let mut game = game();
+        play(&mut game, Action::Flag, 0, 0);
+        play(&mut game, Action::Flag, 0, 1);
+        assert_eq!(
+            read(&game, Read::Counts),
+            "0 mines left, 2 flags placed; 18 squares without a mine still to open."
+        );
+        assert_eq!(mines_left(-2), "2 flags more than the mines");
+    }
+}
