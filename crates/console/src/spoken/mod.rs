@@ -6,7 +6,7 @@
 //! after each move one line says what changed, and the player asks for
 //! what they want read (a square, what surrounds it, a row, a column, the
 //! counts) with the commands of [`commands`]. The sentences are in
-//! [`words`]; the prompt game's loop ([`crate::prompt`]) plays either way.
+//! [`words`]; the prompt game's loop plays either way.
 
 pub mod commands;
 pub mod words;

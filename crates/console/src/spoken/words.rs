@@ -6,6 +6,7 @@
 use engine::{Direction, Game, Glyph, Move, Neighbourhood, Outcome, Pos, Status};
 
 use super::commands::Read;
+use crate::words::counted;
 
 /// Squares opened by one move, as the move opens them: a few are named
 /// one by one, more are said as a count and the rows and columns they span.
@@ -263,10 +264,6 @@ fn mines_left(left: i64) -> String {
             counted(n.unsigned_abs() as usize, "flag")
         ),
     }
-}
-
-fn counted(n: usize, thing: &str) -> String {
-    crate::words::counted(n, thing)
 }
 
 /// The sentence begins with a capital.
