@@ -480,6 +480,32 @@ fn a_suspended_game_keeps_its_clock_still() {
     std::fs::remove_dir_all(&home).unwrap();
 }
 
+/// The terminal going to the back (another window, another tab) pauses
+/// a game under way, and coming back goes on: the focus reports a
+/// terminal sends once asked, typed into the pseudo-terminal.
+#[test]
+fn the_terminal_going_to_the_back_pauses_the_game() {
+    let home = std::env::temp_dir().join(format!("play-focus-{}", std::process::id()));
+    let mut terminal = play(
+        "--rules classic --level beginner --seed 7 --no-record",
+        &home,
+    );
+    terminal.send(TOP_LEFT);
+    terminal.send(b"ll ");
+    terminal.wait_for("island", |screen| {
+        board_line(screen, 2).starts_with("2   1 1 2 ·")
+    });
+    terminal.send(b"\x1b[O");
+    terminal.wait_for("the pause", |screen| line(screen, 0).contains("paused"));
+    terminal.send(b"\x1b[I");
+    terminal.wait_for("the game again", |screen| {
+        !line(screen, 0).contains("paused") && board_line(screen, 2).starts_with("2   1 1 2 ·")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}
+
 /// The terminal closed under a game in progress (a window closed): the
 /// game ends, rather than read end-of-file for ever.
 #[cfg(target_os = "linux")]

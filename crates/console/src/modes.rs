@@ -7,12 +7,12 @@ use std::io::{self, Write};
 
 use crossterm::{cursor, event, execute, terminal};
 
-/// What takes the terminal off the alternate screen, stops mouse reports
-/// and shows the cursor, as bytes: what [`leave_full_screen`] writes, for
+/// What takes the terminal off the alternate screen, stops mouse and
+/// focus reports and shows the cursor, as bytes: what [`leave_full_screen`] writes, for
 /// a way out that cannot allocate.
 #[cfg(unix)]
 pub(crate) const LEAVE_FULL_SCREEN: &[u8] =
-    b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?25h\x1b[?1049l";
+    b"\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?1004l\x1b[?25h\x1b[?1049l";
 
 /// The terminal's settings before raw mode, kept for a way out that
 /// cannot ask crossterm (which may allocate) to put them back.
@@ -66,6 +66,8 @@ pub(crate) fn enter_modes(full_screen: bool) -> io::Result<()> {
             io::stdout(),
             terminal::EnterAlternateScreen,
             event::EnableMouseCapture,
+            // Told when the terminal goes to the back, so a game pauses.
+            event::EnableFocusChange,
             cursor::Hide
         )?;
     }
@@ -86,6 +88,7 @@ pub(crate) fn leave_full_screen(out: &mut impl Write) -> io::Result<()> {
     execute!(
         out,
         event::DisableMouseCapture,
+        event::DisableFocusChange,
         cursor::Show,
         terminal::LeaveAlternateScreen
     )?;

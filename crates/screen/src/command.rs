@@ -78,6 +78,11 @@ pub enum Command {
     },
     /// A key that asks for nothing else: it still skips an animation.
     OtherKey,
+    /// The terminal went to the back (another window or tab): a game
+    /// under way pauses.
+    FocusLost,
+    /// The terminal came to the front again.
+    FocusGained,
 }
 
 /// An edge of the board.
@@ -118,11 +123,13 @@ pub enum Press {
 
 /// The mouse buttons held down, so that left and right pressed together
 /// chord when let go, as in the classic game. Left reveals when it is let
-/// go (where it is let go); right flags as soon as it is pressed.
+/// go (where it is let go), and the middle button chords when it is let
+/// go, as left and right together do; right flags as soon as it is pressed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Held {
     left: bool,
     right: bool,
+    middle: bool,
     /// Both went down together: the first to be let go chords.
     both: bool,
     /// The chord is done: letting go of the other button does nothing.
@@ -144,7 +151,9 @@ pub(crate) fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
             width: *width,
             height: *height,
         }),
-        _ => None,
+        Event::FocusLost => Some(Command::FocusLost),
+        Event::FocusGained => Some(Command::FocusGained),
+        Event::Key(_) | Event::Paste(_) => None,
     }
 }
 
@@ -253,7 +262,7 @@ fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
         })
     };
     let point = |press| Some(Command::Pointer { column, row, press });
-    let pressing = |held: &Held| match (held.both, held.left && !held.spent) {
+    let pressing = |held: &Held| match (held.both || held.middle, held.left && !held.spent) {
         (true, _) => Press::Chord,
         (false, true) => Press::Reveal,
         (false, false) => Press::Up,
@@ -290,37 +299,119 @@ fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
                 None
             }
         }
-        MouseEventKind::Down(MouseButton::Middle) => click(Button::Middle),
+        MouseEventKind::Down(MouseButton::Middle) => {
+            held.middle = true;
+            point(Press::Chord)
+        }
+        // Let go where it is let go, as the left button is: a press can
+        // still be dragged off a square it was not meant for.
+        MouseEventKind::Up(MouseButton::Middle) => {
+            if std::mem::take(&mut held.middle) {
+                click(Button::Middle)
+            } else {
+                None
+            }
+        }
         MouseEventKind::ScrollUp => Some(Command::Scroll { rows: -3, cols: 0 }),
         MouseEventKind::ScrollDown => Some(Command::Scroll { rows: 3, cols: 0 }),
         MouseEventKind::ScrollLeft => Some(Command::Scroll { rows: 0, cols: -3 }),
         MouseEventKind::ScrollRight => Some(Command::Scroll { rows: 0, cols: 3 }),
-        _ => None,
     }
 }
 
-/// The keys, as the help screen lists them.
-pub(crate) const KEYS: &[(&str, &str)] = &[
-    ("arrows, h j k l", "move"),
-    ("Shift, H J K L", "move 5 squares"),
-    ("Home End PgUp PgDn", "to an edge"),
-    ("Space, Enter", "reveal (chord on a number)"),
-    ("f", "flag, ? (classic, unless m turns it off), none"),
-    ("u, Ctrl-r", "undo, redo"),
-    ("i", "hint"),
-    ("o", "chance of a mine on each square"),
-    ("p", "pause"),
-    ("r, n", "same board again, new board"),
-    ("m", "menu: level, size, rules, no guess, marks, colours"),
-    ("?", "these keys"),
-    ("q, Esc", "quit"),
-    ("Ctrl-z", "suspend (fg resumes)"),
-    (
-        "mouse",
-        "left reveals, right flags, middle or left+right chord",
+/// One line of the key list: the keys and what they do, and both in
+/// fewer words for a narrow terminal.
+pub(crate) struct KeyLine {
+    pub(crate) keys: &'static str,
+    pub(crate) does: &'static str,
+    pub(crate) short_keys: &'static str,
+    pub(crate) short_does: &'static str,
+}
+
+const fn line(
+    keys: &'static str,
+    does: &'static str,
+    short_keys: &'static str,
+    short_does: &'static str,
+) -> KeyLine {
+    KeyLine {
+        keys,
+        does,
+        short_keys,
+        short_does,
+    }
+}
+
+/// The keys, as the key list (`?`) shows them.
+pub(crate) const KEYS: &[KeyLine] = &[
+    line("arrows, h j k l", "move", "arrows hjkl", "move"),
+    line("Shift, H J K L", "move 5 squares", "Shift HJKL", "move 5"),
+    line(
+        "Home End PgUp PgDn",
+        "to an edge",
+        "Home End Pg",
+        "to an edge",
     ),
-    ("wheel", "scroll the view (sideways too)"),
+    line(
+        "Space, Enter",
+        "reveal (chord on a number)",
+        "Space Enter",
+        "reveal, chord",
+    ),
+    line(
+        "f",
+        "flag, ? (classic, unless m turns it off), none",
+        "f",
+        "flag, ?, none",
+    ),
+    line("u, Ctrl-r", "undo, redo", "u Ctrl-r", "undo, redo"),
+    line("i", "hint", "i", "hint"),
+    line(
+        "o",
+        "chance of a mine on each square",
+        "o",
+        "chance of a mine",
+    ),
+    line(
+        "p",
+        "pause (also when the terminal goes to the back)",
+        "p",
+        "pause",
+    ),
+    line(
+        "r, n",
+        "same board again, new board",
+        "r n",
+        "same board, new",
+    ),
+    line(
+        "m",
+        "menu: level, size, rules, no guess, marks, colours",
+        "m",
+        "menu",
+    ),
+    line("?", "these keys (the clock stops)", "?", "these keys"),
+    line("q, Esc", "quit", "q Esc", "quit"),
+    line("Ctrl-z", "suspend (fg resumes)", "Ctrl-z", "suspend"),
+    line(
+        "mouse",
+        "left opens, right flags, middle or both chord on release",
+        "mouse",
+        "L open, R flag, M chord",
+    ),
+    line("wheel", "scroll the view (sideways too)", "wheel", "scroll"),
 ];
+
+/// How many lines of the key list a box on a terminal `height` rows high
+/// shows at once (its border takes two); at least one.
+pub(crate) fn keys_a_page(height: u16) -> usize {
+    usize::from(height.saturating_sub(2)).clamp(1, KEYS.len())
+}
+
+/// How many pages the key list takes on a terminal `height` rows high.
+pub(crate) fn key_pages(height: u16) -> usize {
+    KEYS.len().div_ceil(keys_a_page(height))
+}
 
 #[cfg(test)]
 mod tests {
@@ -515,5 +606,29 @@ mod tests {
             clicks(&[Down(Right), Down(Left), Up(Left), Up(Right)]),
             [Some(Button::Right), None, Some(Button::Middle), None]
         );
+    }
+
+    #[test]
+    fn the_middle_button_chords_when_let_go() {
+        use MouseButton::Middle;
+        use MouseEventKind::{Down, Drag, Up};
+        assert_eq!(
+            clicks(&[Down(Middle), Drag(Middle), Up(Middle)]),
+            [None, None, Some(Button::Middle)]
+        );
+        assert_eq!(
+            presses(&[Down(Middle), Drag(Middle), Up(Middle)]),
+            [Some(Press::Chord), Some(Press::Chord), None],
+            "held down, the square and its neighbours look pressed"
+        );
+        // A let go with no press before it (the press was outside the
+        // terminal) chords nothing.
+        assert_eq!(clicks(&[Up(Middle)]), [None]);
+    }
+
+    #[test]
+    fn the_terminal_losing_and_regaining_focus_is_told() {
+        assert_eq!(command(&Event::FocusLost), Some(Command::FocusLost));
+        assert_eq!(command(&Event::FocusGained), Some(Command::FocusGained));
     }
 }

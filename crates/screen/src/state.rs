@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use crate::animation::{Animation, Steps};
-use crate::command::{Button, Command, Edge, Press};
+use crate::command::{Button, Command, Edge, Press, key_pages};
 use crate::geometry::Geometry;
 use crate::menu::{Choices, Menu};
 use crate::summary::Summary;
@@ -85,7 +85,11 @@ pub struct Screen {
     height: u16,
     clock: Clock,
     paused: bool,
-    help: bool,
+    /// The pause came from the terminal going to the back, and ends
+    /// when it comes to the front.
+    paused_by_focus: bool,
+    /// The page of the key list shown over the board, while it is.
+    help: Option<usize>,
     /// Whether the chance of a mine is shown on each covered square.
     overlay: bool,
     /// The square the last hint names, marked on the board until the next
@@ -155,8 +159,8 @@ impl Screen {
         self.paused
     }
 
-    /// Whether the keys are shown over the board.
-    pub(crate) fn shows_help(&self) -> bool {
+    /// The page of the key list shown over the board, while it is.
+    pub(crate) fn help_page(&self) -> Option<usize> {
         self.help
     }
 
@@ -254,7 +258,8 @@ impl Screen {
             height,
             clock: Clock::default(),
             paused: false,
-            help: false,
+            paused_by_focus: false,
+            help: None,
             overlay: false,
             hinted: None,
             pointer: None,
@@ -413,9 +418,10 @@ impl Screen {
     }
 
     /// The clock goes on at `now` if the game is under way and nothing
-    /// holds it: a pause, an animation or the menu.
+    /// holds it: a pause, an animation, the menu or the key list.
     fn run_clock(&mut self, now: Instant) {
-        let held = self.paused || self.animation.is_some() || self.menu.is_some();
+        let held =
+            self.paused || self.animation.is_some() || self.menu.is_some() || self.help.is_some();
         if self.game.status() == Status::Playing && !held && self.clock.started() {
             self.clock.start(now);
         }
@@ -459,6 +465,13 @@ impl Screen {
                 .geometry()
                 .and_then(|geometry| geometry.square_at(self.origin, column, row))
                 .map(|at| (at, press));
+            return;
+        }
+        if let Command::FocusLost | Command::FocusGained = command {
+            self.focus(command == Command::FocusGained, now);
+            return;
+        }
+        if self.help.is_some() && self.page_keys(command, now) {
             return;
         }
         if let Some(menu) = &mut self.menu {
@@ -513,7 +526,10 @@ impl Screen {
             Command::Undo => self.undo(now),
             Command::Redo => self.redo(now),
             Command::Pause => self.pause(now),
-            Command::Help => self.help = !self.help,
+            Command::Help => {
+                self.help = Some(0);
+                self.clock.stop(now);
+            }
             Command::Hint => self.hint(now),
             Command::Overlay => self.toggle_overlay(),
             Command::Menu => self.open_menu(now),
@@ -522,7 +538,10 @@ impl Screen {
             Command::Quit => self.quit(now),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
-            Command::OtherKey | Command::Pointer { .. } => {}
+            Command::OtherKey
+            | Command::Pointer { .. }
+            | Command::FocusLost
+            | Command::FocusGained => {}
             Command::Resize { width, height } => {
                 (self.width, self.height) = (width, height);
                 self.follow();
@@ -745,10 +764,48 @@ impl Screen {
         self.note(Event::Redo, now, outcome.changed_board());
     }
 
+    /// A command while the key list covers the board: Down or Space turns
+    /// to the next page, Up to the one before; any other key closes the
+    /// list (and does nothing else: it was typed at the list). Whether the
+    /// command was the list's.
+    fn page_keys(&mut self, command: Command, now: Instant) -> bool {
+        let Some(page) = self.help else {
+            return false;
+        };
+        let pages = key_pages(self.height);
+        match command {
+            Command::Resize { .. } | Command::Suspend | Command::Pointer { .. } => return false,
+            Command::Move { rows: 1.., .. } | Command::Reveal => {
+                self.help = Some((page + 1).min(pages - 1));
+            }
+            Command::Move { rows: ..=-1, .. } => self.help = Some(page.saturating_sub(1)),
+            _ => {
+                self.help = None;
+                self.run_clock(now);
+            }
+        }
+        true
+    }
+
+    /// The terminal went to the back (`gained` false) or came to the
+    /// front: a game whose clock runs pauses while it is away, and goes on
+    /// when it is back unless the player paused it themselves.
+    fn focus(&mut self, gained: bool, now: Instant) {
+        if gained {
+            if std::mem::take(&mut self.paused_by_focus) && self.paused {
+                self.pause(now);
+            }
+        } else if !self.paused && self.clock.since.is_some() {
+            self.pause(now);
+            self.paused_by_focus = true;
+        }
+    }
+
     fn pause(&mut self, now: Instant) {
         if self.game.status() != Status::Playing {
             return;
         }
+        self.paused_by_focus = false;
         self.paused = !self.paused;
         // Paused, the board's place says how to go on; nothing else is.
         self.message.clear();

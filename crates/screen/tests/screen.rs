@@ -1229,3 +1229,75 @@ fn a_short_terminal_shows_more_rows_and_a_hint_in_few_words() {
     let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(words(&foot), words(&short));
 }
+
+/// The key list covers the board, so the clock stands still under it;
+/// a key typed at the list closes it and does nothing to the game.
+#[test]
+fn the_key_list_holds_the_clock_and_takes_the_key_that_closes_it() {
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jl<space>k", start);
+    keys(&mut screen, "?", later(1000));
+    assert_eq!(screen.next_clock_tick(later(1500)), None, "held");
+    assert_eq!(screen.elapsed(later(5000)), Duration::from_secs(1));
+    let cursor = screen.cursor();
+    keys(&mut screen, "f", later(5000));
+    assert_eq!(
+        screen.game().glyph(cursor),
+        Glyph::Hidden,
+        "f only closed the list"
+    );
+    assert_eq!(screen.elapsed(later(6000)), Duration::from_secs(2));
+    assert!(!drawn(&screen, later(6000)).contains("Keys"));
+}
+
+/// On a terminal too short for every key, the list is in pages: Down and
+/// Space turn them, Up turns back, and the title says so; too narrow for
+/// the long words, each key is said in a few.
+#[test]
+fn the_key_list_fits_a_small_terminal_in_pages() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 40, 12);
+    keys(&mut screen, "?", now);
+    let first = drawn(&screen, now);
+    assert_snapshot!("keys_40x12_first_page", first);
+    keys(&mut screen, "<space>j", now);
+    let last = drawn(&screen, now);
+    assert_snapshot!("keys_40x12_last_page", last);
+    keys(&mut screen, "k", now);
+    assert_eq!(drawn(&screen, now), first);
+    for screen in [&first, &last] {
+        for line in screen.lines() {
+            assert!(
+                line.chars().count() <= 42,
+                "wider than the terminal: {line}"
+            );
+        }
+    }
+    // Every key is on one page or another.
+    for key in ["arrows hjkl", "wheel", "Ctrl-z", "q Esc"] {
+        assert!(first.contains(key) || last.contains(key), "{key} missing");
+    }
+}
+
+/// A game whose clock runs pauses when the terminal goes to the back and
+/// goes on when it comes to the front; a pause the player chose stays.
+#[test]
+fn losing_focus_pauses_and_regaining_it_goes_on() {
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    let mut screen = two_mines(true);
+    screen.update(Command::FocusLost, start);
+    assert!(!screen.is_paused(), "no game under way yet");
+    keys(&mut screen, "jl<space>", start);
+    screen.update(Command::FocusLost, later(1000));
+    assert!(screen.is_paused());
+    screen.update(Command::FocusGained, later(4000));
+    assert!(!screen.is_paused());
+    assert_eq!(screen.elapsed(later(5000)), Duration::from_secs(2));
+    keys(&mut screen, "p", later(5000));
+    screen.update(Command::FocusLost, later(6000));
+    screen.update(Command::FocusGained, later(7000));
+    assert!(screen.is_paused(), "the player's own pause stays");
+}
