@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use engine::{Layout, Marks, RuleSet, Rules};
+use engine::{FirstMove, Layout, Marks, RuleSet, Rules};
 use records::settings::Settings;
 
 use crate::cli::{PlayArgs, RandomArgs, RulesArg, ScreenArgs};
@@ -84,6 +84,10 @@ pub fn play(
         (None, None) => chosen_rules.unwrap_or(&RuleSet::CLASSIC),
     };
     let mut rules = rules_of(rule_set, &args.random);
+    let chosen_first_move = settings.first_move.as_deref().and_then(FirstMove::named);
+    if let (None, Some(first_move)) = (args.random.first_move, chosen_first_move) {
+        rules = rules.with_first_move(first_move);
+    }
     if settings.question_marks == Some(false) {
         rules = rules.with_marks(Marks::Flag);
     }
@@ -204,5 +208,23 @@ mod tests {
         ));
         let file = play_of(&["m", "play", "b.txt"], &settings).unwrap();
         assert_eq!(file.rule_set.name, "proj3");
+    }
+
+    #[test]
+    fn the_first_move_chosen_in_the_menu_holds_unless_the_command_line_says() {
+        let settings = Settings {
+            first_move: Some("opening".to_owned()),
+            ..Settings::default()
+        };
+        let chosen = play_of(&["m", "play"], &settings).unwrap();
+        assert_eq!(chosen.rules.first_move, FirstMove::Opening);
+        let asked = play_of(&["m", "play", "--first-move", "any"], &settings).unwrap();
+        assert_eq!(asked.rules.first_move, FirstMove::Any);
+        let unknown = Settings {
+            first_move: Some("lucky".to_owned()),
+            ..Settings::default()
+        };
+        let ignored = play_of(&["m", "play"], &unknown).unwrap();
+        assert_eq!(ignored.rules.first_move, FirstMove::Safe);
     }
 }

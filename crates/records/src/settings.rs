@@ -31,6 +31,10 @@ pub struct Settings {
     /// Whether marking steps through a question mark (classic rules).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub question_marks: Option<bool>,
+    /// What the first square opened is kept clear of: `any`, `safe` or
+    /// `opening`, as `--first-move` takes them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<String>,
 }
 
 /// Larger than any settings file this program writes: a bigger one is
@@ -76,6 +80,7 @@ mod tests {
             size: Some((16, 30, 99)),
             no_guess: Some(true),
             question_marks: Some(false),
+            first_move: Some("opening".to_owned()),
         };
         write(&path, &settings).unwrap();
         assert_eq!(read(&path), settings);

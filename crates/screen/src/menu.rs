@@ -3,7 +3,7 @@
 //! boards that need no guess, question marks, and the colours. As values:
 //! the state moves through it, the view draws it.
 
-use engine::{Layout, RuleSet};
+use engine::{FirstMove, Layout, RuleSet};
 use records::settings::Settings;
 
 use crate::theme::Theme;
@@ -16,6 +16,8 @@ pub struct Choices {
     pub no_guess: bool,
     /// Marking steps through a question mark (under rules that have them).
     pub question_marks: bool,
+    /// What the first square opened is kept clear of.
+    pub first_move: FirstMove,
     pub theme: Theme,
 }
 
@@ -28,6 +30,7 @@ impl Choices {
             size: Some((self.layout.rows, self.layout.cols, self.layout.mines)),
             no_guess: Some(self.no_guess),
             question_marks: Some(self.question_marks),
+            first_move: Some(self.first_move.name().to_owned()),
         }
     }
 }
@@ -40,17 +43,19 @@ pub enum Item {
     Columns,
     Mines,
     Rules,
+    FirstMove,
     NoGuess,
     QuestionMarks,
     Colours,
 }
 
-const ITEMS: [Item; 8] = [
+const ITEMS: [Item; 9] = [
     Item::Level,
     Item::Rows,
     Item::Columns,
     Item::Mines,
     Item::Rules,
+    Item::FirstMove,
     Item::NoGuess,
     Item::QuestionMarks,
     Item::Colours,
@@ -123,6 +128,13 @@ impl Menu {
                     .unwrap_or(0);
                 choices.rule_set = RuleSet::ALL[cycle(now, next, RuleSet::ALL.len())];
             }
+            Item::FirstMove => {
+                let now = FIRST_MOVES
+                    .iter()
+                    .position(|&f| f == choices.first_move)
+                    .unwrap_or(0);
+                choices.first_move = FIRST_MOVES[cycle(now, next, FIRST_MOVES.len())];
+            }
             Item::NoGuess => choices.no_guess = !choices.no_guess,
             Item::QuestionMarks => choices.question_marks = !choices.question_marks,
             Item::Colours if colour => {
@@ -158,6 +170,7 @@ impl Menu {
                     Item::Columns => ("Columns", c.layout.cols.to_string()),
                     Item::Mines => ("Mines", c.layout.mines.to_string()),
                     Item::Rules => ("Rules", c.rule_set.name.to_owned()),
+                    Item::FirstMove => ("First move", first_move_words(c.first_move).to_owned()),
                     Item::NoGuess => ("No guess", on(c.no_guess)),
                     Item::QuestionMarks => ("Question marks", on(c.question_marks)),
                     Item::Colours if self.colour => ("Colours", c.theme.name().to_owned()),
@@ -166,6 +179,18 @@ impl Menu {
                 (name, value, i == self.line)
             })
             .collect()
+    }
+}
+
+/// The first-move rules, in the order the menu steps through them.
+const FIRST_MOVES: [FirstMove; 3] = [FirstMove::Safe, FirstMove::Opening, FirstMove::Any];
+
+/// A first-move rule as the menu says it: its name, and what it keeps.
+fn first_move_words(first_move: FirstMove) -> &'static str {
+    match first_move {
+        FirstMove::Safe => "safe (no mine)",
+        FirstMove::Opening => "opening (an area)",
+        FirstMove::Any => "any (may be a mine)",
     }
 }
 
@@ -190,6 +215,7 @@ mod tests {
                 layout: Layout::BEGINNER,
                 no_guess: false,
                 question_marks: true,
+                first_move: FirstMove::Safe,
                 theme: Theme::Classic,
             },
             true,
@@ -237,6 +263,10 @@ mod tests {
         assert_eq!(m.choices().rule_set.name, "coms227");
         m.go(1);
         m.change(1);
+        assert_eq!(m.choices().first_move, FirstMove::Opening);
+        assert_eq!(m.lines()[5].1, "opening (an area)");
+        m.go(1);
+        m.change(1);
         m.go(1);
         m.change(1);
         m.go(1);
@@ -248,14 +278,15 @@ mod tests {
         assert_eq!(settings.rules.as_deref(), Some("coms227"));
         assert_eq!(settings.theme.as_deref(), Some("mono"));
         assert_eq!(settings.size, Some((9, 9, 10)));
+        assert_eq!(settings.first_move.as_deref(), Some("opening"));
     }
 
     #[test]
     fn without_colour_the_colours_do_not_change() {
         let mut m = Menu::new(menu().choices(), false);
-        m.go(7);
+        m.go(8);
         m.change(1);
         assert_eq!(m.choices().theme, Theme::Classic);
-        assert_eq!(m.lines()[7].1, "mono (colour is off)");
+        assert_eq!(m.lines()[8].1, "mono (colour is off)");
     }
 }

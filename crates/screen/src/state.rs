@@ -935,6 +935,7 @@ impl Screen {
             layout,
             no_guess: matches!(self.setup.deal, Deal::Random { no_guess: true, .. }),
             question_marks: !self.setup.rule_set.drops_question_marks(self.setup.rules),
+            first_move: self.setup.rules.first_move,
             theme: self.setup.looks.theme,
         }
     }
@@ -948,7 +949,7 @@ impl Screen {
         };
         let choices = menu.choices();
         let set = choices.rule_set;
-        let mut rules = set.rules.with_first_move(self.setup.rules.first_move);
+        let mut rules = set.rules.with_first_move(choices.first_move);
         if !choices.question_marks {
             rules = rules.with_marks(Marks::Flag);
         }

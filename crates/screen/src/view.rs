@@ -384,20 +384,20 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
             }
         })
         .collect();
-    // The keys that work it, as many lines as the terminal has room for;
-    // how to close it is in the title, which always shows.
-    let help: &[&str] = if area.width >= 44 {
-        &[
+    // The keys that work it, in as many lines as the terminal has room
+    // for; how to close it is in the title, which always shows.
+    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
+    let help: &[&str] = match (room, area.width >= 44) {
+        (2.., true) => &[
             " Up, Down: choose   Left, Right: change",
             " Shift: by 5   Enter: deal   Esc, m: close ",
-        ]
-    } else {
-        &[
+        ],
+        (2.., false) => &[
             " Up/Down choose, Left/Right change",
             " Shift: by 5, Enter: deal",
-        ]
+        ],
+        _ => &[" Arrows: choose, change; Enter: deal"],
     };
-    let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
     if room > help.len() {
         lines.push(Line::from(""));
     }

@@ -916,8 +916,18 @@ fn the_menu_deals_the_next_game_with_its_choices() {
         "a board file's size"
     );
     assert_eq!(lines[4].1, "proj3");
-    // Beginner, then intermediate; classic rules; question marks off.
-    let choose = [to(0, 1), to(0, 1), to(4, 0), to(0, 1), to(2, 0), to(0, -1)];
+    // Beginner, then intermediate; classic rules; the first move opens an
+    // area; question marks off.
+    let choose = [
+        to(0, 1),
+        to(0, 1),
+        to(4, 0),
+        to(0, 1),
+        to(1, 0),
+        to(0, 1),
+        to(2, 0),
+        to(0, -1),
+    ];
     go(&mut screen, &choose, now);
     assert!(
         screen.take_settings().is_none(),
@@ -950,6 +960,8 @@ fn the_menu_deals_the_next_game_with_its_choices() {
     assert_eq!(settings.size, Some((16, 16, 40)));
     assert_eq!(settings.rules.as_deref(), Some("classic"));
     assert_eq!(settings.question_marks, Some(false));
+    assert_eq!(settings.first_move.as_deref(), Some("opening"));
+    assert_eq!(screen.setup().rules.first_move, engine::FirstMove::Opening);
     assert!(screen.take_settings().is_none(), "kept once");
 
     let at = screen.cursor();
@@ -1002,7 +1014,7 @@ fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
 fn the_menu_changes_the_colours() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    keys(&mut screen, "mjjjjjjjh<space>", now);
+    keys(&mut screen, "mjjjjjjjjh<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Colorblind);
     let settings = screen.take_settings().unwrap();
     assert_eq!(settings.theme.as_deref(), Some("colorblind"));
@@ -1010,7 +1022,7 @@ fn the_menu_changes_the_colours() {
     let mut setup = two_mines_setup(true);
     setup.looks.colour = false;
     let mut screen = Screen::new(setup, 80, 24).unwrap();
-    keys(&mut screen, "mjjjjjjjl<space>", now);
+    keys(&mut screen, "mjjjjjjjjl<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Mono);
 }
 
@@ -1164,11 +1176,13 @@ fn the_menu_fits_a_small_terminal() {
     keys(&mut screen, "m", now);
     let shown = drawn(&screen, now);
     assert!(shown.contains("Next game (Esc closes)"), "{shown}");
-    assert!(
-        shown.contains("Up/Down choose, Left/Right change"),
-        "{shown}"
-    );
-    assert!(shown.contains("Shift: by 5, Enter: deal"), "{shown}");
+    for line in [
+        "First move",
+        "Colours",
+        "Arrows: choose, change; Enter: deal",
+    ] {
+        assert!(shown.contains(line), "{line} missing:\n{shown}");
+    }
 }
 
 /// A hint on a board larger than the view shows its square, and keeps the
