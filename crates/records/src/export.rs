@@ -88,6 +88,9 @@ pub fn to_text(record: &Record) -> String {
         writeln!(text, "result: {result}")?;
         writeln!(text, "time: {} ms", record.ms)?;
         writeln!(text, "clicks: {}", record.clicks)?;
+        if record.wasted > 0 {
+            writeln!(text, "wasted clicks: {}", record.wasted)?;
+        }
         writeln!(text, "3bv: {} of {}", record.three_bv_done, record.three_bv)?;
         writeln!(text, "hints: {}", record.hints)?;
         writeln!(text, "undos: {}", record.undos)?;
@@ -220,6 +223,7 @@ struct Header {
     id: Option<String>,
     ms: Option<u64>,
     clicks: Option<u32>,
+    wasted: Option<u32>,
     three_bv: Option<(u32, u32)>,
     hints: Option<u32>,
     undos: Option<u32>,
@@ -259,6 +263,7 @@ impl Header {
                 self.ms = Some(ms.trim().parse().map_err(|_| "not a number")?);
             }
             "clicks" => self.clicks = Some(number(value)?),
+            "wasted clicks" => self.wasted = Some(number(value)?),
             "3bv" => {
                 let (done, total) = value.split_once(" of ").ok_or("expected `DONE of TOTAL`")?;
                 self.three_bv = Some((number(done)?, number(total)?));
@@ -327,6 +332,7 @@ impl Header {
             result: self.result.ok_or("result")?,
             ms: self.ms.unwrap_or(0),
             clicks: self.clicks.unwrap_or(0),
+            wasted: self.wasted.unwrap_or(0),
             three_bv,
             three_bv_done,
             hints: self.hints.unwrap_or(0),

@@ -79,6 +79,12 @@ pub struct Record<Moves = String> {
     pub ms: u64,
     /// Moves that changed the board: openings, chords and marks.
     pub clicks: u32,
+    /// Clicks that changed nothing (an open square opened again, a chord
+    /// that opens nothing, a flag on an open square): not moves, so not
+    /// kept among them, but counted, since efficiency counts every click
+    /// as minesweeper.online's IOE does. Absent when none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wasted: u32,
     /// The board's 3BV (the fewest clicks that clear it) and how much of
     /// it the game did.
     #[serde(rename = "3bv")]
@@ -185,6 +191,10 @@ pub struct BoardRecord {
 
 fn is_false(b: &bool) -> bool {
     !b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A board file in a record: the text as read back, or, for a game being
@@ -321,6 +331,7 @@ impl Record {
             result: GameResult::Playing,
             ms: 0,
             clicks: 0,
+            wasted: 0,
             three_bv: 0,
             three_bv_done: 0,
             hints: 0,
@@ -481,6 +492,15 @@ mod tests {
         let (_, record) = played(3, &[reveal(0, 0), flag(0, 0), reveal(0, 0), chord]);
         assert_eq!(record.moves, opened_only.moves);
         assert_eq!(record.clicks, 1);
+        // Not moves, but clicks all the same: efficiency counts them.
+        assert_eq!(record.wasted, 3);
+        assert_eq!(opened_only.wasted, 0);
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(json.contains(r#""wasted":3"#), "{json}");
+        let read: Record = serde_json::from_str(&json).unwrap();
+        assert_eq!(read.wasted, 3);
+        let json = serde_json::to_string(&opened_only).unwrap();
+        assert!(!json.contains("wasted"), "absent when none: {json}");
     }
 
     #[test]

@@ -78,10 +78,14 @@ impl Log {
     /// Notes `event`, made at `at`; `changed` says whether a move changed
     /// the board (it counts as a click). A move that changed nothing (a
     /// flag on an open square, a chord that opens nothing) is not a move:
-    /// it is not kept, and a replay does not count it. Times count in
-    /// milliseconds from the first event. Whether the event was kept.
+    /// it is not kept, and a replay does not count it, but it is counted
+    /// as a click wasted. Times count in milliseconds from the first
+    /// event. Whether the event was kept.
     pub fn note(&mut self, event: Event, at: Instant, changed: bool) -> bool {
         if matches!(event, Event::Move(_) | Event::Redo) && !changed {
+            if let Event::Move(_) = event {
+                self.record.wasted = self.record.wasted.saturating_add(1);
+            }
             return false;
         }
         let first = *self.first.get_or_insert(at);

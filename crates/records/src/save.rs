@@ -123,6 +123,8 @@ struct Progress {
     result: GameResult,
     ms: u64,
     clicks: u32,
+    #[serde(default)]
+    wasted: u32,
     hints: u32,
     undos: u32,
     deaths: u32,
@@ -150,6 +152,7 @@ pub fn append_or_write(
         result: record.result,
         ms: record.ms,
         clicks: record.clicks,
+        wasted: record.wasted,
         hints: record.hints,
         undos: record.undos,
         deaths: record.deaths,
@@ -241,6 +244,7 @@ impl Progress {
         record.result = self.result;
         record.ms = self.ms;
         record.clicks = self.clicks;
+        record.wasted = self.wasted;
         record.hints = self.hints;
         record.undos = self.undos;
         record.deaths = self.deaths;
@@ -314,7 +318,13 @@ mod tests {
         let path = folder.path().join("play-game.json");
         let moves = [reveal(0, 0), reveal(8, 8), reveal(0, 8), reveal(8, 0)];
         let records: Vec<Record> = (1..=moves.len())
-            .map(|n| played(1, &moves[..n]).1)
+            .map(|n| {
+                let mut record = played(1, &moves[..n]).1;
+                // A click that changed nothing between moves: its count
+                // goes with the next line.
+                record.wasted = u32::try_from(n / 2).unwrap();
+                record
+            })
             .collect();
         let mut written = write(&path, &records[0]).unwrap();
         let mut sizes = vec![fs::metadata(&path).unwrap().len()];

@@ -284,8 +284,10 @@ impl WinsSoFar {
             let rate = f64::from(won.three_bv_done) * 1000.0 / won.ms as f64;
             self.best_rate = Some(self.best_rate.map_or(rate, |best| best.max(rate)));
         }
-        if won.clicks > 0 {
-            self.efficiency_sum += f64::from(won.three_bv_done) / f64::from(won.clicks);
+        // Every click, those that changed nothing too (IOE).
+        let clicks = won.clicks.saturating_add(won.wasted);
+        if clicks > 0 {
+            self.efficiency_sum += f64::from(won.three_bv_done) / f64::from(clicks);
             self.efficiencies += 1;
         }
     }
@@ -463,6 +465,16 @@ mod tests {
         let last: Vec<usize> = g.last.iter().map(|game| game.number).collect();
         assert_eq!(last, [7, 6, 5, 4, 3]);
         assert!((g.win_percent() - 500.0 / 7.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn efficiency_counts_every_click() {
+        let mut wasteful = game(GameResult::Won, 10_000, 0);
+        wasteful.wasted = 40;
+        let records = vec![(1, game(GameResult::Won, 10_000, 0)), (2, wasteful)];
+        let groups = groups(&records, &Filter::default());
+        // 20 of 40 clicks, then 20 of 80: a mean of 0.375.
+        assert_eq!(groups[0].clean.mean_efficiency, Some(0.375));
     }
 
     #[test]

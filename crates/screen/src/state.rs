@@ -111,6 +111,8 @@ pub struct Screen {
     undos: usize,
     /// Moves that changed the board: reveals, chords and marks.
     clicks: usize,
+    /// Moves that changed nothing: counted by efficiency all the same.
+    wasted: usize,
     /// The figures of the game once it has ended.
     summary: Option<Summary>,
     /// The reveal being animated.
@@ -271,6 +273,7 @@ impl Screen {
             hints: 0,
             undos: 0,
             clicks: 0,
+            wasted: 0,
             summary: None,
             animation: None,
             adviser: Adviser::new(),
@@ -307,6 +310,7 @@ impl Screen {
         let counts = rebuilt.counts();
         screen.game = rebuilt.into_game();
         (screen.hints, screen.undos, screen.clicks) = (counts.hints, counts.undos, counts.clicks);
+        screen.wasted = record.wasted as usize;
         screen.log = Log::resumed(record.clone());
         // The time goes on from where it stood, at the next opening.
         screen.clock = Clock {
@@ -316,7 +320,8 @@ impl Screen {
         };
         if screen.game.status() != Status::Playing {
             let time = screen.clock.counted;
-            screen.summary = Some(Summary::of(&screen.game, time, screen.clicks));
+            let clicks = (screen.clicks, screen.wasted);
+            screen.summary = Some(Summary::of(&screen.game, time, clicks));
         }
         screen.message = format!(
             "Carried on where it was left: {}, {:.1} s played",
@@ -680,6 +685,8 @@ impl Screen {
         };
         if outcome.changed_board() {
             self.clicks += 1;
+        } else {
+            self.wasted += 1;
         }
         if matches!(outcome, Outcome::Opened(_) | Outcome::Detonated) {
             self.clock.start(now);
@@ -721,7 +728,7 @@ impl Screen {
         if self.game.status() != Status::Playing {
             self.clock.stop(now);
             let time = self.clock.elapsed(now);
-            self.summary = Some(Summary::of(&self.game, time, self.clicks));
+            self.summary = Some(Summary::of(&self.game, time, (self.clicks, self.wasted)));
         }
         self.refresh_overlay();
     }
@@ -1023,7 +1030,7 @@ impl Screen {
         self.filed = false;
         self.adviser = Adviser::new();
         self.clock = Clock::default();
-        (self.hints, self.undos, self.clicks) = (0, 0, 0);
+        (self.hints, self.undos, self.clicks, self.wasted) = (0, 0, 0, 0);
         self.summary = None;
         self.hinted = None;
         self.animation = None;

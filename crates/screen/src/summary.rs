@@ -1,6 +1,7 @@
 //! A finished game in the figures players of the classic game compare:
 //! time, 3BV (the fewest clicks that clear the board), 3BV per second,
-//! clicks, and efficiency (3BV done per click). Worked out once, when the
+//! clicks, and efficiency (3BV done per click, every click counted, those
+//! that changed nothing too, as minesweeper.online's IOE counts them). Worked out once, when the
 //! game ends, since 3BV looks at the whole board.
 
 use std::fmt;
@@ -18,6 +19,8 @@ pub struct Summary {
     /// The board's 3BV and how much of it the open squares have done.
     pub three_bv: ThreeBv,
     pub clicks: usize,
+    /// Clicks that changed nothing.
+    pub wasted: usize,
     /// Where a win stands among the games of its kind, once the records
     /// have said.
     pub standing: Option<Standing>,
@@ -25,13 +28,14 @@ pub struct Summary {
 
 impl Summary {
     /// The figures of `game`, which has ended, played in `time` with
-    /// `clicks` moves.
-    pub fn of(game: &Game, time: Duration, clicks: usize) -> Self {
+    /// `clicks`: the moves, and the clicks that changed nothing.
+    pub fn of(game: &Game, time: Duration, (clicks, wasted): (usize, usize)) -> Self {
         Summary {
             won: game.status() == Status::Won,
             time,
             three_bv: three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open),
             clicks,
+            wasted,
             standing: None,
         }
     }
@@ -91,9 +95,15 @@ impl fmt::Display for Summary {
         if done < total {
             write!(f, " of {total}")?;
         }
+        // Every click, as IOE counts them.
+        let every = self.clicks + self.wasted;
+        let mut clicks = counted(every, "click");
+        if self.wasted > 0 {
+            clicks = format!("{clicks} ({} to no effect)", self.wasted);
+        }
         // Nothing opened (a proj3 win by flags alone): no rate to give.
         if done == 0 {
-            return write!(f, ", {}", counted(self.clicks, "click"));
+            return write!(f, ", {clicks}");
         }
         let rate = if seconds > 0.0 {
             done as f64 / seconds
@@ -101,11 +111,10 @@ impl fmt::Display for Summary {
             0.0
         };
         // The percent sign kept to its number when the line wraps.
-        let efficiency = 100.0 * done as f64 / self.clicks.max(1) as f64;
+        let efficiency = 100.0 * done as f64 / every.max(1) as f64;
         write!(
             f,
-            ", {rate:.2} 3BV/s, {}, {efficiency:.0}\u{a0}% efficient",
-            counted(self.clicks, "click")
+            ", {rate:.2} 3BV/s, {clicks}, {efficiency:.0}\u{a0}% efficient"
         )
     }
 }
@@ -120,8 +129,21 @@ mod tests {
             time: Duration::from_millis(12_340),
             three_bv: ThreeBv { total, done },
             clicks: 20,
+            wasted: 0,
             standing: None,
         }
+    }
+
+    #[test]
+    fn efficiency_counts_the_clicks_that_changed_nothing() {
+        let wasteful = Summary {
+            wasted: 5,
+            ..summary(true, 40, 40)
+        };
+        assert_eq!(
+            wasteful.to_string(),
+            "12.3 s, 3BV 40, 3.24 3BV/s, 25 clicks (5 to no effect), 160\u{a0}% efficient"
+        );
     }
 
     #[test]

@@ -1315,3 +1315,18 @@ fn losing_focus_pauses_and_regaining_it_goes_on() {
     screen.update(Command::FocusGained, later(7000));
     assert!(screen.is_paused(), "the player's own pause stays");
 }
+
+/// A click that changes nothing (Space on a number without its flags) is
+/// no move, but the end of the game counts it among the clicks.
+#[test]
+fn the_end_counts_the_clicks_that_changed_nothing() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jl<space><space>kh<space>", now);
+    let summary = screen.summary().expect("lost on the corner mine");
+    assert_eq!((summary.clicks, summary.wasted), (2, 1));
+    assert!(
+        summary.to_string().contains("3 clicks (1 to no effect)"),
+        "{summary}"
+    );
+}
