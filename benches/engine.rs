@@ -187,6 +187,7 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
         },
         animate: None,
         board_name: None,
+        hint_penalty: None,
         spare_seed: 2,
     };
     let (width, height) = (200, 60);

@@ -16,7 +16,7 @@ use console::words::seed_sentence;
 use records::Front;
 use records::settings::Settings;
 use screen::RunError;
-use screen::state::{Deal, Setup};
+use screen::state::{Deal, HINT_PENALTY, Setup};
 use screen::theme::{Looks, Theme};
 
 use crate::cli::{ScreenArgs, ThemeArg};
@@ -115,6 +115,7 @@ fn new_setup(
         looks,
         animate,
         board_name: board_name(args.board.as_deref()),
+        hint_penalty: (settings.hint_penalty == Some(true)).then_some(HINT_PENALTY),
         spare_seed: fresh_seed(),
     })
 }

@@ -93,6 +93,9 @@ pub fn to_text(record: &Record) -> String {
         }
         writeln!(text, "3bv: {} of {}", record.three_bv_done, record.three_bv)?;
         writeln!(text, "hints: {}", record.hints)?;
+        if record.hint_penalty_s > 0 {
+            writeln!(text, "hint penalty: {} s", record.hint_penalty_s)?;
+        }
         writeln!(text, "undos: {}", record.undos)?;
         writeln!(text, "deaths: {}", record.deaths)?;
         writeln!(text, "moves:")?;
@@ -226,6 +229,7 @@ struct Header {
     wasted: Option<u32>,
     three_bv: Option<(u32, u32)>,
     hints: Option<u32>,
+    hint_penalty_s: Option<u32>,
     undos: Option<u32>,
     deaths: Option<u32>,
 }
@@ -263,6 +267,10 @@ impl Header {
                 self.ms = Some(ms.trim().parse().map_err(|_| "not a number")?);
             }
             "clicks" => self.clicks = Some(number(value)?),
+            "hint penalty" => {
+                let seconds = value.strip_suffix('s').ok_or("expected seconds, `s`")?;
+                self.hint_penalty_s = Some(number(seconds.trim())?);
+            }
             "wasted clicks" => self.wasted = Some(number(value)?),
             "3bv" => {
                 let (done, total) = value.split_once(" of ").ok_or("expected `DONE of TOTAL`")?;
@@ -336,6 +344,7 @@ impl Header {
             three_bv,
             three_bv_done,
             hints: self.hints.unwrap_or(0),
+            hint_penalty_s: self.hint_penalty_s.unwrap_or(0),
             undos: self.undos.unwrap_or(0),
             deaths: self.deaths.unwrap_or(0),
             moves,

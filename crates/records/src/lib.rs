@@ -94,6 +94,12 @@ pub struct Record<Moves = String> {
     pub three_bv_done: u32,
     /// Hints asked for.
     pub hints: u32,
+    /// Seconds added to the time for each hint (GNOME Mines adds 10): a
+    /// win whose hints were paid for so is a clean win, its time the
+    /// penalty included. Absent when hints are free (and make a win one
+    /// with help).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hint_penalty_s: u32,
     /// Moves taken back.
     pub undos: u32,
     /// Mines set off, undone or not.
@@ -335,6 +341,7 @@ impl Record {
             three_bv: 0,
             three_bv_done: 0,
             hints: 0,
+            hint_penalty_s: 0,
             undos: 0,
             deaths: 0,
             moves: String::new(),
@@ -359,10 +366,11 @@ impl Record {
 }
 
 impl<Moves> Record<Moves> {
-    /// Whether the game was won with help: an undo, a hint, or a mine set
-    /// off and taken back.
+    /// Whether the game was won with help: an undo, a hint not paid for
+    /// in time, or a mine set off and taken back.
     pub fn assisted(&self) -> bool {
-        self.undos > 0 || self.hints > 0 || self.deaths > 0
+        let free_hints = self.hints > 0 && self.hint_penalty_s == 0;
+        self.undos > 0 || free_hints || self.deaths > 0
     }
 }
 

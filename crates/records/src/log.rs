@@ -75,6 +75,12 @@ impl Log {
         }
     }
 
+    /// The game's hints each add `seconds` to its time (0: they are free).
+    pub fn with_hint_penalty(mut self, seconds: u32) -> Self {
+        self.record.hint_penalty_s = seconds;
+        self
+    }
+
     /// Notes `event`, made at `at`; `changed` says whether a move changed
     /// the board (it counts as a click). A move that changed nothing (a
     /// flag on an open square, a chord that opens nothing) is not a move:

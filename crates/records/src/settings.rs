@@ -35,6 +35,10 @@ pub struct Settings {
     /// `opening`, as `--first-move` takes them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_move: Option<String>,
+    /// Whether each hint adds 10 s to the time (and a win with hints
+    /// stays clean).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint_penalty: Option<bool>,
 }
 
 /// Larger than any settings file this program writes: a bigger one is
@@ -81,6 +85,7 @@ mod tests {
             no_guess: Some(true),
             question_marks: Some(false),
             first_move: Some("opening".to_owned()),
+            hint_penalty: Some(true),
         };
         write(&path, &settings).unwrap();
         assert_eq!(read(&path), settings);

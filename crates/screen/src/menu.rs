@@ -18,6 +18,8 @@ pub struct Choices {
     pub question_marks: bool,
     /// What the first square opened is kept clear of.
     pub first_move: FirstMove,
+    /// Each hint adds to the time, and a win with hints stays clean.
+    pub hint_penalty: bool,
     pub theme: Theme,
 }
 
@@ -31,6 +33,7 @@ impl Choices {
             no_guess: Some(self.no_guess),
             question_marks: Some(self.question_marks),
             first_move: Some(self.first_move.name().to_owned()),
+            hint_penalty: Some(self.hint_penalty),
         }
     }
 }
@@ -46,10 +49,11 @@ pub enum Item {
     FirstMove,
     NoGuess,
     QuestionMarks,
+    HintPenalty,
     Colours,
 }
 
-const ITEMS: [Item; 9] = [
+const ITEMS: [Item; 10] = [
     Item::Level,
     Item::Rows,
     Item::Columns,
@@ -58,6 +62,7 @@ const ITEMS: [Item; 9] = [
     Item::FirstMove,
     Item::NoGuess,
     Item::QuestionMarks,
+    Item::HintPenalty,
     Item::Colours,
 ];
 
@@ -137,6 +142,7 @@ impl Menu {
             }
             Item::NoGuess => choices.no_guess = !choices.no_guess,
             Item::QuestionMarks => choices.question_marks = !choices.question_marks,
+            Item::HintPenalty => choices.hint_penalty = !choices.hint_penalty,
             Item::Colours if colour => {
                 let themes = Theme::ALL;
                 let now = themes.iter().position(|&t| t == choices.theme).unwrap_or(0);
@@ -173,6 +179,15 @@ impl Menu {
                     Item::FirstMove => ("First move", first_move_words(c.first_move).to_owned()),
                     Item::NoGuess => ("No guess", on(c.no_guess)),
                     Item::QuestionMarks => ("Question marks", on(c.question_marks)),
+                    Item::HintPenalty => (
+                        "Hints",
+                        if c.hint_penalty {
+                            "+10 s each"
+                        } else {
+                            "free (win helped)"
+                        }
+                        .to_owned(),
+                    ),
                     Item::Colours if self.colour => ("Colours", c.theme.name().to_owned()),
                     Item::Colours => ("Colours", "mono (colour is off)".to_owned()),
                 };
@@ -216,6 +231,7 @@ mod tests {
                 no_guess: false,
                 question_marks: true,
                 first_move: FirstMove::Safe,
+                hint_penalty: false,
                 theme: Theme::Classic,
             },
             true,
@@ -270,23 +286,27 @@ mod tests {
         m.go(1);
         m.change(1);
         m.go(1);
+        m.change(1);
+        assert_eq!(m.lines()[8].1, "+10 s each");
+        m.go(1);
         m.change(-1);
         let choices = m.choices();
-        assert!(choices.no_guess && !choices.question_marks);
+        assert!(choices.no_guess && !choices.question_marks && choices.hint_penalty);
         assert_eq!(choices.theme, Theme::Mono);
         let settings = choices.settings();
         assert_eq!(settings.rules.as_deref(), Some("coms227"));
         assert_eq!(settings.theme.as_deref(), Some("mono"));
         assert_eq!(settings.size, Some((9, 9, 10)));
         assert_eq!(settings.first_move.as_deref(), Some("opening"));
+        assert_eq!(settings.hint_penalty, Some(true));
     }
 
     #[test]
     fn without_colour_the_colours_do_not_change() {
         let mut m = Menu::new(menu().choices(), false);
-        m.go(8);
+        m.go(9);
         m.change(1);
         assert_eq!(m.choices().theme, Theme::Classic);
-        assert_eq!(m.lines()[8].1, "mono (colour is off)");
+        assert_eq!(m.lines()[9].1, "mono (colour is off)");
     }
 }

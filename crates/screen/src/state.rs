@@ -24,6 +24,10 @@ use records::stats::Standing;
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
 
+/// What a hint costs when hints are paid for in time, as GNOME Mines
+/// counts it.
+pub const HINT_PENALTY: Duration = Duration::from_secs(10);
+
 /// What a full-screen session plays.
 #[derive(Clone, Debug)]
 pub struct Setup {
@@ -40,6 +44,10 @@ pub struct Setup {
     pub animate: Option<Duration>,
     /// The board file's name, for the records.
     pub board_name: Option<String>,
+    /// Time added to the clock for each hint ([`HINT_PENALTY`]), which
+    /// keeps a win with hints among the clean ones; `None`: hints are
+    /// free, and a win with one is a win with help.
+    pub hint_penalty: Option<Duration>,
     /// The seed of the first random board the menu deals when the game is
     /// on a board file (after a random board, the next seed follows its);
     /// [`Setup::recorded`] gives the record's seed and one, which a front
@@ -67,6 +75,8 @@ impl Setup {
             looks,
             animate,
             board_name: record.board.name.clone(),
+            hint_penalty: (record.hint_penalty_s > 0)
+                .then(|| Duration::from_secs(record.hint_penalty_s.into())),
             spare_seed: record.board.seed.unwrap_or_default().wrapping_add(1),
         })
     }
@@ -314,9 +324,11 @@ impl Screen {
         screen.log = Log::resumed(record.clone());
         // The time goes on from where it stood, at the next opening.
         screen.clock = Clock {
+            // The hints' time paid so far included.
             counted: Duration::from_millis(record.ms),
             since: None,
             started: record.ms > 0,
+            penalty: Duration::ZERO,
         };
         if screen.game.status() != Status::Playing {
             let time = screen.clock.counted;
@@ -828,8 +840,13 @@ impl Screen {
             self.message = "No hint: the game is over".to_owned();
             return;
         };
+        let mut cost = String::new();
         if hint.counts() {
             self.hints += 1;
+            if let Some(penalty) = self.setup.hint_penalty {
+                self.clock.penalty += penalty;
+                cost = format!(" (+{} s)", penalty.as_secs());
+            }
             self.note(Event::Hint, now, false);
         }
         let at = match &hint {
@@ -841,8 +858,8 @@ impl Screen {
         // one natural Space from going off.
         self.hinted = Some(at);
         self.show(at);
-        self.message = explain::hint(&hint);
-        self.short_message = Some((self.message.clone(), explain::hint_short(&hint)));
+        self.message = explain::hint(&hint) + &cost;
+        self.short_message = Some((self.message.clone(), explain::hint_short(&hint) + &cost));
     }
 
     /// The square the last hint names, while no move has been made since.
@@ -943,6 +960,7 @@ impl Screen {
             no_guess: matches!(self.setup.deal, Deal::Random { no_guess: true, .. }),
             question_marks: !self.setup.rule_set.drops_question_marks(self.setup.rules),
             first_move: self.setup.rules.first_move,
+            hint_penalty: self.setup.hint_penalty.is_some(),
             theme: self.setup.looks.theme,
         }
     }
@@ -984,6 +1002,7 @@ impl Screen {
         (self.setup.rule_set, self.setup.rules) = (set, rules);
         self.setup.board_name = None;
         self.setup.looks.theme = choices.theme;
+        self.setup.hint_penalty = choices.hint_penalty.then_some(HINT_PENALTY);
         self.settings = Some(choices.settings());
         self.menu = None;
         self.deal();
@@ -1052,6 +1071,7 @@ impl Screen {
 
 /// The record of a new game of `setup`.
 fn new_log(setup: &Setup) -> Log {
+    let penalty = setup.hint_penalty.map_or(0, |p| p.as_secs());
     Log::new(Described {
         front: Front::Screen,
         rules: setup.rule_set.name,
@@ -1060,6 +1080,7 @@ fn new_log(setup: &Setup) -> Log {
         deal: &setup.deal,
         board_name: setup.board_name.clone(),
     })
+    .with_hint_penalty(u32::try_from(penalty).unwrap_or(u32::MAX))
 }
 
 /// A move in words, for the message line.
@@ -1078,6 +1099,8 @@ struct Clock {
     counted: Duration,
     since: Option<Instant>,
     started: bool,
+    /// Time added for hints paid for.
+    penalty: Duration,
 }
 
 impl Clock {
@@ -1098,6 +1121,7 @@ impl Clock {
 
     fn elapsed(&self, now: Instant) -> Duration {
         self.counted
+            + self.penalty
             + self
                 .since
                 .map_or(Duration::ZERO, |since| now.saturating_duration_since(since))

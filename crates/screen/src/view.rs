@@ -402,7 +402,12 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
         lines.push(Line::from(""));
     }
     lines.extend(help.iter().take(room).map(|&line| Line::from(line)));
-    boxed(frame, area, lines, " Next game (Esc closes) ");
+    // With no line left for the keys, the title says them.
+    let title = match room {
+        0 => " Arrows, Enter deals, Esc closes ",
+        _ => " Next game (Esc closes) ",
+    };
+    boxed(frame, area, lines, title);
 }
 
 /// `lines` in a bordered box titled `title`, in the middle of `area`,

@@ -34,6 +34,7 @@ fn setup(deal: Deal, classic: bool) -> Setup {
         },
         animate: None,
         board_name: None,
+        hint_penalty: None,
         spare_seed: 99,
     }
 }
@@ -1014,7 +1015,7 @@ fn the_menu_holds_the_clock_and_refuses_a_board_without_room() {
 fn the_menu_changes_the_colours() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 80, 24);
-    keys(&mut screen, "mjjjjjjjjh<space>", now);
+    keys(&mut screen, "mjjjjjjjjjh<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Colorblind);
     let settings = screen.take_settings().unwrap();
     assert_eq!(settings.theme.as_deref(), Some("colorblind"));
@@ -1022,7 +1023,7 @@ fn the_menu_changes_the_colours() {
     let mut setup = two_mines_setup(true);
     setup.looks.colour = false;
     let mut screen = Screen::new(setup, 80, 24).unwrap();
-    keys(&mut screen, "mjjjjjjjjl<space>", now);
+    keys(&mut screen, "mjjjjjjjjjl<space>", now);
     assert_eq!(screen.setup().looks.theme, Theme::Mono);
 }
 
@@ -1175,11 +1176,11 @@ fn the_menu_fits_a_small_terminal() {
     let mut screen = random(Layout::BEGINNER, 40, 12);
     keys(&mut screen, "m", now);
     let shown = drawn(&screen, now);
-    assert!(shown.contains("Next game (Esc closes)"), "{shown}");
     for line in [
         "First move",
+        "Hints",
         "Colours",
-        "Arrows: choose, change; Enter: deal",
+        "Arrows, Enter deals, Esc closes",
     ] {
         assert!(shown.contains(line), "{line} missing:\n{shown}");
     }
@@ -1329,4 +1330,45 @@ fn the_end_counts_the_clicks_that_changed_nothing() {
         summary.to_string().contains("3 clicks (1 to no effect)"),
         "{summary}"
     );
+}
+
+/// With hints paid for in time, each hint adds 10 s to the clock and the
+/// record says so: a win with hints stays a clean one, its time the
+/// dearer. Free, a hint adds nothing and makes the win one with help.
+#[test]
+fn a_hint_paid_for_in_time_adds_ten_seconds() {
+    use records::Request;
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    for penalty in [Some(Duration::from_secs(10)), None] {
+        let setup = Setup {
+            hint_penalty: penalty,
+            ..two_mines_setup(true)
+        };
+        let mut screen = from_the_corner(Screen::new(setup, 80, 24).unwrap());
+        keys(&mut screen, "jl<space>", start);
+        keys(&mut screen, "i", later(1000));
+        assert_eq!(screen.hints(), 1);
+        let added = penalty.unwrap_or_default();
+        assert_eq!(screen.elapsed(later(2000)), Duration::from_secs(2) + added);
+        let saved = screen
+            .take_requests()
+            .into_iter()
+            .filter_map(|request| match request {
+                Request::Save(record) => Some(record),
+                Request::File(_) => None,
+            })
+            .last()
+            .expect("the hint saved the game");
+        assert_eq!(saved.ms, 1000 + added.as_millis() as u64);
+        assert_eq!(saved.hint_penalty_s, added.as_secs() as u32);
+        assert_eq!(saved.assisted(), penalty.is_none());
+        if penalty.is_some() {
+            assert!(
+                screen.message().ends_with("(+10 s)"),
+                "{}",
+                screen.message()
+            );
+        }
+    }
 }
