@@ -317,6 +317,13 @@ fn a_win_says_where_it_stands_among_the_earlier_ones() {
             "A new best time, of 2 clean wins; 2 won of 2 played.",
         )
     });
+    // `b`: the statistics, read from the history, this kind first.
+    terminal.send(b"b");
+    terminal.wait_for("the statistics", |screen| {
+        said(screen, "Statistics") && said(screen, "2 played, 2 won (100 %)")
+    });
+    terminal.send(b"x");
+    terminal.wait_for("the board again", |screen| !said(screen, "Statistics"));
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
     std::fs::remove_dir_all(&home).unwrap();

@@ -99,6 +99,21 @@ impl Recorder {
         Some(tally.standing())
     }
 
+    /// The statistics of every kind of game in the history ([`stats`]),
+    /// the most played first; why there are none when records are off or
+    /// the history cannot be read.
+    pub fn groups(&self) -> Result<Vec<stats::Group>, String> {
+        let Some(places) = &self.places else {
+            return Err("No records are kept in this session".to_owned());
+        };
+        let mut tally = stats::Tally::new(stats::Filter::default());
+        history::each::<IgnoredAny>(&places.history, |number, record| {
+            tally.add(number, &record);
+        })
+        .map_err(|e| format!("The history cannot be read: {e}"))?;
+        Ok(tally.groups())
+    }
+
     /// The game saved in progress, if there is one. A save
     /// of a game that had ended (the program stopped before it was kept,
     /// or while it was being kept) goes into the history now, unless its

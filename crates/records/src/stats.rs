@@ -37,7 +37,8 @@ pub struct Key {
 }
 
 impl Key {
-    fn of<M>(record: &Record<M>) -> Self {
+    /// The kind of game `record` is.
+    pub fn of<M>(record: &Record<M>) -> Self {
         let board = &record.board;
         // Version 1's records hold the text: hashed, it groups with the
         // same board's later records.
@@ -150,7 +151,12 @@ pub struct Wins {
     pub best_3bv_per_s: Option<f64>,
     /// The mean of 3BV done per click.
     pub mean_efficiency: Option<f64>,
+    /// The shortest times, fastest first: at most [`FASTEST`].
+    pub fastest: Vec<u64>,
 }
+
+/// How many of the shortest times [`Wins`] lists.
+pub const FASTEST: usize = 5;
 
 /// How many of the last games each group lists.
 pub(crate) const LAST_GAMES: usize = 5;
@@ -313,6 +319,7 @@ impl WinsSoFar {
             best_3bv_per_s: self.best_rate,
             mean_efficiency: (self.efficiencies > 0)
                 .then(|| self.efficiency_sum / self.efficiencies as f64),
+            fastest: times.iter().take(FASTEST).copied().collect(),
         }
     }
 }
@@ -460,6 +467,7 @@ mod tests {
         assert_eq!(g.clean.mean_ms, Some(25_000));
         assert_eq!(g.clean.best_3bv_per_s, Some(2.0));
         assert_eq!(g.clean.mean_efficiency, Some(0.5));
+        assert_eq!(g.clean.fastest, [10_000, 20_000, 30_000, 40_000]);
         assert_eq!(g.assisted.count, 1);
         assert_eq!(g.assisted.best_ms, Some(5_000));
         let last: Vec<usize> = g.last.iter().map(|game| game.number).collect();

@@ -55,6 +55,8 @@ pub enum Command {
     Pause,
     /// Show the keys, or hide them.
     Help,
+    /// Show the best times and statistics of every kind of game.
+    Scores,
     /// Ask the solver for a hint.
     Hint,
     /// Show or hide the chance of a mine on every covered square.
@@ -247,6 +249,7 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('r') => Some(Command::Restart),
         KeyCode::Char('n') => Some(Command::New),
         KeyCode::Char('m') => Some(Command::Menu),
+        KeyCode::Char('b') => Some(Command::Scores),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
         _ => None,
     }
@@ -390,6 +393,12 @@ pub(crate) const KEYS: &[KeyLine] = &[
         "m",
         "menu",
     ),
+    line(
+        "b",
+        "best times and statistics, by kind of game",
+        "b",
+        "best times",
+    ),
     line("?", "these keys (the clock stops)", "?", "these keys"),
     line("q, Esc", "quit", "q Esc", "quit"),
     line("Ctrl-z", "suspend (fg resumes)", "Ctrl-z", "suspend"),
@@ -401,17 +410,6 @@ pub(crate) const KEYS: &[KeyLine] = &[
     ),
     line("wheel", "scroll the view (sideways too)", "wheel", "scroll"),
 ];
-
-/// How many lines of the key list a box on a terminal `height` rows high
-/// shows at once (its border takes two); at least one.
-pub(crate) fn keys_a_page(height: u16) -> usize {
-    usize::from(height.saturating_sub(2)).clamp(1, KEYS.len())
-}
-
-/// How many pages the key list takes on a terminal `height` rows high.
-pub(crate) fn key_pages(height: u16) -> usize {
-    KEYS.len().div_ceil(keys_a_page(height))
-}
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,7 @@ mod geometry;
 mod menu;
 mod play;
 pub mod replay;
+pub mod sheet;
 pub mod state;
 mod summary;
 pub mod theme;

@@ -120,6 +120,9 @@ fn record(screen: &mut Screen, recorder: &mut Recorder) {
             screen.tell(&trouble);
         }
     }
+    if screen.wants_scores() {
+        screen.show_scores(recorder.groups());
+    }
     if let Some(chosen) = screen.take_settings()
         && let Some(trouble) = recorder.keep_settings(&chosen)
     {

@@ -5,9 +5,10 @@
 use std::time::{Duration, Instant};
 
 use crate::animation::{Animation, Steps};
-use crate::command::{Button, Command, Edge, Press, key_pages};
+use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::Geometry;
 use crate::menu::{Choices, Menu};
+use crate::sheet::{Scores, Sheet, Shown, pages};
 use crate::summary::Summary;
 use crate::theme::Looks;
 use console::explain;
@@ -20,7 +21,7 @@ use engine::{
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
 use records::settings::Settings;
-use records::stats::Standing;
+use records::stats::{Group, Key, Standing};
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
 
@@ -98,8 +99,9 @@ pub struct Screen {
     /// The pause came from the terminal going to the back, and ends
     /// when it comes to the front.
     paused_by_focus: bool,
-    /// The page of the key list shown over the board, while it is.
-    help: Option<usize>,
+    /// The sheet over the board (the keys, the statistics) and its page,
+    /// while one is shown.
+    sheet: Option<Shown>,
     /// Whether the chance of a mine is shown on each covered square.
     overlay: bool,
     /// The square the last hint names, marked on the board until the next
@@ -171,9 +173,29 @@ impl Screen {
         self.paused
     }
 
-    /// The page of the key list shown over the board, while it is.
-    pub(crate) fn help_page(&self) -> Option<usize> {
-        self.help
+    /// The sheet over the board and the page of it shown, while one is.
+    pub(crate) fn sheet(&self) -> Option<(&Sheet, usize)> {
+        self.sheet.as_ref().map(|shown| (&shown.sheet, shown.page))
+    }
+
+    /// The statistics were asked for, and wait for the records.
+    pub fn wants_scores(&self) -> bool {
+        matches!(
+            self.sheet,
+            Some(Shown {
+                sheet: Sheet::Scores(None),
+                ..
+            })
+        )
+    }
+
+    /// The statistics the records give (or why they give none), shown
+    /// with this game's kind first.
+    pub fn show_scores(&mut self, groups: Result<Vec<Group>, String>) {
+        let current = Key::of(&self.log.record(&self.game, 0));
+        if let Some(shown) = &mut self.sheet {
+            shown.sheet = Sheet::Scores(Some(groups.map(|groups| Scores { groups, current })));
+        }
     }
 
     /// Whether the chance of a mine is shown on each covered square.
@@ -271,7 +293,7 @@ impl Screen {
             clock: Clock::default(),
             paused: false,
             paused_by_focus: false,
-            help: None,
+            sheet: None,
             overlay: false,
             hinted: None,
             pointer: None,
@@ -438,7 +460,7 @@ impl Screen {
     /// holds it: a pause, an animation, the menu or the key list.
     fn run_clock(&mut self, now: Instant) {
         let held =
-            self.paused || self.animation.is_some() || self.menu.is_some() || self.help.is_some();
+            self.paused || self.animation.is_some() || self.menu.is_some() || self.sheet.is_some();
         if self.game.status() == Status::Playing && !held && self.clock.started() {
             self.clock.start(now);
         }
@@ -488,7 +510,7 @@ impl Screen {
             self.focus(command == Command::FocusGained, now);
             return;
         }
-        if self.help.is_some() && self.page_keys(command, now) {
+        if self.sheet.is_some() && self.page_sheet(command, now) {
             return;
         }
         if let Some(menu) = &mut self.menu {
@@ -543,9 +565,13 @@ impl Screen {
             Command::Undo => self.undo(now),
             Command::Redo => self.redo(now),
             Command::Pause => self.pause(now),
-            Command::Help => {
-                self.help = Some(0);
-                self.clock.stop(now);
+            Command::Help => self.open_sheet(Sheet::Keys, now),
+            Command::Scores => {
+                let scores = match self.recording {
+                    true => None,
+                    false => Some(Err("No records are kept in this session".to_owned())),
+                };
+                self.open_sheet(Sheet::Scores(scores), now);
             }
             Command::Hint => self.hint(now),
             Command::Overlay => self.toggle_overlay(),
@@ -783,23 +809,30 @@ impl Screen {
         self.note(Event::Redo, now, outcome.changed_board());
     }
 
-    /// A command while the key list covers the board: Down or Space turns
-    /// to the next page, Up to the one before; any other key closes the
-    /// list (and does nothing else: it was typed at the list). Whether the
-    /// command was the list's.
-    fn page_keys(&mut self, command: Command, now: Instant) -> bool {
-        let Some(page) = self.help else {
+    /// Shows `sheet` over the board, from its first page; the clock
+    /// stands still under it.
+    fn open_sheet(&mut self, sheet: Sheet, now: Instant) {
+        self.sheet = Some(Shown { sheet, page: 0 });
+        self.clock.stop(now);
+    }
+
+    /// A command while a sheet covers the board: Down or Space turns to
+    /// the next page, Up to the one before; any other key closes the
+    /// sheet (and does nothing else: it was typed at the sheet). Whether
+    /// the command was the sheet's.
+    fn page_sheet(&mut self, command: Command, now: Instant) -> bool {
+        let Some(shown) = &mut self.sheet else {
             return false;
         };
-        let pages = key_pages(self.height);
+        let pages = pages(shown.sheet.lines(self.width).len(), self.height);
         match command {
             Command::Resize { .. } | Command::Suspend | Command::Pointer { .. } => return false,
             Command::Move { rows: 1.., .. } | Command::Reveal => {
-                self.help = Some((page + 1).min(pages - 1));
+                shown.page = (shown.page + 1).min(pages - 1);
             }
-            Command::Move { rows: ..=-1, .. } => self.help = Some(page.saturating_sub(1)),
+            Command::Move { rows: ..=-1, .. } => shown.page = shown.page.saturating_sub(1),
             _ => {
-                self.help = None;
+                self.sheet = None;
                 self.run_clock(now);
             }
         }

@@ -13,9 +13,9 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
-use crate::command::{KEYS, KeyLine, key_pages, keys_a_page};
 use crate::geometry::{BOTTOM, Geometry, digits};
 use crate::menu::Menu;
+use crate::sheet::{Sheet, pages, per_page};
 use crate::state::Screen;
 use engine::{Cover, Glyph, Pos, Status};
 
@@ -71,8 +71,8 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
         _ => message,
     };
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
-    if let Some(page) = screen.help_page() {
-        keys(frame, area, page);
+    if let Some((sheet, page)) = screen.sheet() {
+        sheet_box(frame, area, sheet, page);
     } else if let Some(menu) = screen.menu() {
         menu_box(frame, area, menu);
     }
@@ -331,42 +331,20 @@ fn centred(buffer: &mut Buffer, width: u16, y: u16, text: &str, style: Style) {
     buffer.set_string(x, y, text, style);
 }
 
-/// The keys, in a box over the board: in fewer words where the long
-/// ones do not fit, a page at a time where the terminal is too short for
-/// all of them, and the title saying how to turn the page and close.
-fn keys(frame: &mut Frame, area: Rect, page: usize) {
-    let long = |key: &KeyLine| format!("{:<20} {}", key.keys, key.does);
-    let widest = KEYS.iter().map(|key| long(key).len()).max().unwrap_or(0);
-    let fits = widest + 2 <= usize::from(area.width);
-    let per_page = keys_a_page(area.height);
-    let pages = key_pages(area.height);
+/// A sheet (the keys, the statistics) in a box over the board, a page at
+/// a time, its title saying how to turn the page and close it.
+fn sheet_box(frame: &mut Frame, area: Rect, sheet: &Sheet, page: usize) {
+    let lines = sheet.lines(area.width);
+    let pages = pages(lines.len(), area.height);
     let page = page.min(pages - 1);
-    let lines: Vec<Line> = KEYS
-        .iter()
+    let per_page = per_page(area.height);
+    let shown: Vec<Line> = lines
+        .into_iter()
         .skip(page * per_page)
         .take(per_page)
-        .map(|key| match fits {
-            true => Line::from(long(key)),
-            false => Line::from(format!("{:<11} {}", key.short_keys, key.short_does)),
-        })
+        .map(Line::from)
         .collect();
-    let titles = match (pages, page + 1 < pages) {
-        (1, _) => vec![" Keys (any key closes) ".to_owned(), " Keys ".to_owned()],
-        (_, more) => {
-            let turn = if more { "Down: more" } else { "Up: back" };
-            vec![
-                format!(" Keys {}/{pages} ({turn}, any other key closes) ", page + 1),
-                format!(" Keys {}/{pages} ({turn}, Esc closes) ", page + 1),
-                format!(" Keys {}/{pages} ({turn}) ", page + 1),
-            ]
-        }
-    };
-    let room = usize::from(area.width).saturating_sub(2);
-    let title = titles
-        .iter()
-        .find(|title| title.len() <= room)
-        .unwrap_or(&titles[titles.len() - 1]);
-    boxed(frame, area, lines, title);
+    boxed(frame, area, shown, &sheet.title(page, pages, area.width));
 }
 
 /// The menu: a line for each choice, the chosen one in reverse video, and

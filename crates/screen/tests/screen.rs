@@ -1372,3 +1372,93 @@ fn a_hint_paid_for_in_time_adds_ten_seconds() {
         }
     }
 }
+
+/// `b` shows the statistics the records give, this game's kind first,
+/// with the clock held while they cover the board; without records it
+/// says there are none.
+#[test]
+fn the_statistics_show_this_kind_of_game_first() {
+    use records::Request;
+    use records::stats::{Filter, Tally};
+    let now = Instant::now();
+    let mut tally = Tally::new(Filter::default());
+    // A win on the two mines' board, and a loss on a random board.
+    let mut won = two_mines(true);
+    keys(&mut won, OPEN_THE_2_AND_FLAG_ITS_MINES, now);
+    keys(&mut won, "h<space>", now + Duration::from_millis(2500));
+    let mut lost = random(Layout::BEGINNER, 80, 24);
+    keys(&mut lost, "<space>", now);
+    let mine = (0..9)
+        .flat_map(|r| (0..9).map(move |c| Pos::new(r, c)))
+        .find(|&p| lost.game().board().is_mine(p))
+        .unwrap();
+    go(
+        &mut lost,
+        &[
+            Command::Jump(Edge::FirstRow),
+            Command::Jump(Edge::FirstColumn),
+        ],
+        now,
+    );
+    go(
+        &mut lost,
+        &[to(mine.row as isize, mine.col as isize), Command::Reveal],
+        now,
+    );
+    // A loss is filed when it is left (it could still be undone).
+    keys(&mut lost, "n", now);
+    for (number, screen) in [&mut lost, &mut won].into_iter().enumerate() {
+        for request in screen.take_requests() {
+            if let Request::File(record) = request {
+                tally.add(number + 1, &record);
+            }
+        }
+    }
+    let groups = tally.groups();
+    assert_eq!(groups.len(), 2);
+
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jl<space>", now);
+    keys(&mut screen, "b", now + Duration::from_secs(1));
+    assert!(screen.wants_scores());
+    screen.show_scores(Ok(groups.clone()));
+    assert!(!screen.wants_scores());
+    assert_eq!(
+        screen.next_clock_tick(now + Duration::from_secs(5)),
+        None,
+        "held"
+    );
+    let shown = drawn(&screen, now);
+    assert_snapshot!("statistics", shown);
+    let first = shown
+        .find("classic: a board file")
+        .expect("this game's kind");
+    assert!(first < shown.find("classic: beginner").expect("the other kind"));
+    keys(&mut screen, "b", now);
+    assert!(
+        !drawn(&screen, now).contains("Statistics"),
+        "b again closes it"
+    );
+
+    let mut narrow = Screen::new(two_mines_setup(true), 40, 12).unwrap();
+    keys(&mut narrow, "b", now);
+    narrow.show_scores(Ok(groups));
+    let shown = drawn(&narrow, now);
+    for line in [
+        "> classic: a board file",
+        " 1/1 won, 100 %, streak 1 (1)",
+        " fastest 2.5",
+    ] {
+        assert!(shown.contains(line), "{line} missing:\n{shown}");
+    }
+    assert!(
+        shown.lines().all(|line| line.chars().count() <= 42),
+        "{shown}"
+    );
+
+    let mut narrow = Screen::new(two_mines_setup(true), 40, 12).unwrap();
+    narrow.set_recording(false);
+    keys(&mut narrow, "b", now);
+    assert!(!narrow.wants_scores());
+    assert!(drawn(&narrow, now).contains("No records are kept"));
+}
