@@ -325,11 +325,15 @@ impl Recorder {
             .unwrap_or_default()
     }
 
-    /// Keeps `chosen`, the menu's choices, for the next session. `Some`
-    /// with what to tell the player when they cannot be kept.
+    /// Keeps `chosen` (the menu's choices, the squares' size) for the next
+    /// session, over what was kept before. `Some` with what to tell the
+    /// player when they cannot be kept.
     pub fn keep_settings(&mut self, chosen: &Settings) -> Option<String> {
         let places = self.places.as_ref()?;
-        let error = settings::write(&places.settings, chosen).err()?;
+        // What `chosen` does not say (the zoom, when the menu's choices
+        // are kept) stays as the file has it.
+        let kept = settings::read(&places.settings).updated_by(chosen);
+        let error = settings::write(&places.settings, &kept).err()?;
         Some(format!(
             "cannot keep the menu's choices in {}: {error}",
             visible::path(&places.settings)

@@ -39,6 +39,27 @@ pub struct Settings {
     /// stays clean).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint_penalty: Option<bool>,
+    /// The squares' size in `play`: `fit`, `single` or `double`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<String>,
+}
+
+impl Settings {
+    /// These settings with the choices `chosen` makes laid over them:
+    /// what `chosen` leaves unsaid stays as it was.
+    pub fn updated_by(self, chosen: &Settings) -> Settings {
+        let chosen = chosen.clone();
+        Settings {
+            theme: chosen.theme.or(self.theme),
+            rules: chosen.rules.or(self.rules),
+            size: chosen.size.or(self.size),
+            no_guess: chosen.no_guess.or(self.no_guess),
+            question_marks: chosen.question_marks.or(self.question_marks),
+            first_move: chosen.first_move.or(self.first_move),
+            hint_penalty: chosen.hint_penalty.or(self.hint_penalty),
+            zoom: chosen.zoom.or(self.zoom),
+        }
+    }
 }
 
 /// Larger than any settings file this program writes: a bigger one is
@@ -86,9 +107,28 @@ mod tests {
             question_marks: Some(false),
             first_move: Some("opening".to_owned()),
             hint_penalty: Some(true),
+            zoom: Some("double".to_owned()),
         };
         write(&path, &settings).unwrap();
         assert_eq!(read(&path), settings);
+    }
+
+    #[test]
+    fn choices_laid_over_keep_what_they_do_not_say() {
+        let kept = Settings {
+            theme: Some("mono".to_owned()),
+            zoom: Some("double".to_owned()),
+            ..Settings::default()
+        };
+        let chosen = Settings {
+            theme: Some("classic".to_owned()),
+            size: Some((9, 9, 10)),
+            ..Settings::default()
+        };
+        let updated = kept.updated_by(&chosen);
+        assert_eq!(updated.theme.as_deref(), Some("classic"));
+        assert_eq!(updated.size, Some((9, 9, 10)));
+        assert_eq!(updated.zoom.as_deref(), Some("double"), "not said: kept");
     }
 
     #[test]

@@ -57,6 +57,8 @@ pub enum Command {
     Help,
     /// Show the best times and statistics of every kind of game.
     Scores,
+    /// Larger squares (`by` > 0) or smaller.
+    Zoom(isize),
     /// Ask the solver for a hint.
     Hint,
     /// Show or hide the chance of a mine on every covered square.
@@ -250,6 +252,8 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('n') => Some(Command::New),
         KeyCode::Char('m') => Some(Command::Menu),
         KeyCode::Char('b') => Some(Command::Scores),
+        KeyCode::Char('+' | '=') => Some(Command::Zoom(1)),
+        KeyCode::Char('-') => Some(Command::Zoom(-1)),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
         _ => None,
     }
@@ -314,6 +318,13 @@ fn mouse_command(mouse: &MouseEvent, held: &mut Held) -> Option<Command> {
             } else {
                 None
             }
+        }
+        // With Ctrl, as a browser's: the squares' size.
+        MouseEventKind::ScrollUp if mouse.modifiers.contains(KeyModifiers::CONTROL) => {
+            Some(Command::Zoom(1))
+        }
+        MouseEventKind::ScrollDown if mouse.modifiers.contains(KeyModifiers::CONTROL) => {
+            Some(Command::Zoom(-1))
         }
         MouseEventKind::ScrollUp => Some(Command::Scroll { rows: -3, cols: 0 }),
         MouseEventKind::ScrollDown => Some(Command::Scroll { rows: 3, cols: 0 }),
@@ -398,6 +409,12 @@ pub(crate) const KEYS: &[KeyLine] = &[
         "best times and statistics, by kind of game",
         "b",
         "best times",
+    ),
+    line(
+        "+ -, Ctrl-wheel",
+        "larger, smaller squares (kept)",
+        "+ -",
+        "square size",
     ),
     line("?", "these keys (the clock stops)", "?", "these keys"),
     line("q, Esc", "quit", "q Esc", "quit"),
@@ -622,6 +639,44 @@ mod tests {
         // A let go with no press before it (the press was outside the
         // terminal) chords nothing.
         assert_eq!(clicks(&[Up(Middle)]), [None]);
+    }
+
+    #[test]
+    fn plus_minus_and_the_wheel_with_ctrl_choose_the_size() {
+        let none = KeyModifiers::NONE;
+        assert_eq!(
+            command(&key(KeyCode::Char('+'), none)),
+            Some(Command::Zoom(1))
+        );
+        assert_eq!(
+            command(&key(KeyCode::Char('='), none)),
+            Some(Command::Zoom(1))
+        );
+        assert_eq!(
+            command(&key(KeyCode::Char('-'), none)),
+            Some(Command::Zoom(-1))
+        );
+        let wheel = |kind, modifiers| {
+            Event::Mouse(MouseEvent {
+                kind,
+                column: 1,
+                row: 1,
+                modifiers,
+            })
+        };
+        let ctrl = KeyModifiers::CONTROL;
+        assert_eq!(
+            command(&wheel(MouseEventKind::ScrollUp, ctrl)),
+            Some(Command::Zoom(1))
+        );
+        assert_eq!(
+            command(&wheel(MouseEventKind::ScrollDown, ctrl)),
+            Some(Command::Zoom(-1))
+        );
+        assert_eq!(
+            command(&wheel(MouseEventKind::ScrollDown, none)),
+            Some(Command::Scroll { rows: 3, cols: 0 })
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! lines a square when the whole board fits that way) and under it the
 //! message, two lines at least. The board is centred in the room it has.
 //! A board bigger than the terminal shows the part the view's origin says.
+//! The player may choose the squares' size instead ([`Zoom`]).
 
 use engine::Pos;
 
@@ -20,6 +21,45 @@ const SMALLEST: usize = 5;
 /// The rows a short terminal gives the board before it keeps lines for a
 /// long message: a beginner board's.
 const SHORT_VIEW: usize = 9;
+
+/// The squares' size, as the player chooses it with `+` and `-`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Zoom {
+    /// Two cells a square, or four and two lines when the whole board
+    /// fits them.
+    #[default]
+    Fit,
+    /// Always two cells a square: the most of a big board in view.
+    Single,
+    /// Always four cells and two lines a square: easier to see and to
+    /// click; a board larger than the terminal scrolls.
+    Double,
+}
+
+impl Zoom {
+    /// Every size, smallest first: the order `+` steps through them.
+    const ALL: [Zoom; 3] = [Zoom::Single, Zoom::Fit, Zoom::Double];
+
+    /// Its name, as the settings keep it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Zoom::Fit => "fit",
+            Zoom::Single => "single",
+            Zoom::Double => "double",
+        }
+    }
+
+    /// The size of that name.
+    pub fn named(name: &str) -> Option<Zoom> {
+        Self::ALL.into_iter().find(|zoom| zoom.name() == name)
+    }
+
+    /// The next size up (`by` > 0) or down, stopping at the ends.
+    pub fn step(self, by: isize) -> Zoom {
+        let at = Self::ALL.iter().position(|&z| z == self).unwrap_or(1);
+        Self::ALL[at.saturating_add_signed(by).min(Self::ALL.len() - 1)]
+    }
+}
 
 /// The board's place on a terminal of a given size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +82,18 @@ impl Geometry {
     /// The layout of a `board_rows` x `board_cols` board on a terminal of
     /// `width` x `height` cells; `None` when not even a 5x5 view fits.
     pub fn of(width: u16, height: u16, board_rows: usize, board_cols: usize) -> Option<Self> {
+        Self::zoomed(width, height, board_rows, board_cols, Zoom::Fit)
+    }
+
+    /// [`Geometry::of`] with the squares' size the player chose. Doubled
+    /// squares where not even a 5x5 view of them fits are single.
+    pub fn zoomed(
+        width: u16,
+        height: u16,
+        board_rows: usize,
+        board_cols: usize,
+        zoom: Zoom,
+    ) -> Option<Self> {
         let (least_wide, least_high) = Self::smallest(board_rows, board_cols);
         if width < least_wide || height < least_high {
             return None;
@@ -52,13 +104,21 @@ impl Geometry {
             u64::from(label) + 2 * scale * board_cols as u64 <= u64::from(width)
                 && u64::from(TOP + FOOT) + scale * board_rows as u64 <= u64::from(height)
         };
-        let scale = if fits(2) { 2 } else { 1 };
+        let double_fits = {
+            let side = |len: usize| SMALLEST.min(len) as u16;
+            width >= label + 4 * side(board_cols) && height >= TOP + BOTTOM + 2 * side(board_rows)
+        };
+        let scale = match zoom {
+            Zoom::Fit if fits(2) => 2,
+            Zoom::Double if double_fits => 2,
+            Zoom::Fit | Zoom::Single | Zoom::Double => 1,
+        };
         // The whole message before more rows of the board, once the board
         // has its first [`SHORT_VIEW`] rows: on a short terminal the board
         // takes every line but the message's two (a long message is then
         // said in its short form), and more lines never show fewer rows.
-        let roomy = usize::from(height.saturating_sub(TOP + FOOT));
-        let squeezed = usize::from(height - TOP - BOTTOM).min(SHORT_VIEW);
+        let roomy = usize::from(height.saturating_sub(TOP + FOOT) / scale);
+        let squeezed = usize::from((height - TOP - BOTTOM) / scale).min(SHORT_VIEW);
         let rows = roomy.max(squeezed).min(board_rows);
         let cols = usize::from((width - label) / (2 * scale)).min(board_cols);
         // Centred: across, the labels and the squares (without the gap

@@ -34,6 +34,7 @@ impl Choices {
             question_marks: Some(self.question_marks),
             first_move: Some(self.first_move.name().to_owned()),
             hint_penalty: Some(self.hint_penalty),
+            zoom: None,
         }
     }
 }

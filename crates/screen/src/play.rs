@@ -12,6 +12,7 @@ use ratatui::backend::CrosstermBackend;
 
 use crate::command::{Command, Held, command_for};
 use crate::depth::{self, Depth};
+use crate::geometry::Zoom;
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
 use console::interrupt::SeedOnInterrupt;
@@ -52,6 +53,8 @@ pub fn run(
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
     };
     screen.set_recording(recorder.is_on());
+    let zoom = recorder.settings().zoom.as_deref().and_then(Zoom::named);
+    screen.set_zoom(zoom.unwrap_or_default());
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::animation::{Animation, Steps};
 use crate::command::{Button, Command, Edge, Press};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Zoom};
 use crate::menu::{Choices, Menu};
 use crate::sheet::{Scores, Sheet, Shown, pages};
 use crate::summary::Summary;
@@ -102,6 +102,8 @@ pub struct Screen {
     /// The sheet over the board (the keys, the statistics) and its page,
     /// while one is shown.
     sheet: Option<Shown>,
+    /// The squares' size.
+    zoom: Zoom,
     /// Whether the chance of a mine is shown on each covered square.
     overlay: bool,
     /// The square the last hint names, marked on the board until the next
@@ -241,6 +243,12 @@ impl Screen {
         self.quit
     }
 
+    /// The squares' size, as kept from an earlier session.
+    pub(crate) fn set_zoom(&mut self, zoom: Zoom) {
+        self.zoom = zoom;
+        self.follow();
+    }
+
     /// Whether the games are recorded; on unless told otherwise.
     pub fn set_recording(&mut self, recording: bool) {
         self.recording = recording;
@@ -294,6 +302,7 @@ impl Screen {
             paused: false,
             paused_by_focus: false,
             sheet: None,
+            zoom: Zoom::Fit,
             overlay: false,
             hinted: None,
             pointer: None,
@@ -428,7 +437,13 @@ impl Screen {
     /// The layout on the terminal; `None` when it is too small.
     pub fn geometry(&self) -> Option<Geometry> {
         let board = self.game.board();
-        Geometry::of(self.width, self.height, board.rows(), board.cols())
+        Geometry::zoomed(
+            self.width,
+            self.height,
+            board.rows(),
+            board.cols(),
+            self.zoom,
+        )
     }
 
     /// Time played so far: from the first reveal, without pauses.
@@ -562,6 +577,7 @@ impl Screen {
                 button,
             } => self.click(column, row, button, now),
             Command::Scroll { rows, cols } => self.scroll(rows, cols),
+            Command::Zoom(by) => self.zoom(by),
             Command::Undo => self.undo(now),
             Command::Redo => self.redo(now),
             Command::Pause => self.pause(now),
@@ -807,6 +823,23 @@ impl Screen {
         }
         self.after_move(outcome, self.cursor, now);
         self.note(Event::Redo, now, outcome.changed_board());
+    }
+
+    /// Larger squares (`by` > 0) or smaller, kept for the next session.
+    fn zoom(&mut self, by: isize) {
+        let zoom = self.zoom.step(by);
+        self.message = match (zoom == self.zoom, zoom) {
+            (true, Zoom::Double) => "The squares are as large as they go".to_owned(),
+            (true, _) => "The squares are as small as they go".to_owned(),
+            (false, Zoom::Double) => "Large squares: - for smaller".to_owned(),
+            (false, Zoom::Single) => "Small squares: + for larger".to_owned(),
+            (false, Zoom::Fit) => "Squares large when the whole board fits them".to_owned(),
+        };
+        self.zoom = zoom;
+        self.follow();
+        let mut kept = self.settings.take().unwrap_or_default();
+        kept.zoom = Some(zoom.name().to_owned());
+        self.settings = Some(kept);
     }
 
     /// Shows `sheet` over the board, from its first page; the clock

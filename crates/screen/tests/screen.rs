@@ -1462,3 +1462,39 @@ fn the_statistics_show_this_kind_of_game_first() {
     assert!(!narrow.wants_scores());
     assert!(drawn(&narrow, now).contains("No records are kept"));
 }
+
+/// `+` and `-` choose the squares' size whatever fits: doubled squares
+/// on a board too big for them scroll; the choice is kept.
+#[test]
+fn plus_and_minus_choose_the_size_of_the_squares() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    let scale = |screen: &Screen| screen.geometry().unwrap().scale;
+    assert_eq!(scale(&screen), 1, "beginner does not fit doubled at 80x24");
+    keys(&mut screen, "+", now);
+    assert_eq!(scale(&screen), 2);
+    let geometry = screen.geometry().unwrap();
+    assert_eq!(
+        (geometry.rows, geometry.cols),
+        (9, 9),
+        "all of it, message and all"
+    );
+    assert!(geometry.bottom() <= 22);
+    let kept = screen.take_settings().expect("the size, to keep");
+    assert_eq!(kept.zoom.as_deref(), Some("double"));
+    assert_eq!(kept.theme, None, "nothing else said");
+    assert_snapshot!("beginner_doubled_at_80x24", drawn(&screen, now));
+    keys(&mut screen, "+", now);
+    assert_eq!(screen.message(), "The squares are as large as they go");
+    keys(&mut screen, "--", now);
+    assert_eq!(scale(&screen), 1);
+    keys(&mut screen, "-", now);
+    assert_eq!(screen.message(), "The squares are as small as they go");
+
+    let mut expert = random(Layout::EXPERT, 80, 24);
+    keys(&mut expert, "+", now);
+    let geometry = expert.geometry().unwrap();
+    assert_eq!((geometry.scale, geometry.cols), (2, 19), "the rest scrolls");
+    keys(&mut expert, "<end>", now);
+    assert_eq!(expert.origin().col, 30 - 19, "the view follows the cursor");
+}
