@@ -351,8 +351,22 @@ fn the_menu_choices_are_kept_for_the_next_session() {
 
     let mut terminal = play("", &home);
     assert!(line(terminal.parser.screen(), 0).starts_with("Mines 40 "));
+    // `+`, and in the menu a name for the size, typed key by key (its
+    // letters are keys of the game elsewhere); both kept, with the rest.
+    terminal.send(b"+m");
+    terminal.wait_for("the menu", |screen| screen.contents().contains("Next game"));
+    terminal.send(b"shjkl q\r");
+    terminal.wait_for("the name", |screen| screen.contents().contains("hjkl q"));
+    terminal.send(b"\x1b");
+    terminal.wait_for("the board", |screen| {
+        !screen.contents().contains("Next game")
+    });
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
+    let kept = std::fs::read_to_string(home.join("config/minesweeper/settings.json")).unwrap();
+    for said in ["\"size\"", "\"zoom\": \"double\"", "\"name\": \"hjkl q\""] {
+        assert!(kept.contains(said), "{said}: {kept}");
+    }
     let mut terminal = play("--level expert", &home);
     assert!(line(terminal.parser.screen(), 0).starts_with("Mines 99 "));
     terminal.send(b"q");

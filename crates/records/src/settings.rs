@@ -42,6 +42,44 @@ pub struct Settings {
     /// The squares' size in `play`: `fit`, `single` or `double`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zoom: Option<String>,
+    /// Sizes of board the player named, in the order they were named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub presets: Option<Vec<Preset>>,
+}
+
+/// A size of board the player named in the menu.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preset {
+    /// Its name: printable, at most [`Preset::LONGEST_NAME`] characters.
+    pub name: String,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// Mines.
+    pub mines: usize,
+}
+
+impl Preset {
+    /// The longest name a preset takes, in characters.
+    pub const LONGEST_NAME: usize = 20;
+    /// The most presets kept.
+    pub const MOST: usize = 20;
+
+    /// Whether a preset read from the file is one the menu could have
+    /// made: a name of printable characters, sides from 1 to the largest
+    /// board, no more mines than squares. A file edited by hand may hold
+    /// anything.
+    pub fn is_sound(&self) -> bool {
+        let name = self.name.trim();
+        let sides = 1..=engine::Layout::MOST_SIDE;
+        !name.is_empty()
+            && name.chars().count() <= Self::LONGEST_NAME
+            && !name.chars().any(char::is_control)
+            && sides.contains(&self.rows)
+            && sides.contains(&self.cols)
+            && self.mines <= self.rows.saturating_mul(self.cols)
+    }
 }
 
 impl Settings {
@@ -58,7 +96,17 @@ impl Settings {
             first_move: chosen.first_move.or(self.first_move),
             hint_penalty: chosen.hint_penalty.or(self.hint_penalty),
             zoom: chosen.zoom.or(self.zoom),
+            presets: chosen.presets.or(self.presets),
         }
+    }
+
+    /// The presets that are sound, at most [`Preset::MOST`] of them.
+    pub fn presets(&self) -> Vec<Preset> {
+        let all = self.presets.iter().flatten();
+        all.filter(|preset| preset.is_sound())
+            .take(Preset::MOST)
+            .cloned()
+            .collect()
     }
 }
 
@@ -108,9 +156,37 @@ mod tests {
             first_move: Some("opening".to_owned()),
             hint_penalty: Some(true),
             zoom: Some("double".to_owned()),
+            presets: Some(vec![Preset {
+                name: "wide".to_owned(),
+                rows: 9,
+                cols: 40,
+                mines: 60,
+            }]),
         };
         write(&path, &settings).unwrap();
         assert_eq!(read(&path), settings);
+    }
+
+    #[test]
+    fn presets_that_no_menu_could_make_are_left_out() {
+        let preset = |name: &str, rows, cols, mines| Preset {
+            name: name.to_owned(),
+            rows,
+            cols,
+            mines,
+        };
+        let settings = Settings {
+            presets: Some(vec![
+                preset("big", 30, 50, 300),
+                preset("", 9, 9, 10),
+                preset("\u{1b}[2J", 9, 9, 10),
+                preset("a name far longer than twenty", 9, 9, 10),
+                preset("zero", 0, 9, 0),
+                preset("crowded", 2, 2, 5),
+            ]),
+            ..Settings::default()
+        };
+        assert_eq!(settings.presets(), [preset("big", 30, 50, 300)]);
     }
 
     #[test]

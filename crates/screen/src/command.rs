@@ -59,6 +59,14 @@ pub enum Command {
     Scores,
     /// Larger squares (`by` > 0) or smaller.
     Zoom(isize),
+    /// In the menu: name the size chosen (`s`).
+    NamePreset,
+    /// In the menu: forget the named size chosen (`d`, Delete).
+    ForgetPreset,
+    /// A character typed into a name.
+    Typed(char),
+    /// The last character of a name taken back (Backspace).
+    Erase,
     /// Ask the solver for a hint.
     Hint,
     /// Show or hide the chance of a mine on every covered square.
@@ -161,6 +169,28 @@ pub(crate) fn command_for(event: &Event, held: &mut Held) -> Option<Command> {
     }
 }
 
+/// The command an input event asks for while a name is typed: a
+/// character is itself, Backspace takes one back, Enter gives the name,
+/// Esc (or Ctrl-C) gives it up; the mouse and the terminal act as ever.
+pub(crate) fn typing_command(event: &Event, held: &mut Held) -> Option<Command> {
+    let Event::Key(key) = event else {
+        return command_for(event, held);
+    };
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Char('c') if ctrl => Some(Command::Quit),
+        KeyCode::Char('z') if ctrl => Some(Command::Suspend),
+        KeyCode::Char(c) if !ctrl => Some(Command::Typed(c)),
+        KeyCode::Backspace => Some(Command::Erase),
+        KeyCode::Enter => Some(Command::Reveal),
+        KeyCode::Esc => Some(Command::Quit),
+        _ => None,
+    }
+}
+
 /// The commands `keys` asks for, typed one key at a time through the key
 /// map, as a player would: a character is its key (upper case with
 /// Shift), and a name in angle brackets a key without one: `<space>`,
@@ -253,6 +283,8 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('m') => Some(Command::Menu),
         KeyCode::Char('b') => Some(Command::Scores),
         KeyCode::Char('+' | '=') => Some(Command::Zoom(1)),
+        KeyCode::Char('s') => Some(Command::NamePreset),
+        KeyCode::Char('d') | KeyCode::Delete => Some(Command::ForgetPreset),
         KeyCode::Char('-') => Some(Command::Zoom(-1)),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
         _ => None,
@@ -676,6 +708,24 @@ mod tests {
         assert_eq!(
             command(&wheel(MouseEventKind::ScrollDown, none)),
             Some(Command::Scroll { rows: 3, cols: 0 })
+        );
+    }
+
+    #[test]
+    fn typing_a_name_takes_every_character() {
+        let typing = |code, modifiers| typing_command(&key(code, modifiers), &mut Held::default());
+        let none = KeyModifiers::NONE;
+        assert_eq!(typing(KeyCode::Char('q'), none), Some(Command::Typed('q')));
+        assert_eq!(
+            typing(KeyCode::Char('W'), KeyModifiers::SHIFT),
+            Some(Command::Typed('W'))
+        );
+        assert_eq!(typing(KeyCode::Backspace, none), Some(Command::Erase));
+        assert_eq!(typing(KeyCode::Enter, none), Some(Command::Reveal));
+        assert_eq!(typing(KeyCode::Esc, none), Some(Command::Quit));
+        assert_eq!(
+            typing(KeyCode::Char('c'), KeyModifiers::CONTROL),
+            Some(Command::Quit)
         );
     }
 

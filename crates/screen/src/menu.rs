@@ -1,10 +1,11 @@
 //! The menu (`m`): what the next game is dealt with, chosen inside the
-//! game rather than on the command line: a level or a size, the rules,
-//! boards that need no guess, question marks, and the colours. As values:
-//! the state moves through it, the view draws it.
+//! game rather than on the command line: a level or a size (the player's
+//! named sizes among the levels), the rules, the first move, boards that
+//! need no guess, question marks, hints, and the colours. As values: the
+//! state moves through it, the view draws it.
 
 use engine::{FirstMove, Layout, RuleSet};
-use records::settings::Settings;
+use records::settings::{Preset, Settings};
 
 use crate::theme::Theme;
 
@@ -35,6 +36,7 @@ impl Choices {
             first_move: Some(self.first_move.name().to_owned()),
             hint_penalty: Some(self.hint_penalty),
             zoom: None,
+            presets: None,
         }
     }
 }
@@ -75,21 +77,98 @@ const LEVELS: [(&str, Layout); 3] = [
 ];
 
 /// The menu, open: the line chosen and the choices so far.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Menu {
     line: usize,
     choices: Choices,
     /// Whether colours may be used at all (not with NO_COLOR and the like).
     colour: bool,
+    /// The sizes the player named, stepped through after the levels.
+    presets: Vec<Preset>,
+    /// A name being typed for the size chosen, while it is.
+    naming: Option<String>,
 }
 
 impl Menu {
-    pub fn new(choices: Choices, colour: bool) -> Self {
+    pub fn new(choices: Choices, colour: bool, presets: Vec<Preset>) -> Self {
         Menu {
             line: 0,
             choices,
             colour,
+            presets,
+            naming: None,
         }
+    }
+
+    /// The sizes the player named.
+    pub fn presets(&self) -> &[Preset] {
+        &self.presets
+    }
+
+    /// Whether a name is being typed.
+    pub fn is_naming(&self) -> bool {
+        self.naming.is_some()
+    }
+
+    /// Starts naming the size chosen (`s`).
+    pub fn start_naming(&mut self) {
+        self.naming = Some(String::new());
+    }
+
+    /// A character typed into the name: printable ones, up to the
+    /// longest name.
+    pub fn type_char(&mut self, c: char) {
+        if let Some(name) = &mut self.naming
+            && !c.is_control()
+            && name.chars().count() < Preset::LONGEST_NAME
+        {
+            name.push(c);
+        }
+    }
+
+    /// The name's last character taken back.
+    pub fn erase(&mut self) {
+        if let Some(name) = &mut self.naming {
+            name.pop();
+        }
+    }
+
+    /// The name typed given to the size chosen (replacing a preset of the
+    /// same name, the oldest dropped past [`Preset::MOST`]); whether the
+    /// presets changed. An empty name names nothing.
+    pub fn finish_naming(&mut self) -> bool {
+        let Some(name) = self.naming.take() else {
+            return false;
+        };
+        let name = name.trim().to_owned();
+        if name.is_empty() {
+            return false;
+        }
+        let layout = self.choices.layout;
+        self.presets.retain(|preset| preset.name != name);
+        self.presets.push(Preset {
+            name,
+            rows: layout.rows,
+            cols: layout.cols,
+            mines: layout.mines,
+        });
+        if self.presets.len() > Preset::MOST {
+            self.presets.remove(0);
+        }
+        true
+    }
+
+    /// Stops naming, with nothing named.
+    pub fn cancel_naming(&mut self) {
+        self.naming = None;
+    }
+
+    /// Forgets the preset the size chosen is (`d`); whether there was one.
+    pub fn forget_preset(&mut self) -> bool {
+        let before = self.presets.len();
+        let layout = self.choices.layout;
+        self.presets.retain(|preset| !is(preset, layout));
+        self.presets.len() < before
     }
 
     pub fn choices(&self) -> Choices {
@@ -116,13 +195,19 @@ impl Menu {
         let layout = &mut choices.layout;
         match item {
             Item::Level => {
-                let now = LEVELS.iter().position(|(_, l)| l == layout);
+                // The levels, then the named sizes.
+                let sizes: Vec<Layout> = LEVELS
+                    .iter()
+                    .map(|&(_, level)| level)
+                    .chain(self.presets.iter().map(preset_layout))
+                    .collect();
+                let now = sizes.iter().position(|l| l == layout);
                 let next = match now {
-                    Some(i) => cycle(i, next, LEVELS.len()),
+                    Some(i) => cycle(i, next, sizes.len()),
                     None if by > 0 => 0,
-                    None => LEVELS.len() - 1,
+                    None => sizes.len() - 1,
                 };
-                *layout = LEVELS[next].1;
+                *layout = sizes[next];
             }
             Item::Rows => layout.rows = step(layout.rows, by, 1, Layout::MOST_SIDE),
             Item::Columns => layout.cols = step(layout.cols, by, 1, Layout::MOST_SIDE),
@@ -160,19 +245,12 @@ impl Menu {
     pub fn lines(&self) -> Vec<(&'static str, String, bool)> {
         let c = &self.choices;
         let on = |yes: bool| if yes { "on" } else { "off" }.to_owned();
-        ITEMS
+        let mut lines: Vec<_> = ITEMS
             .iter()
             .enumerate()
             .map(|(i, item)| {
                 let (name, value) = match item {
-                    Item::Level => (
-                        "Level",
-                        LEVELS
-                            .iter()
-                            .find(|(_, l)| *l == c.layout)
-                            .map_or("custom", |(name, _)| name)
-                            .to_owned(),
-                    ),
+                    Item::Level => ("Level", self.level_name()),
                     Item::Rows => ("Rows", c.layout.rows.to_string()),
                     Item::Columns => ("Columns", c.layout.cols.to_string()),
                     Item::Mines => ("Mines", c.layout.mines.to_string()),
@@ -194,8 +272,33 @@ impl Menu {
                 };
                 (name, value, i == self.line)
             })
-            .collect()
+            .collect();
+        if let Some(name) = &self.naming {
+            lines.push(("Name it", format!("{name}_"), true));
+        }
+        lines
     }
+
+    /// The level the size is, the preset it is, or `custom`.
+    fn level_name(&self) -> String {
+        let layout = self.choices.layout;
+        let level = LEVELS.iter().find(|(_, l)| *l == layout);
+        let preset = self.presets.iter().find(|p| is(p, layout));
+        match (level, preset) {
+            (Some((name, _)), _) => (*name).to_owned(),
+            (None, Some(preset)) => format!("{}", visible::Visible(&preset.name)),
+            (None, None) => "custom".to_owned(),
+        }
+    }
+}
+
+fn preset_layout(preset: &Preset) -> Layout {
+    Layout::new(preset.rows, preset.cols, preset.mines)
+}
+
+/// Whether `preset` is the size `layout`.
+fn is(preset: &Preset, layout: Layout) -> bool {
+    preset_layout(preset) == layout
 }
 
 /// The first-move rules, in the order the menu steps through them.
@@ -236,7 +339,47 @@ mod tests {
                 theme: Theme::Classic,
             },
             true,
+            Vec::new(),
         )
+    }
+
+    #[test]
+    fn a_size_named_is_stepped_to_after_the_levels_and_can_be_forgotten() {
+        let mut m = menu();
+        m.go(3);
+        m.change(5);
+        m.start_naming();
+        assert!(m.is_naming());
+        for c in "wide!\u{7}x".chars() {
+            m.type_char(c);
+        }
+        m.erase();
+        assert_eq!(
+            m.lines().last().unwrap().1,
+            "wide!_",
+            "no bell, x taken back"
+        );
+        assert!(m.finish_naming());
+        assert_eq!(m.presets()[0].name, "wide!");
+        assert_eq!(m.lines()[0].1, "wide!");
+        m.go(-3);
+        m.change(-1);
+        assert_eq!(m.choices().layout, Layout::EXPERT);
+        m.change(1);
+        assert_eq!(
+            m.choices().layout,
+            Layout::new(9, 9, 15),
+            "expert, then the preset"
+        );
+        m.change(1);
+        assert_eq!(m.choices().layout, Layout::BEGINNER, "round again");
+        m.change(-1);
+        assert!(m.forget_preset());
+        assert!(m.presets().is_empty());
+        assert_eq!(m.lines()[0].1, "custom");
+        m.start_naming();
+        m.type_char(' ');
+        assert!(!m.finish_naming(), "a blank name names nothing");
     }
 
     #[test]
@@ -304,7 +447,7 @@ mod tests {
 
     #[test]
     fn without_colour_the_colours_do_not_change() {
-        let mut m = Menu::new(menu().choices(), false);
+        let mut m = Menu::new(menu().choices(), false, Vec::new());
         m.go(9);
         m.change(1);
         assert_eq!(m.choices().theme, Theme::Classic);

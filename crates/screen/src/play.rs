@@ -10,7 +10,7 @@ use crossterm::event;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
-use crate::command::{Command, Held, command_for};
+use crate::command::{Command, Held, command_for, typing_command};
 use crate::depth::{self, Depth};
 use crate::geometry::Zoom;
 use crate::state::{Screen, Setup};
@@ -55,6 +55,7 @@ pub fn run(
     screen.set_recording(recorder.is_on());
     let zoom = recorder.settings().zoom.as_deref().and_then(Zoom::named);
     screen.set_zoom(zoom.unwrap_or_default());
+    screen.set_presets(recorder.settings().presets());
     let mut raw = RawMode::full_screen()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
@@ -87,7 +88,13 @@ pub fn run(
         if !event::poll(wait)? {
             continue;
         }
-        if let Some(command) = command_for(&event::read()?, &mut held) {
+        let event = event::read()?;
+        let command = if screen.is_typing() {
+            typing_command(&event, &mut held)
+        } else {
+            command_for(&event, &mut held)
+        };
+        if let Some(command) = command {
             if command == Command::Suspend
                 && let Signalled::Resumed { stopped } = raw.suspend()?
             {

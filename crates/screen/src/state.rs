@@ -20,7 +20,7 @@ use engine::{
 };
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
-use records::settings::Settings;
+use records::settings::{Preset, Settings};
 use records::stats::{Group, Key, Standing};
 use records::{Event, Front, Record, Request, millis};
 use solver::{Adviser, Hint};
@@ -104,6 +104,8 @@ pub struct Screen {
     sheet: Option<Shown>,
     /// The squares' size.
     zoom: Zoom,
+    /// The sizes the player named, for the menu.
+    presets: Vec<Preset>,
     /// Whether the chance of a mine is shown on each covered square.
     overlay: bool,
     /// The square the last hint names, marked on the board until the next
@@ -243,6 +245,16 @@ impl Screen {
         self.quit
     }
 
+    /// The sizes the player named, as kept from an earlier session.
+    pub(crate) fn set_presets(&mut self, presets: Vec<Preset>) {
+        self.presets = presets;
+    }
+
+    /// Whether a name is being typed (in the menu): keys are characters.
+    pub fn is_typing(&self) -> bool {
+        self.menu.as_ref().is_some_and(Menu::is_naming)
+    }
+
     /// The squares' size, as kept from an earlier session.
     pub(crate) fn set_zoom(&mut self, zoom: Zoom) {
         self.zoom = zoom;
@@ -303,6 +315,7 @@ impl Screen {
             paused_by_focus: false,
             sheet: None,
             zoom: Zoom::Fit,
+            presets: Vec::new(),
             overlay: false,
             hinted: None,
             pointer: None,
@@ -530,11 +543,22 @@ impl Screen {
         }
         if let Some(menu) = &mut self.menu {
             match command {
+                Command::Resize { width, height } => (self.width, self.height) = (width, height),
+                Command::Typed(c) => menu.type_char(c),
+                Command::Erase => menu.erase(),
+                Command::Reveal | Command::Menu | Command::Quit if menu.is_naming() => {
+                    if command == Command::Reveal && menu.finish_naming() {
+                        self.keep_presets();
+                    } else {
+                        menu.cancel_naming();
+                    }
+                }
                 Command::Move { rows, .. } if rows != 0 => menu.go(rows),
                 Command::Move { cols, .. } => menu.change(cols),
+                Command::NamePreset => menu.start_naming(),
+                Command::ForgetPreset if menu.forget_preset() => self.keep_presets(),
                 Command::Reveal => self.apply_menu(now),
                 Command::Menu | Command::Quit => self.close_menu(now),
-                Command::Resize { width, height } => (self.width, self.height) = (width, height),
                 _ => {}
             }
             return;
@@ -597,7 +621,12 @@ impl Screen {
             Command::Quit => self.quit(now),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
-            Command::OtherKey
+            // The menu's, outside it: nothing.
+            Command::NamePreset
+            | Command::ForgetPreset
+            | Command::Typed(_)
+            | Command::Erase
+            | Command::OtherKey
             | Command::Pointer { .. }
             | Command::FocusLost
             | Command::FocusGained => {}
@@ -1004,8 +1033,20 @@ impl Screen {
     /// Opens the menu over the board; the clock stands still while it is
     /// open.
     fn open_menu(&mut self, now: Instant) {
-        self.menu = Some(Menu::new(self.choices(), self.setup.looks.colour));
+        let presets = self.presets.clone();
+        self.menu = Some(Menu::new(self.choices(), self.setup.looks.colour, presets));
         self.clock.stop(now);
+    }
+
+    /// The menu's named sizes, kept for the next session.
+    fn keep_presets(&mut self) {
+        let Some(menu) = &self.menu else {
+            return;
+        };
+        self.presets = menu.presets().to_vec();
+        let mut kept = self.settings.take().unwrap_or_default();
+        kept.presets = Some(self.presets.clone());
+        self.settings = Some(kept);
     }
 
     /// Closes the menu with nothing changed; the clock goes on.
@@ -1035,7 +1076,7 @@ impl Screen {
     /// settings; the menu stays open, saying why, if the mines leave no
     /// room for the first move.
     fn apply_menu(&mut self, now: Instant) {
-        let Some(menu) = self.menu else {
+        let Some(menu) = &self.menu else {
             return;
         };
         let choices = menu.choices();

@@ -366,13 +366,16 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
     // for; how to close it is in the title, which always shows.
     let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
     let help: &[&str] = match (room, area.width >= 44) {
+        _ if menu.is_naming() => &[" Enter: name it   Esc: give up"],
         (2.., true) => &[
             " Up, Down: choose   Left, Right: change",
             " Shift: by 5   Enter: deal   Esc, m: close ",
+            " s: name this size   d: forget its name",
         ],
         (2.., false) => &[
             " Up/Down choose, Left/Right change",
             " Shift: by 5, Enter: deal",
+            " s: name the size, d: forget",
         ],
         _ => &[" Arrows: choose, change; Enter: deal"],
     };

@@ -1498,3 +1498,41 @@ fn plus_and_minus_choose_the_size_of_the_squares() {
     keys(&mut expert, "<end>", now);
     assert_eq!(expert.origin().col, 30 - 19, "the view follows the cursor");
 }
+
+/// A size chosen in the menu can be named (`s`, the name, Enter): it is
+/// kept in the settings, and the menu steps to it after the levels.
+#[test]
+fn a_size_named_in_the_menu_is_kept_and_offered_again() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 80, 24);
+    keys(&mut screen, "mjjjL", now);
+    keys(&mut screen, "s", now);
+    assert!(screen.is_typing(), "keys are characters now");
+    for c in "quick".chars() {
+        screen.update(Command::Typed(c), now);
+    }
+    screen.update(Command::Reveal, now);
+    assert!(!screen.is_typing());
+    assert!(screen.menu().is_some(), "naming leaves the menu open");
+    let kept = screen.take_settings().expect("the presets, to keep");
+    let presets = kept.presets.expect("named");
+    assert_eq!(
+        (presets[0].name.as_str(), presets[0].rows, presets[0].mines),
+        ("quick", 9, 15)
+    );
+    assert_eq!(screen.menu().unwrap().lines()[0].1, "quick");
+    keys(&mut screen, "<esc>", now);
+    assert!(screen.menu().is_none());
+
+    // The next time: before beginner, round the list, the named size.
+    keys(&mut screen, "mh", now);
+    assert_eq!(screen.menu().unwrap().lines()[0].1, "quick");
+    // Esc while naming gives the name up and leaves the menu open.
+    keys(&mut screen, "s", now);
+    screen.update(Command::Typed('x'), now);
+    screen.update(Command::Quit, now);
+    assert!(screen.menu().is_some() && !screen.is_typing());
+    keys(&mut screen, "d", now);
+    assert_eq!(screen.menu().unwrap().lines()[0].1, "custom", "forgotten");
+    assert_eq!(screen.take_settings().unwrap().presets, Some(Vec::new()));
+}
