@@ -784,10 +784,12 @@ impl Screen {
         if let Some(gave_up) = self.game.maker_gave_up()
             && !no_guess_known
         {
+            let short = format!("This board may need a guess. {}", self.message);
             self.message = format!(
                 "No board without guessing: {gave_up}; this one may need a guess. {}",
                 self.message
             );
+            self.short_message = Some((self.message.clone(), short));
         }
     }
 

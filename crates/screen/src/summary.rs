@@ -65,6 +65,18 @@ impl Summary {
         ))
     }
 
+    /// The figures in a few words: the time, the 3BV done, the
+    /// efficiency over every click.
+    pub fn short(&self) -> String {
+        let ThreeBv { total, done } = self.three_bv;
+        let every = (self.clicks + self.wasted).max(1);
+        let efficiency = 100.0 * done as f64 / every as f64;
+        format!(
+            "{:.1} s, 3BV {done}/{total}, {efficiency:.0}\u{a0}%",
+            self.time.as_secs_f64()
+        )
+    }
+
     /// What the player can do next.
     pub fn keys(&self) -> &'static str {
         if self.won {

@@ -45,37 +45,59 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
         board(buffer, screen, &geometry);
         more_beyond(buffer, area, screen, &geometry);
     }
-    let message = match screen.summary() {
-        // A replay's keys are on its own bar.
-        Some(summary) if screen.is_replay() => format!("{} {summary}.", screen.message()),
-        Some(summary) => match summary.standing() {
-            Some(standing) => format!(
-                "{} {summary}. {standing} {}",
-                screen.message(),
-                summary.keys()
-            ),
-            None => format!("{} {summary}. {}", screen.message(), summary.keys()),
-        },
-        None => screen.message().to_owned(),
-    };
     // Under the board after a blank line: two lines at least, up to four
     // where the board leaves room (a hint's reason may take three on 80
     // columns). No more: the paragraph styles every cell of its area.
     let top = (geometry.bottom() + 1).min(area.height - BOTTOM);
     let foot = Rect::new(0, top, area.width, (area.height - top).min(4));
-    // A message longer than its lines, said in its short form if it has one.
-    let message = match (screen.summary(), screen.short_message()) {
-        (None, Some(short)) if wrapped_lines(&message, foot.width) > usize::from(foot.height) => {
-            short.to_owned()
-        }
-        _ => message,
-    };
+    // The message, or where it is longer than its lines, a shorter form:
+    // the keys for what comes next are the last thing to go.
+    let fits = |text: &String| wrapped_lines(text, foot.width) <= usize::from(foot.height);
+    let forms = message_forms(screen);
+    let message = forms
+        .iter()
+        .find(|form| fits(form))
+        .or(forms.last())
+        .cloned()
+        .unwrap_or_default();
     frame.render_widget(Paragraph::new(message).wrap(Wrap { trim: true }), foot);
     if let Some((sheet, page)) = screen.sheet() {
         sheet_box(frame, area, sheet, page);
     } else if let Some(menu) = screen.menu() {
         menu_box(frame, area, menu);
     }
+}
+
+/// What the line under the board says, longest first: the message (at
+/// the end of a game, with its figures, its standing and the keys for
+/// what comes next), then shorter forms of it, for a terminal that has no
+/// room for the long one.
+fn message_forms(screen: &Screen) -> Vec<String> {
+    let message = screen.message();
+    let Some(summary) = screen.summary() else {
+        return [Some(message), screen.short_message()]
+            .into_iter()
+            .flatten()
+            .map(str::to_owned)
+            .collect();
+    };
+    let ended = if summary.won { "Won" } else { "Lost" };
+    if screen.is_replay() {
+        // A replay's keys are on its own bar.
+        return vec![
+            format!("{message} {summary}."),
+            format!("{ended}: {}.", summary.short()),
+        ];
+    }
+    let keys = summary.keys();
+    let mut forms = Vec::new();
+    if let Some(standing) = summary.standing() {
+        forms.push(format!("{message} {summary}. {standing} {keys}"));
+    }
+    forms.push(format!("{message} {summary}. {keys}"));
+    forms.push(format!("{ended}: {}. {keys}", summary.short()));
+    forms.push(format!("{ended}. {keys}"));
+    forms
 }
 
 fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {

@@ -1536,3 +1536,47 @@ fn a_size_named_in_the_menu_is_kept_and_offered_again() {
     assert_eq!(screen.menu().unwrap().lines()[0].1, "custom", "forgotten");
     assert_eq!(screen.take_settings().unwrap().presets, Some(Vec::new()));
 }
+
+/// On a small terminal the end of a game is said in fewer words, and the
+/// keys for what comes next are never what is cut.
+#[test]
+fn the_end_of_a_game_fits_a_small_terminal() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 40, 12);
+    keys(&mut screen, "<space>", now);
+    let mine = (0..9)
+        .flat_map(|r| (0..9).map(move |c| Pos::new(r, c)))
+        .find(|&p| screen.game().board().is_mine(p))
+        .unwrap();
+    go(
+        &mut screen,
+        &[
+            Command::Jump(Edge::FirstRow),
+            Command::Jump(Edge::FirstColumn),
+        ],
+        now,
+    );
+    go(
+        &mut screen,
+        &[to(mine.row as isize, mine.col as isize), Command::Reveal],
+        now,
+    );
+    let shown = drawn(&screen, now);
+    let foot: Vec<&str> = shown
+        .lines()
+        .skip(10)
+        .map(|line| line.trim_matches('"').trim_end())
+        .collect();
+    let foot = foot.join(" ");
+    assert!(foot.contains("Lost: 0.0 s, 3BV 1/10"), "{shown}");
+    assert!(foot.contains("u undoes, r again, n new, q quit"), "{shown}");
+    // Where there is room, every figure.
+    screen.update(
+        Command::Resize {
+            width: 80,
+            height: 24,
+        },
+        now,
+    );
+    assert!(drawn(&screen, now).contains("0.00 3BV/s, 2 clicks"));
+}
