@@ -139,7 +139,8 @@ pub(super) fn full_screen_shows() -> Result<(), AppError> {
     match std::env::var_os("TERM") {
         Some(term) if term == "dumb" => Err(AppError::Terminal(
             "this terminal (TERM=dumb) cannot draw a full screen; the prompt game plays \
-             anywhere: minesweeper --rules classic, or minesweeper BOARD"
+             anywhere: minesweeper --rules classic, minesweeper BOARD, or play's boards \
+             in lines: minesweeper play --screen-reader"
                 .to_owned(),
         )),
         _ => Ok(()),
