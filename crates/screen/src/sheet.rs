@@ -146,6 +146,12 @@ fn seconds(ms: u64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)
 }
 
+/// The fastest times in seconds, `between` each.
+fn fastest(wins: &Wins, between: &str) -> String {
+    let times: Vec<String> = wins.fastest.iter().map(|&ms| seconds(ms)).collect();
+    times.join(between)
+}
+
 fn long_lines(group: &Group, this: bool) -> Vec<String> {
     let marker = if this { "> " } else { "" };
     let mut lines = vec![
@@ -183,8 +189,7 @@ fn wins_lines(wins: &Wins, name: &str) -> Vec<String> {
     if let Some(efficiency) = wins.mean_efficiency {
         figures += &format!(", {:.0} % efficient", 100.0 * efficiency);
     }
-    let fastest: Vec<String> = wins.fastest.iter().map(|&ms| seconds(ms)).collect();
-    vec![figures, format!("    fastest: {} s", fastest.join("  "))]
+    vec![figures, format!("    fastest: {} s", fastest(wins, "  "))]
 }
 
 fn short_lines(group: &Group, this: bool) -> Vec<String> {
@@ -206,8 +211,7 @@ fn short_lines(group: &Group, this: bool) -> Vec<String> {
             seconds(best),
             seconds(median)
         ));
-        let fastest: Vec<String> = group.clean.fastest.iter().map(|&ms| seconds(ms)).collect();
-        lines.push(format!(" fastest {}", fastest.join(" ")));
+        lines.push(format!(" fastest {}", fastest(&group.clean, " ")));
     }
     lines
 }

@@ -1373,6 +1373,25 @@ fn a_hint_paid_for_in_time_adds_ten_seconds() {
     }
 }
 
+/// Opens a mine of the game on `screen`, which has begun.
+fn lose(screen: &mut Screen, now: Instant) {
+    let board = screen.game().board();
+    let mine = (0..board.rows())
+        .flat_map(|r| (0..board.cols()).map(move |c| Pos::new(r, c)))
+        .find(|&p| board.is_mine(p))
+        .expect("a mine");
+    let from_the_corner = [
+        Command::Jump(Edge::FirstRow),
+        Command::Jump(Edge::FirstColumn),
+    ];
+    go(screen, &from_the_corner, now);
+    go(
+        screen,
+        &[to(mine.row as isize, mine.col as isize), Command::Reveal],
+        now,
+    );
+}
+
 /// `b` shows the statistics the records give, this game's kind first,
 /// with the clock held while they cover the board; without records it
 /// says there are none.
@@ -1388,23 +1407,7 @@ fn the_statistics_show_this_kind_of_game_first() {
     keys(&mut won, "h<space>", now + Duration::from_millis(2500));
     let mut lost = random(Layout::BEGINNER, 80, 24);
     keys(&mut lost, "<space>", now);
-    let mine = (0..9)
-        .flat_map(|r| (0..9).map(move |c| Pos::new(r, c)))
-        .find(|&p| lost.game().board().is_mine(p))
-        .unwrap();
-    go(
-        &mut lost,
-        &[
-            Command::Jump(Edge::FirstRow),
-            Command::Jump(Edge::FirstColumn),
-        ],
-        now,
-    );
-    go(
-        &mut lost,
-        &[to(mine.row as isize, mine.col as isize), Command::Reveal],
-        now,
-    );
+    lose(&mut lost, now);
     // A loss is filed when it is left (it could still be undone).
     keys(&mut lost, "n", now);
     for (number, screen) in [&mut lost, &mut won].into_iter().enumerate() {
@@ -1544,23 +1547,7 @@ fn the_end_of_a_game_fits_a_small_terminal() {
     let now = Instant::now();
     let mut screen = random(Layout::BEGINNER, 40, 12);
     keys(&mut screen, "<space>", now);
-    let mine = (0..9)
-        .flat_map(|r| (0..9).map(move |c| Pos::new(r, c)))
-        .find(|&p| screen.game().board().is_mine(p))
-        .unwrap();
-    go(
-        &mut screen,
-        &[
-            Command::Jump(Edge::FirstRow),
-            Command::Jump(Edge::FirstColumn),
-        ],
-        now,
-    );
-    go(
-        &mut screen,
-        &[to(mine.row as isize, mine.col as isize), Command::Reveal],
-        now,
-    );
+    lose(&mut screen, now);
     let shown = drawn(&screen, now);
     let foot: Vec<&str> = shown
         .lines()
