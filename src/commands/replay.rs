@@ -116,8 +116,10 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let rebuilder = Rebuilder::new(record, &solver::NoGuess).map_err(rebuild_error)?;
     let events = rebuilder.events().to_vec();
     let size = crossterm::terminal::size()?;
+    let wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
     let replay = Replay::new(setup, events, speed, title.clone(), size, Instant::now())
-        .map_err(rebuild_error)?;
+        .map_err(rebuild_error)?
+        .with_wasted_clicks(wasted);
     screen::replay::run(replay)?;
     Ok(())
 }

@@ -46,6 +46,9 @@ pub struct Replay {
     origin: Instant,
     /// What the replay is of, for its bar.
     pub title: String,
+    /// Clicks of the game that changed nothing: not among its events,
+    /// but counted at its end, as they were when it was played.
+    wasted: usize,
 }
 
 /// What a key asks of a replay.
@@ -93,7 +96,16 @@ impl Replay {
             speed: speed.clamp(SPEEDS.0, SPEEDS.1),
             origin: now,
             title,
+            wasted: 0,
         })
+    }
+
+    /// The game had `wasted` clicks that changed nothing (the record's
+    /// count): its end counts them, as it did when it was played.
+    pub fn with_wasted_clicks(mut self, wasted: usize) -> Self {
+        self.wasted = wasted;
+        self.screen.count_wasted_clicks(wasted);
+        self
     }
 
     /// The game's events.
@@ -198,6 +210,7 @@ impl Replay {
             let (width, height) = self.screen.size();
             self.screen = replaying(&self.setup, width, height + 1)
                 .expect("the board had room when the replay began");
+            self.screen.count_wasted_clicks(self.wasted);
             self.played = 0;
         }
         while self.played < played {

@@ -273,6 +273,12 @@ impl Screen {
         self.replay = true;
     }
 
+    /// A replay's clicks that changed nothing, known from its record
+    /// (they are not among its events): its end counts them.
+    pub(crate) fn count_wasted_clicks(&mut self, wasted: usize) {
+        self.wasted = wasted;
+    }
+
     /// Whether this screen shows a replay.
     pub(crate) fn is_replay(&self) -> bool {
         self.replay
@@ -364,7 +370,7 @@ impl Screen {
         let counts = rebuilt.counts();
         screen.game = rebuilt.into_game();
         (screen.hints, screen.undos, screen.clicks) = (counts.hints, counts.undos, counts.clicks);
-        screen.wasted = record.wasted as usize;
+        screen.wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
         screen.log = Log::resumed(record.clone());
         // The time goes on from where it stood, at the next opening.
         screen.clock = Clock {

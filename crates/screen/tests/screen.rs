@@ -1567,3 +1567,41 @@ fn the_end_of_a_game_fits_a_small_terminal() {
     );
     assert!(drawn(&screen, now).contains("0.00 3BV/s, 2 clicks"));
 }
+
+/// A replay's end counts the clicks the record says changed nothing, as
+/// the game's end did, though they are not among its moves; a step back
+/// and on to the end again counts them once.
+#[test]
+fn a_replay_counts_the_clicks_that_changed_nothing() {
+    use minesweeper_screen::replay::{Control, Replay};
+    use records::Request;
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    // Space on the 2 before its mines are flagged changes nothing.
+    keys(&mut screen, "jl<space><space>khfjllfh<space>", now);
+    assert_eq!(screen.game().status(), Status::Won);
+    let played = screen.summary().unwrap().to_string();
+    let Some(Request::File(record)) = screen.take_requests().pop() else {
+        panic!("filed");
+    };
+    assert_eq!(record.wasted, 1);
+    let replay = Replay::new(
+        two_mines_setup(true),
+        record.events().unwrap(),
+        1.0,
+        "test".into(),
+        (80, 24),
+        now,
+    )
+    .unwrap();
+    let mut replay = replay.with_wasted_clicks(usize::try_from(record.wasted).unwrap());
+    replay.control(Control::End);
+    let replayed = replay.screen.summary().unwrap().to_string();
+    // The times differ (a replay's clock is its own); the clicks agree.
+    let clicks = |summary: &str| summary.split(", ").skip(2).collect::<Vec<_>>().join(", ");
+    assert_eq!(clicks(&replayed), clicks(&played));
+    assert!(played.contains("(1 to no effect)"), "{played}");
+    replay.control(Control::Start);
+    replay.control(Control::End);
+    assert_eq!(replay.screen.summary().unwrap().wasted, 1);
+}
