@@ -50,7 +50,7 @@ pub struct Checked {
 pub const HELP: &str = "\
 Commands (row first, then column; numbers from 1):
   5 3, or o 5 3: open row 5 column 3
-  f 5 3: flag row 5 column 3, or take its flag off
+  f 5 3: flag row 5 column 3; again: the next mark (a question mark under classic rules), or none
   c 5 3: chord: open around row 5 column 3 when its flags match its number
   l 5 3: look at row 5 column 3
   n 5 3: row 5 column 3 and its neighbours
