@@ -4,8 +4,9 @@
 //! step ([`animate`]), COMP1511's integer console ([`comp1511`]), board
 //! files read from disk ([`load`]), the printer ([`render`]), the solver
 //! and the rules put into words ([`explain`], [`words`]), the question
-//! that carries a saved game on ([`resume`]), and the terminal taken and
-//! given back whatever happens ([`terminal`]). Every line here reads
+//! that carries a saved game on ([`resume`]), the game in lines for a
+//! screen reader ([`spoken`]), and the terminal taken and given back
+//! whatever happens ([`terminal`]). Every line here reads
 //! input, calls the engine, and prints; the rules are the engine's.
 
 pub mod animate;

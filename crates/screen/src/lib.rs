@@ -4,7 +4,8 @@
 //! In the shape of the Elm architecture that ratatui apps use: the
 //! [`state`] of the screen and its `update` (a command in, a new state
 //! out), the key and mouse map apart from it ([`command`]), a [`view`]
-//! that draws the state, and the loops that feed them (`play`,
+//! that draws the state (and the sheets shown over it: the keys, the
+//! statistics), and the loops that feed them (`play`,
 //! [`replay`]), with the terminal's modes taken and given back by the
 //! console's guard ([`RawMode`](console::terminal::RawMode), signals
 //! included). The rules, the hints and the words are the engine's, the
@@ -17,7 +18,7 @@ mod geometry;
 mod menu;
 mod play;
 pub mod replay;
-pub mod sheet;
+mod sheet;
 pub mod state;
 mod summary;
 pub mod theme;
