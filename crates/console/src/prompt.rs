@@ -510,7 +510,7 @@ fn give_hint<R, W: Write, E>(
     };
     match voice {
         Voice::Boards => writeln!(console.out, "\t{}\n", explain::hint(&hint))?,
-        Voice::Lines => writeln!(console.out, "{}", explain::hint(&hint))?,
+        Voice::Lines => writeln!(console.out, "{}", spoken::hint(&hint))?,
     }
     Ok(hint.counts())
 }

@@ -4,8 +4,10 @@
 //! answer.
 
 use engine::{Direction, Game, Glyph, Move, Neighbourhood, Outcome, Pos, Status};
+use solver::{Hint, Verdict};
 
 use super::commands::Read;
+use crate::explain;
 use crate::words::counted;
 
 /// Squares opened by one move, as the move opens them: a few are named
@@ -157,6 +159,22 @@ fn shows(game: &Game, pos: Pos) -> String {
         Glyph::Open(clue) => shows_clue(clue),
         other => format!("is {}", glyph(other)),
     }
+}
+
+/// A hint as a player who cannot see the board needs it: what to type
+/// first, then the solver's reason.
+pub fn hint(hint: &Hint) -> String {
+    let (at, flag) = match hint {
+        Hint::Certain(found) => (found.at, found.verdict == Verdict::Mine),
+        Hint::FirstMove { at, .. } => (*at, false),
+        Hint::Guess(guess) => (guess.at, false),
+    };
+    let typed = format!("{} {}", at.row + 1, at.col + 1);
+    let act = match flag {
+        true => format!("flag {}: f {typed}", self::at(at)),
+        false => format!("open {}: {typed}", self::at(at)),
+    };
+    format!("Hint, {act}. {}", explain::hint(hint))
 }
 
 /// The answer to a reading command.
@@ -367,6 +385,20 @@ mod tests {
             read(&game, Read::Around(Pos::new(0, 0))),
             "Row 1 column 1 is flagged, with 0 flags and 2 covered squares around it: \
              right covered, below covered, below right shows 2."
+        );
+    }
+
+    #[test]
+    fn a_hint_says_what_to_type_first() {
+        let mut game = game();
+        play(&mut game, Action::Reveal, 0, 4);
+        let mut adviser = solver::Adviser::new();
+        let hint = adviser.hint(&game).expect("a hint");
+        let said = super::hint(&hint);
+        assert_eq!(
+            said,
+            "Hint, flag row 3 column 3: f 3 3. Field 3, 3 is a mine: the 1 at 2, 4 needs 1 \
+             mine and has just 1 square left that could hold it."
         );
     }
 
