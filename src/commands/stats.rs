@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::de::IgnoredAny;
 use serde_json::json;
 
-use console::words::{counted, local_time};
+use console::words::{counted, group_title, local_time};
 use records::GameResult;
 use records::history::Problem;
 use records::stats::{Filter, Group, Tally, Wins};
@@ -41,25 +41,6 @@ fn seconds(ms: Option<u64>) -> String {
     ms.map_or("-".to_owned(), |ms| format!("{:.1} s", ms as f64 / 1000.0))
 }
 
-/// A group's name: its rules, then its level or size and no guess, or the
-/// board file's name.
-fn title(group: &Group) -> String {
-    let key = &group.key;
-    let size = format!("{}x{}, {}", key.rows, key.cols, counted(key.mines, "mine"));
-    let board = match (&key.board, key.level()) {
-        (Some(_), _) => {
-            let name = group.board_name.as_deref().unwrap_or("?");
-            format!("board file {} ({size})", visible::Visible(name))
-        }
-        (None, Some(level)) => format!("{level} ({size})"),
-        (None, None) => size,
-    };
-    let no_guess = if key.no_guess { ", no guess" } else { "" };
-    // The rules' name as the record has it: escaped, as it may be anything.
-    let rules = visible::Visible(&key.rules);
-    format!("{rules}, {board}{no_guess}")
-}
-
 /// The table.
 fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Result<()> {
     let played: usize = groups.iter().map(|g| g.played).sum();
@@ -73,7 +54,7 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
         writeln!(out, "\nNo finished games to count yet.")?;
     }
     for group in groups {
-        writeln!(out, "\n{}", title(group))?;
+        writeln!(out, "\n{}", group_title(group))?;
         // Abandoned games are played and not won: said when there are any.
         let abandoned = match group.abandoned {
             0 => String::new(),

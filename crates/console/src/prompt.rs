@@ -439,14 +439,19 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         play.started.get_or_insert_with(Instant::now);
         let no_guess_known = play.game.maker_gave_up().is_some();
         let game = &mut play.game;
+        // What the line a move gets names; the boards need none of it,
+        // and a reveal may open millions of squares.
         let mut opened = spoken::Opened::default();
+        let speaks = session.voice == Voice::Lines;
         let outcome = match session.animation {
             Some(animation) if mv.action == Action::Reveal && session.voice == Voice::Boards => {
                 play_animated(console, game, mv, animation, &mut adviser)?
             }
             _ => game.apply_noting(mv, |pos, clue| {
                 adviser.opened(pos, clue);
-                opened.note(pos, clue);
+                if speaks {
+                    opened.note(pos, clue);
+                }
             }),
         };
         match session.voice {

@@ -4,6 +4,7 @@
 use engine::{Outcome, Pos, Script};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
+use records::stats::Group;
 
 /// The line that gives a random board's seed, indented as the prompt
 /// game's report is; also printed on a signal.
@@ -22,6 +23,25 @@ pub fn counted(n: usize, thing: &str) -> String {
         1 => format!("1 {thing}"),
         n => format!("{n} {thing}s"),
     }
+}
+
+/// A kind of game in the statistics: its rules, then its level or size
+/// and no guess, or the board file's name (`classic, beginner (9x9, 10
+/// mines)`). What came from the records is escaped: they may hold anything.
+pub fn group_title(group: &Group) -> String {
+    let key = &group.key;
+    let size = format!("{}x{}, {}", key.rows, key.cols, counted(key.mines, "mine"));
+    let board = match (&key.board, key.level()) {
+        (Some(_), _) => {
+            let name = group.board_name.as_deref().unwrap_or("?");
+            format!("board file {} ({size})", visible::Visible(name))
+        }
+        (None, Some(level)) => format!("{level} ({size})"),
+        (None, None) => size,
+    };
+    let no_guess = if key.no_guess { ", no guess" } else { "" };
+    let rules = visible::Visible(&key.rules);
+    format!("{rules}, {board}{no_guess}")
 }
 
 /// A record's time in the local time zone, to the minute; as written if

@@ -3,6 +3,7 @@
 //! allows, shown a page at a time where its height does not hold them;
 //! the clock stands still while one covers the board.
 
+use console::words::group_title;
 use records::stats::{Group, Key, Wins};
 
 use crate::command::{KEYS, KeyLine};
@@ -125,23 +126,6 @@ impl Scores {
     }
 }
 
-/// What kind of game a group is: its rules and its level or size, or its
-/// board file.
-fn kind(group: &Group) -> String {
-    let key = &group.key;
-    let size = format!("{}x{}, {} mines", key.rows, key.cols, key.mines);
-    let board = match (&key.board, key.level()) {
-        (Some(_), _) => {
-            let name = group.board_name.as_deref().unwrap_or("a board file");
-            format!("{} ({size})", visible::Visible(name))
-        }
-        (None, Some(level)) => level.to_owned(),
-        (None, None) => size,
-    };
-    let no_guess = if key.no_guess { ", no guess" } else { "" };
-    format!("{}: {board}{no_guess}", key.rules)
-}
-
 fn seconds(ms: u64) -> String {
     format!("{:.1}", ms as f64 / 1000.0)
 }
@@ -155,7 +139,7 @@ fn fastest(wins: &Wins, between: &str) -> String {
 fn long_lines(group: &Group, this: bool) -> Vec<String> {
     let marker = if this { "> " } else { "" };
     let mut lines = vec![
-        format!("{marker}{}", kind(group)),
+        format!("{marker}{}", group_title(group)),
         format!(
             "  {} played, {} won ({:.0} %), {} lost, {} abandoned; streak {}, best {}",
             group.played,
@@ -195,7 +179,7 @@ fn wins_lines(wins: &Wins, name: &str) -> Vec<String> {
 fn short_lines(group: &Group, this: bool) -> Vec<String> {
     let marker = if this { "> " } else { "" };
     let mut lines = vec![
-        format!("{marker}{}", kind(group)),
+        format!("{marker}{}", group_title(group)),
         format!(
             " {}/{} won, {:.0} %, streak {} ({})",
             group.won,

@@ -69,12 +69,21 @@ impl Summary {
     /// efficiency over every click.
     pub fn short(&self) -> String {
         let ThreeBv { total, done } = self.three_bv;
-        let every = (self.clicks + self.wasted).max(1);
-        let efficiency = 100.0 * done as f64 / every as f64;
         format!(
-            "{:.1} s, 3BV {done}/{total}, {efficiency:.0}\u{a0}%",
-            self.time.as_secs_f64()
+            "{:.1} s, 3BV {done}/{total}, {:.0}\u{a0}%",
+            self.time.as_secs_f64(),
+            self.efficiency()
         )
+    }
+
+    /// Every click, those that changed nothing too, as IOE counts them.
+    fn every_click(&self) -> usize {
+        self.clicks + self.wasted
+    }
+
+    /// The 3BV done per click, in percent.
+    fn efficiency(&self) -> f64 {
+        100.0 * self.three_bv.done as f64 / self.every_click().max(1) as f64
     }
 
     /// What the player can do next.
@@ -108,8 +117,7 @@ impl fmt::Display for Summary {
             write!(f, " of {total}")?;
         }
         // Every click, as IOE counts them.
-        let every = self.clicks + self.wasted;
-        let mut clicks = counted(every, "click");
+        let mut clicks = counted(self.every_click(), "click");
         if self.wasted > 0 {
             clicks = format!("{clicks} ({} to no effect)", self.wasted);
         }
@@ -123,10 +131,10 @@ impl fmt::Display for Summary {
             0.0
         };
         // The percent sign kept to its number when the line wraps.
-        let efficiency = 100.0 * done as f64 / every.max(1) as f64;
         write!(
             f,
-            ", {rate:.2} 3BV/s, {clicks}, {efficiency:.0}\u{a0}% efficient"
+            ", {rate:.2} 3BV/s, {clicks}, {:.0}\u{a0}% efficient",
+            self.efficiency()
         )
     }
 }

@@ -1434,9 +1434,14 @@ fn the_statistics_show_this_kind_of_game_first() {
     let shown = drawn(&screen, now);
     assert_snapshot!("statistics", shown);
     let first = shown
-        .find("classic: a board file")
+        .find("classic, board file ? (3x3, 2 mines)")
         .expect("this game's kind");
-    assert!(first < shown.find("classic: beginner").expect("the other kind"));
+    assert!(
+        first
+            < shown
+                .find("classic, beginner (9x9, 10 mines)")
+                .expect("the other kind")
+    );
     keys(&mut screen, "b", now);
     assert!(
         !drawn(&screen, now).contains("Statistics"),
@@ -1448,7 +1453,7 @@ fn the_statistics_show_this_kind_of_game_first() {
     narrow.show_scores(Ok(groups));
     let shown = drawn(&narrow, now);
     for line in [
-        "> classic: a board file",
+        "> classic, board file ?",
         " 1/1 won, 100 %, streak 1 (1)",
         " fastest 2.5",
     ] {
@@ -1460,9 +1465,11 @@ fn the_statistics_show_this_kind_of_game_first() {
     );
 
     let mut narrow = Screen::new(two_mines_setup(true), 40, 12).unwrap();
-    narrow.set_recording(false);
+    let recorder = records::Recorder::off(records::Front::Screen);
+    narrow.set_recording(recorder.is_on());
     keys(&mut narrow, "b", now);
-    assert!(!narrow.wants_scores());
+    assert!(narrow.wants_scores());
+    narrow.show_scores(recorder.groups());
     assert!(drawn(&narrow, now).contains("No records are kept"));
 }
 

@@ -164,15 +164,15 @@ fn shows(game: &Game, pos: Pos) -> String {
 /// A hint as a player who cannot see the board needs it: what to type
 /// first, then the solver's reason.
 pub fn hint(hint: &Hint) -> String {
-    let (at, flag) = match hint {
+    let (square, flag) = match hint {
         Hint::Certain(found) => (found.at, found.verdict == Verdict::Mine),
         Hint::FirstMove { at, .. } => (*at, false),
         Hint::Guess(guess) => (guess.at, false),
     };
-    let typed = format!("{} {}", at.row + 1, at.col + 1);
+    let typed = format!("{} {}", square.row + 1, square.col + 1);
     let act = match flag {
-        true => format!("flag {}: f {typed}", self::at(at)),
-        false => format!("open {}: {typed}", self::at(at)),
+        true => format!("flag {}: f {typed}", at(square)),
+        false => format!("open {}: {typed}", at(square)),
     };
     format!("Hint, {act}. {}", explain::hint(hint))
 }
