@@ -84,6 +84,7 @@ pub fn check(
         budget: args.budget,
         quiet: false,
         unprivileged: args.unprivileged,
+        class: None,
     };
     let then = match (&args.gradescope_bundle, &args.class) {
         (Some(bundle), _) => Then::Bundle(bundle.clone()),

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::judge::Kind;
+use crate::layout::{LayoutError, resolved};
 use crate::sandbox::FolderError;
 use crate::score::Points;
 use crate::{CheckError, Options, Outcome, check, report};
@@ -40,16 +41,21 @@ pub struct Skipped {
     pub why: &'static str,
 }
 
-/// The students of `class`: its folders, by name; and its other entries,
-/// each with why it is passed over (a link could lead anywhere on the
-/// machine, so it is not followed).
-pub fn students(class: &Path) -> Result<(Vec<Student>, Vec<Skipped>), CheckError> {
+/// The students of `class`: its folders, by name, but the reports'
+/// folder `out` when it lies there; and its other entries, each with why
+/// it is passed over (a link could lead anywhere on the machine, so it is
+/// not followed).
+pub fn students(class: &Path, out: &Path) -> Result<(Vec<Student>, Vec<Skipped>), CheckError> {
     let shown = visible::path(class);
     let entries = fs::read_dir(class).map_err(CheckError::io(format!("cannot read {shown}")))?;
+    let out = resolved(out);
     let mut students = Vec::new();
     let mut skipped = Vec::new();
     for entry in entries {
         let entry = entry.map_err(CheckError::io(format!("cannot read {shown}")))?;
+        if resolved(&entry.path()) == out {
+            continue;
+        }
         let kind = entry.file_type().ok();
         let why = match kind {
             Some(kind) if kind.is_dir() => {
@@ -115,7 +121,8 @@ pub fn check_class(
     out: &Path,
     at_once: usize,
 ) -> Result<Class, CheckError> {
-    let (students, skipped) = students(class)?;
+    let (students, skipped) = students(class, out)?;
+    reports_stay_out_of_the_class(class, out, &students)?;
     fs::create_dir_all(out).map_err(CheckError::io(format!(
         "cannot make {}",
         visible::path(out)
@@ -133,7 +140,7 @@ pub fn check_class(
     let work = || {
         let mut done = Vec::new();
         while let Some(student) = students.get(next.fetch_add(1, Ordering::Relaxed)) {
-            done.push(check_one(options, student.clone(), out));
+            done.push(check_one(options, student.clone(), out, class));
             progress.inc(1);
         }
         done
@@ -163,8 +170,42 @@ pub fn check_class(
     Ok(Class { checked, skipped })
 }
 
+/// Refuses a class whose reports would be written into it: the reports'
+/// folder the class folder itself, or a student's reports' folder
+/// (`out/NAME`) the class folder or around it, as when the class lies in
+/// the reports' folder under a student's name.
+fn reports_stay_out_of_the_class(
+    class: &Path,
+    out: &Path,
+    students: &[Student],
+) -> Result<(), CheckError> {
+    let real_class = resolved(class);
+    let refused = |reports: &Path, whose: &str| {
+        CheckError::Layout(LayoutError(format!(
+            "{whose} would be written into {}, which is the class folder {} or holds it: give \
+             the reports a folder outside the class (--out)",
+            visible::path(reports),
+            visible::path(class),
+        )))
+    };
+    for student in students {
+        let own = out.join(&student.name);
+        if real_class.starts_with(resolved(&own)) {
+            let whose = format!(
+                "the reports of {}",
+                visible::Visible(&student.name.to_string_lossy())
+            );
+            return Err(refused(&own, &whose));
+        }
+    }
+    if resolved(out) == real_class {
+        return Err(refused(out, "the reports of every student"));
+    }
+    Ok(())
+}
+
 /// One student's check, with its files written.
-fn check_one(options: &Options, student: Student, out: &Path) -> Checked {
+fn check_one(options: &Options, student: Student, out: &Path, class: &Path) -> Checked {
     let started = Instant::now();
     let own = out.join(&student.name);
     let options = Options {
@@ -172,6 +213,7 @@ fn check_one(options: &Options, student: Student, out: &Path) -> Checked {
         out: own.clone(),
         threads: Some(1),
         quiet: true,
+        class: Some((class.to_owned(), out.to_owned())),
         ..options.clone()
     };
     let outcome = check(&options)
@@ -324,7 +366,7 @@ mod tests {
         }
         fs::write(class.path().join("notes.txt"), "").unwrap();
         std::os::unix::fs::symlink("/", class.path().join("root")).unwrap();
-        let (students, skipped) = students(class.path()).unwrap();
+        let (students, skipped) = students(class.path(), &class.path().join("out")).unwrap();
         let names: Vec<OsString> = students.into_iter().map(|s| s.name).collect();
         assert_eq!(names, ["al", "bo"]);
         let skipped: Vec<(OsString, &str)> = skipped.into_iter().map(|s| (s.name, s.why)).collect();

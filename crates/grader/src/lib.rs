@@ -13,6 +13,7 @@ pub mod class;
 mod expected;
 mod fault;
 mod judge;
+mod layout;
 mod reader;
 pub mod report;
 pub mod runner;
@@ -39,6 +40,7 @@ use expected::{Expected, expect, transcript};
 use fault::{EdgeCase, Fault, MOST_FAULTS_A_KIND};
 use judge::Credit;
 use judge::{Failure, Judged, Kind, Verdict, judge};
+use layout::Layout;
 use runner::{End, Program, Run};
 pub use schedule::HANGS_BEFORE_STOPPING;
 use schedule::Schedule;
@@ -79,6 +81,9 @@ pub struct Options {
     pub quiet: bool,
     /// When the check runs as root, run the program as nobody.
     pub unprivileged: bool,
+    /// In a class: the class folder and the class's reports' folder,
+    /// which no game may read.
+    pub class: Option<(PathBuf, PathBuf)>,
 }
 
 /// Why a check could not be made.
@@ -87,6 +92,10 @@ pub enum CheckError {
     #[error(transparent)]
     /// The program's folder cannot be copied.
     Folder(#[from] sandbox::FolderError),
+    #[error("cannot check in these folders: {0}")]
+    /// The folders stand where a game cannot be kept from what it must
+    /// not read, or from what it must.
+    Layout(#[from] layout::LayoutError),
     #[error("cannot run `{program}`: {reason}")]
     /// The program cannot be run at all.
     NotRunnable {
@@ -252,6 +261,9 @@ impl From<io::Error> for NotPlayed {
 /// the sandbox the runs are made in.
 struct Checker<'a> {
     options: &'a Options,
+    /// The program as the games run it: a path into its folder made a
+    /// path into the game's copy.
+    program: Program,
     scratch: tempfile::TempDir,
     next_file: AtomicU64,
     sandbox: Sandbox,
@@ -299,7 +311,7 @@ impl Checker<'_> {
         let board = self.write_board(case, path)?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
-        let run = runner::run_in(&self.options.program, input.as_bytes(), limit, |command| {
+        let run = runner::run_in(&self.program, input.as_bytes(), limit, |command| {
             self.sandbox.prepare(command, &place, Some(path));
         })?;
         drop(place);
@@ -414,15 +426,46 @@ fn how_far(case: &Case, played: &Played) -> usize {
 /// under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     let started = Instant::now();
-    let sandbox = Sandbox::new(
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let layout = Layout::new(
         options.folder.as_deref(),
+        &options.out,
+        options
+            .class
+            .as_ref()
+            .map(|(c, o)| (c.as_path(), o.as_path())),
+        home.as_deref(),
+    );
+    layout.refusal()?;
+    let folder = options
+        .folder
+        .as_deref()
+        .map(|folder| sandbox::ProgramFolder::measure(folder, &layout.not_copied()))
+        .transpose()?;
+    let path_variable = std::env::var_os("PATH");
+    let program = layout.program_for_runs(
+        &options.program,
+        folder
+            .as_ref()
+            .map_or(&[][..], sandbox::ProgramFolder::left_out),
+        path_variable.as_deref(),
+    )?;
+    let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
+    let readable = sandbox::Readable::for_program(
+        Path::new(&program.command),
+        &args,
+        path_variable.as_deref(),
+        |path| layout.hides(path).is_some(),
+    );
+    let sandbox = Sandbox::new(
+        folder.as_ref(),
         Limits::for_games(options.timeout),
         options.unprivileged,
-        readable(options),
+        readable,
     )?;
     #[cfg(unix)]
     if sandbox.runs_as().is_some() {
-        unreachable_when_unprivileged(options)?;
+        unreachable_when_unprivileged(&program, &options.program)?;
     }
     let scratch = tempfile::Builder::new()
         .prefix("minesweeper-check")
@@ -435,6 +478,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     }
     let checker = Checker {
         options,
+        program,
         scratch,
         next_file: AtomicU64::new(0),
         sandbox,
@@ -551,10 +595,10 @@ impl AllGames {
 
 /// Refuses a program that the user it runs as under `--unprivileged`
 /// could not reach, saying where it is stopped and what to do, rather
-/// than "permission denied" from every game.
+/// than "permission denied" from every game. `program` is as the games
+/// run it, `shown` as the teacher gave it.
 #[cfg(unix)]
-fn unreachable_when_unprivileged(options: &Options) -> Result<(), CheckError> {
-    let program = &options.program;
+fn unreachable_when_unprivileged(program: &Program, shown: &Program) -> Result<(), CheckError> {
     let command = Path::new(&program.command);
     let found = sandbox::find_command(command, std::env::var_os("PATH").as_deref());
     let named = program
@@ -565,7 +609,7 @@ fn unreachable_when_unprivileged(options: &Options) -> Result<(), CheckError> {
     for path in found.as_deref().into_iter().chain(named) {
         if let Some(closed) = sandbox::closed_to_others(path) {
             return Err(CheckError::NotRunnable {
-                program: program.shown(),
+                program: shown.shown(),
                 reason: format!(
                     "under --unprivileged it runs as the user nobody, who cannot reach {}: {} \
                      is closed to other users. Put it where every user may read it, or in the \
@@ -578,34 +622,6 @@ fn unreachable_when_unprivileged(options: &Options) -> Result<(), CheckError> {
         }
     }
     Ok(())
-}
-
-/// What the program may read besides its folder and board: the system's
-/// files, its command's installation and the files its arguments name;
-/// never the teacher's home (but for an installation inside it), the
-/// report's folder, its own folder's original or the folder around it
-/// (a class).
-fn readable(options: &Options) -> sandbox::Readable {
-    let program = &options.program;
-    let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
-    let mut kept_out = vec![options.out.clone()];
-    if let Some(folder) = &options.folder {
-        kept_out.push(folder.clone());
-        kept_out.extend(
-            folder
-                .canonicalize()
-                .ok()
-                .and_then(|f| Some(f.parent()?.to_owned())),
-        );
-    }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    sandbox::Readable::for_program(
-        Path::new(&program.command),
-        &args,
-        std::env::var_os("PATH").as_deref(),
-        home.as_deref(),
-        &kept_out,
-    )
 }
 
 /// One game as the check keeps it.

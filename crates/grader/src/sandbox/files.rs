@@ -86,16 +86,13 @@ impl Readable {
     /// PATH it runs with), and when that folder is a `bin` (or pyenv's
     /// `shims`), the installation around it, both as found and with links
     /// followed; each argument that names an existing file or folder by
-    /// its full path. Never the root, a folder that holds `home` (the
-    /// teacher's: a pyenv inside it may be read, not the rest), nor one
-    /// that holds or lies inside any of `kept_out` (the report's folder,
-    /// the class).
+    /// its full path. Never a path `hidden` says a game may not read
+    /// whole: a command whose folder is hidden is readable on its own.
     pub(crate) fn for_program(
         command: &Path,
         args: &[PathBuf],
         path: Option<&std::ffi::OsStr>,
-        home: Option<&Path>,
-        kept_out: &[PathBuf],
+        hidden: impl Fn(&Path) -> bool,
     ) -> Readable {
         let mut paths = Readable::system().paths;
         if let Some(found) = find_command(command, path) {
@@ -107,6 +104,10 @@ impl Readable {
                 let Some(folder) = place.parent() else {
                     continue;
                 };
+                if hidden(folder) {
+                    paths.push(place.clone());
+                    continue;
+                }
                 paths.push(folder.to_owned());
                 let named = |name: &str| folder.file_name().is_some_and(|n| n == name);
                 if (named("bin") || named("shims") || named("Scripts"))
@@ -121,23 +122,7 @@ impl Readable {
                 .filter(|arg| arg.is_absolute() && arg.exists())
                 .cloned(),
         );
-        let real = |p: &Path| {
-            p.canonicalize()
-                .or_else(|_| std::path::absolute(p))
-                .unwrap_or_else(|_| p.to_owned())
-        };
-        let home = home.map(real);
-        let kept_out: Vec<PathBuf> = kept_out.iter().map(|p| real(p)).collect();
-        paths.retain(|path| {
-            let path = real(path);
-            let holds = |other: &PathBuf| other.starts_with(&path);
-            path.exists()
-                && path.parent().is_some()
-                && !home.as_ref().is_some_and(holds)
-                && !kept_out
-                    .iter()
-                    .any(|out| holds(out) || path.starts_with(out))
-        });
+        paths.retain(|path| path.exists() && !hidden(path));
         paths.sort();
         paths.dedup();
         Readable { paths }
@@ -293,19 +278,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_command_s_installation_is_readable_but_never_a_folder_kept_out() {
+    fn a_command_s_installation_is_readable_but_never_what_is_hidden() {
         let root = tempfile::tempdir().unwrap();
         let home = root.path().join("home");
         let venv = home.join("venv");
         std::fs::create_dir_all(venv.join("bin")).unwrap();
         std::fs::write(venv.join("bin/python3"), "").unwrap();
         let path = std::env::join_paths([venv.join("bin")]).unwrap();
+        let holds_home = |p: &Path| home.starts_with(p);
         let readable = Readable::for_program(
             Path::new("python3"),
             &[PathBuf::from("proj3.py"), home.join("venv/bin/python3")],
             Some(&path),
-            Some(&home),
-            &[],
+            holds_home,
         );
         assert!(readable.paths.contains(&venv), "{readable:?}");
         assert!(readable.paths.contains(&venv.join("bin")), "{readable:?}");
@@ -314,21 +299,18 @@ mod tests {
         // A command in a `bin` right in the teacher's home: only its folder.
         std::fs::create_dir_all(home.join("bin")).unwrap();
         std::fs::write(home.join("bin/tool"), "").unwrap();
-        let readable = Readable::for_program(
-            &home.join("bin/tool"),
-            &[],
-            None,
-            Some(&home),
-            &[root.path().join("out")],
-        );
+        let readable = Readable::for_program(&home.join("bin/tool"), &[], None, holds_home);
         assert!(readable.paths.contains(&home.join("bin")), "{readable:?}");
         assert!(!readable.paths.contains(&home), "{readable:?}");
-        assert!(!readable.paths.contains(&PathBuf::from("/")));
-        // Nor anything inside the report's folder.
-        let out = root.path().join("out");
-        std::fs::create_dir_all(out.join("bin")).unwrap();
-        std::fs::write(out.join("bin/tool"), "").unwrap();
-        let readable = Readable::for_program(&out.join("bin/tool"), &[], None, None, &[out]);
-        assert!(!readable.paths.iter().any(|p| p.starts_with(root.path())));
+        // A command right in a hidden folder: the command alone.
+        std::fs::write(home.join("tool"), "").unwrap();
+        let readable = Readable::for_program(&home.join("tool"), &[], None, holds_home);
+        assert!(readable.paths.contains(&home.join("tool")), "{readable:?}");
+        assert!(
+            !readable
+                .paths
+                .iter()
+                .any(|p| p == &home || p == root.path())
+        );
     }
 }

@@ -131,16 +131,13 @@ impl Sandbox {
     /// [`NOBODY`], their folders handed to that user.
     /// `readable` is what the program may read besides its folder and
     /// its board file.
-    pub fn new(
-        folder: Option<&Path>,
+    pub(crate) fn new(
+        folder: Option<&ProgramFolder>,
         limits: Limits,
         unprivileged: bool,
         readable: Readable,
     ) -> Result<Self, FolderError> {
-        let left_out = match folder {
-            Some(folder) => measure(folder)?,
-            None => Vec::new(),
-        };
+        let left_out = folder.map(|f| f.left_out.clone()).unwrap_or_default();
         let runs = tempfile::Builder::new()
             .prefix("minesweeper-runs")
             .tempdir()
@@ -256,7 +253,7 @@ impl Sandbox {
             },
         };
         if let Some(folder) = &self.folder {
-            copy_folder(folder, &place.path, None, false)?;
+            copy_folder(folder, &place.path, &[], false)?;
         }
         fs::create_dir_all(place.path.join("tmp"))?;
         // Only root drops to another user, and only on Unix.
@@ -381,15 +378,17 @@ fn protections(probed: Probed) -> Vec<Protection> {
 
 /// The program's `folder` as it is now, copied once into `runs`: the runs
 /// copy this, never the folder itself, which may hold the runs' own folder
-/// or change while the check goes on.
-fn copy_of_program(folder: &Path, runs: &Path) -> Result<PathBuf, FolderError> {
+/// or the reports, or change while the check goes on.
+fn copy_of_program(folder: &ProgramFolder, runs: &Path) -> Result<PathBuf, FolderError> {
     let copy = runs.join("program");
     let unreadable = |source| FolderError::Unreadable {
-        folder: visible::path(folder),
+        folder: visible::path(&folder.path),
         source,
     };
     fs::create_dir(&copy).map_err(unreadable)?;
-    copy_folder(folder, &copy, Some(runs), true).map_err(unreadable)?;
+    let mut skipped = folder.not_copied.clone();
+    skipped.push(runs.to_owned());
+    copy_folder(&folder.path, &copy, &skipped, true).map_err(unreadable)?;
     Ok(copy)
 }
 
@@ -494,10 +493,39 @@ fn left_out(dir: &Path) -> bool {
         || dir.join("pyvenv.cfg").is_file()
 }
 
-/// Checks that `folder`, without the folders [`left_out`], is small
-/// enough to copy for every run; gives those left out, by their paths in
-/// it.
-fn measure(folder: &Path) -> Result<Vec<PathBuf>, FolderError> {
+/// The program's folder as every game gets it: the folder, the folders
+/// left out of its copy because no program runs from them ([`left_out`]),
+/// and those it must not be given (the reports, when they lie inside).
+#[derive(Clone, Debug)]
+pub(crate) struct ProgramFolder {
+    path: PathBuf,
+    left_out: Vec<PathBuf>,
+    not_copied: Vec<PathBuf>,
+}
+
+impl ProgramFolder {
+    /// `folder`, checked to be small enough to copy for every run without
+    /// the folders [`left_out`] and `not_copied` (full paths, links
+    /// followed).
+    pub(crate) fn measure(folder: &Path, not_copied: &[PathBuf]) -> Result<Self, FolderError> {
+        Ok(ProgramFolder {
+            path: folder.to_owned(),
+            left_out: measure(folder, not_copied)?,
+            not_copied: not_copied.to_vec(),
+        })
+    }
+
+    /// The folders left out of the copy because no program runs from them,
+    /// by their paths in it.
+    pub(crate) fn left_out(&self) -> &[PathBuf] {
+        &self.left_out
+    }
+}
+
+/// Checks that `folder`, without the folders [`left_out`] and
+/// `not_copied`, is small enough to copy for every run; gives those left
+/// out, by their paths in it.
+fn measure(folder: &Path, not_copied: &[PathBuf]) -> Result<Vec<PathBuf>, FolderError> {
     let shown = || visible::path(folder);
     let (mut bytes, mut files) = (0u64, 0usize);
     let mut left = Vec::new();
@@ -514,6 +542,9 @@ fn measure(folder: &Path) -> Result<Vec<PathBuf>, FolderError> {
             };
             if kind.is_dir() {
                 let path = entry.path();
+                if not_copied.iter().any(|skip| same_file(&path, skip)) {
+                    continue;
+                }
                 if left_out(&path) {
                     left.extend(path.strip_prefix(folder).ok().map(Path::to_owned));
                 } else {
@@ -539,15 +570,15 @@ fn measure(folder: &Path) -> Result<Vec<PathBuf>, FolderError> {
 }
 
 /// Copies the files and folders of `from` into `to`, leaving out `skip`
-/// (the runs' own folder, when it lies inside) and, with `leave_out`, the
-/// folders [`left_out`]; links are not followed (a link out of the folder
-/// is left behind).
-fn copy_folder(from: &Path, to: &Path, skip: Option<&Path>, leave_out: bool) -> io::Result<()> {
+/// (the runs' own folder and the reports, when they lie inside) and, with
+/// `leave_out`, the folders [`left_out`]; links are not followed (a link
+/// out of the folder is left behind).
+fn copy_folder(from: &Path, to: &Path, skip: &[PathBuf], leave_out: bool) -> io::Result<()> {
     for entry in fs::read_dir(from)? {
         let entry = entry?;
         let kind = entry.file_type()?;
         let target = to.join(entry.file_name());
-        if skip.is_some_and(|skip| same_file(&entry.path(), skip)) {
+        if kind.is_dir() && skip.iter().any(|skip| same_file(&entry.path(), skip)) {
             continue;
         }
         if kind.is_dir() {
@@ -1099,8 +1130,11 @@ mod tests {
     /// A sandbox for games of a second, as a check run by its owner makes
     /// it, its runs in a copy of `folder`.
     fn trial_sandbox(folder: Option<&Path>) -> Result<Sandbox, FolderError> {
+        let folder = folder
+            .map(|folder| ProgramFolder::measure(folder, &[folder.join("out")]))
+            .transpose()?;
         Sandbox::new(
-            folder,
+            folder.as_ref(),
             Limits::for_games(Duration::from_secs(1)),
             false,
             Readable::system(),
@@ -1117,6 +1151,9 @@ mod tests {
         for i in 0..=MOST_FOLDER_FILES {
             fs::write(folder.path().join(format!(".git/{i}")), "").unwrap();
         }
+        // The reports of an earlier check, which no game may read.
+        fs::create_dir_all(folder.path().join("out/crash")).unwrap();
+        fs::write(folder.path().join("out/crash/expected.txt"), "").unwrap();
         let sandbox = trial_sandbox(Some(folder.path())).unwrap();
         let place = sandbox.place().unwrap();
         fs::write(place.path.join("proj3.py"), "changed").unwrap();
@@ -1129,6 +1166,7 @@ mod tests {
         assert!(again.path.join("tmp").is_dir());
         assert_eq!(sandbox.left_out(), [PathBuf::from(".git")]);
         assert!(!again.path.join(".git").exists());
+        assert!(!again.path.join("out").exists());
         let gone = place.path.clone();
         drop(place);
         assert!(!gone.exists());
