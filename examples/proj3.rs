@@ -19,7 +19,12 @@
 //! `crash-on-action` (an action other than r or f crashes), `hang` (the end
 //! of input makes it wait for ever), `skip-unflag-board` (no board is
 //! printed after a flag is taken away), `crash-on-one-square` (a board of
-//! one square crashes it).
+//! one square crashes it), `flag-opens-island` (a flag on a square with no
+//! mine around it opens its island), `skip-refused-flag-board` (no board is
+//! printed after a flag on an open square), `crash-without-mines` (a board
+//! without mines is not won at once, and its first move crashes),
+//! `exit-after-first-board` (it exits with status 1 once its first board
+//! is printed).
 
 use std::io::{self, BufRead, Write};
 
@@ -35,6 +40,10 @@ enum Bug {
     Hang,
     SkipUnflagBoard,
     CrashOnOneSquare,
+    FlagOpensIsland,
+    SkipRefusedFlagBoard,
+    CrashWithoutMines,
+    ExitAfterFirstBoard,
 }
 
 struct Game {
@@ -64,6 +73,10 @@ fn main() {
             "hang" => Bug::Hang,
             "skip-unflag-board" => Bug::SkipUnflagBoard,
             "crash-on-one-square" => Bug::CrashOnOneSquare,
+            "flag-opens-island" => Bug::FlagOpensIsland,
+            "skip-refused-flag-board" => Bug::SkipRefusedFlagBoard,
+            "crash-without-mines" => Bug::CrashWithoutMines,
+            "exit-after-first-board" => Bug::ExitAfterFirstBoard,
             other => panic!("no such bug: {other}"),
         })
         .collect();
@@ -117,10 +130,14 @@ fn main() {
     };
     let total = game.mines.iter().flatten().filter(|&&m| m).count();
     game.print();
+    if bug(Bug::ExitAfterFirstBoard) {
+        io::stdout().flush().unwrap();
+        std::process::exit(1);
+    }
     // `--win-after-move`: the win is looked for after each move only, so
     // a board without mines is won after the first, not before it.
     let win_after_move = args.iter().any(|a| a == "--win-after-move");
-    if total == 0 && !win_after_move {
+    if total == 0 && !win_after_move && !bug(Bug::CrashWithoutMines) {
         println!("You won!");
         return;
     }
@@ -141,6 +158,9 @@ fn main() {
                 _ => println!("Not an action."),
             }
         };
+        if total == 0 && bug(Bug::CrashWithoutMines) {
+            panic!("attempt to divide by zero: no mines to count");
+        }
         let lost = game.play(row, col, action);
         // `--message-first`: the end is told before the last board, as
         // some programs do; the course prints it after.
@@ -221,13 +241,22 @@ impl Game {
         let here = self.shown[row][col];
         if action == 'f' {
             match here {
+                '.' if self.bugs.contains(&Bug::FlagOpensIsland)
+                    && !self.mines[row][col]
+                    && self.clue(row, col) == 0 =>
+                {
+                    self.open(row as i64, col as i64);
+                }
                 '.' => self.shown[row][col] = 'F',
                 'F' => {
                     self.shown[row][col] = '.';
                     println!("Flag removed.");
                     self.skip_board = self.bugs.contains(&Bug::SkipUnflagBoard);
                 }
-                _ => println!("That square is open."),
+                _ => {
+                    println!("That square is open.");
+                    self.skip_board = self.bugs.contains(&Bug::SkipRefusedFlagBoard);
+                }
             }
             return false;
         }

@@ -1805,3 +1805,279 @@ fn the_folders_around_a_program_stay_hidden_wherever_they_stand() {
         assert!(!stderr.contains(secret), "{secret} leaked: {stderr}");
     }
 }
+
+/// `examples/proj3.py` with each `(old, new)` of `changes` made, written
+/// into `folder` as `name`: a mutant of a correct program.
+fn python_mutant(folder: &Path, name: &str, changes: &[(&str, &str)]) -> PathBuf {
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut source = std::fs::read_to_string(examples.join("proj3.py")).unwrap();
+    for (old, new) in changes {
+        assert!(source.contains(old), "{name}: {old}");
+        source = source.replace(old, new);
+    }
+    let path = folder.join(name);
+    std::fs::write(&path, source).unwrap();
+    path
+}
+
+/// The change to `examples/proj3.py` that looks for a win after each
+/// move only: a board without mines is won after the first move, or,
+/// with no move typed, not at all before the input ends.
+const WIN_AFTER_A_MOVE: [(&str, &str); 2] = [
+    ("    while not won(mines, shown):\n", "    while True:\n"),
+    (
+        "        mines_left(mines, shown)\n        print()\n    print(\"You won!",
+        "        mines_left(mines, shown)\n        print()\n        if won(mines, shown):\n            \
+         break\n    print(\"You won!",
+    ),
+];
+
+/// The lines of a program's output as `check` numbers them: colour codes
+/// out, a carriage return before a line break dropped.
+fn output_lines(bytes: &[u8]) -> Vec<String> {
+    let text = text(bytes);
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\u{1b}' {
+            plain.push(c);
+        } else if chars.next() == Some('[') {
+            for c in chars.by_ref() {
+                if ('@'..='~').contains(&c) {
+                    break;
+                }
+            }
+        }
+    }
+    plain
+        .split('\n')
+        .map(|line| line.trim_end_matches('\r').to_owned())
+        .collect()
+}
+
+/// How many times `rows` stand one after the other in `lines`.
+fn times_printed(lines: &[String], rows: &[String]) -> usize {
+    lines.windows(rows.len()).filter(|w| *w == rows).count()
+}
+
+/// The character at row `row` and column `col` (from 0) of the course's
+/// board after move `after` in `expected` (expected.txt).
+fn course_square(expected: &str, after: usize, row: usize, col: usize) -> char {
+    let lines: Vec<&str> = expected.lines().collect();
+    let firsts: Vec<usize> = (0..lines.len())
+        .filter(|&i| {
+            let line = lines[i].as_bytes();
+            line.starts_with(b"1  ") && line.len() > 5 && matches!(line[3], b'+' | b'#')
+        })
+        .collect();
+    let line = lines[firsts[after] + row];
+    line.chars().nth(5 + 2 * col).unwrap()
+}
+
+/// Whether a run crashed: a non-zero exit, a signal, or a traceback.
+fn crashed(run: &Output) -> bool {
+    let said = text(&run.stderr) + &text(&run.stdout);
+    !run.status.success() || said.contains("Traceback (most recent") || said.contains("panicked at")
+}
+
+/// Checks one finding of a JSON report against its own files, played
+/// again by hand: input.txt into `program` gives actual.txt; a crash is
+/// a crash there, and nothing else is called what a crash did; the
+/// program's board drawn is lines of actual.txt, printed while the move
+/// the finding names was played (the input cut after that move); the
+/// square named differs from the course's.
+fn check_finding(program: &[String], finding: &Value, name: &str) {
+    let folder = PathBuf::from(finding["folder"].as_str().unwrap());
+    let input = std::fs::read_to_string(folder.join("input.txt")).unwrap();
+    let actual = std::fs::read(folder.join("actual.txt")).unwrap();
+    let expected = std::fs::read_to_string(folder.join("expected.txt")).unwrap();
+    let kind = finding["kind"].as_str().unwrap();
+    let what = finding["what"].as_str().unwrap_or("");
+    let said = format!("{name}: {kind}: {what}");
+    let turns: Vec<usize> = finding["input_lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap() as usize)
+        .collect();
+    let here = self::folder();
+    let replay = |moves: usize| -> Output {
+        let lines = 1 + turns[..moves.min(turns.len())].iter().sum::<usize>();
+        let typed: String = input.split_inclusive('\n').take(lines).collect();
+        let mut command = Command::new(&program[0]);
+        command.args(&program[1..]).current_dir(here.path());
+        let child = common::typing(&mut command, typed.as_bytes());
+        child.wait_with_output().unwrap()
+    };
+    let whole = replay(turns.len());
+    assert_eq!(text(&whole.stdout), text(&actual), "{said}: actual.txt");
+    if kind == "crash" {
+        assert!(crashed(&whole), "{said}: no crash when played again");
+    } else if crashed(&whole) {
+        assert!(!what.contains("did not say"), "{said}: it crashed instead");
+    }
+    let Some(board) = finding["program_board"].as_object() else {
+        return;
+    };
+    let rows: Vec<String> = board["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_owned())
+        .collect();
+    let line = board["line"].as_u64().unwrap() as usize;
+    let printed = output_lines(&actual);
+    assert_eq!(
+        printed[line - 1..line - 1 + rows.len()],
+        rows,
+        "{said}: not printed"
+    );
+    let after = finding["after_move"].as_u64().unwrap() as usize;
+    let during = finding["during_move"].as_bool().unwrap();
+    // The board it drew was printed while this move was played.
+    let printed_at = match what.split_once("the next board it printed is the one after move ") {
+        Some((_, next)) => next.parse().unwrap(),
+        None if during => after - 1,
+        None => after,
+    };
+    if printed_at <= turns.len() {
+        let times = |moves| times_printed(&output_lines(&replay(moves).stdout), &rows);
+        let before = if printed_at == 0 {
+            0
+        } else {
+            times(printed_at - 1)
+        };
+        assert!(
+            times(printed_at) > before,
+            "{said}: not printed at move {printed_at}"
+        );
+    }
+    if let Some(square) = finding["square"].as_array() {
+        let (row, col) = (
+            square[0].as_u64().unwrap() as usize - 1,
+            square[1].as_u64().unwrap() as usize - 1,
+        );
+        let place = board["squares"][row][col].as_u64().unwrap() as usize;
+        let theirs = rows[row].chars().nth(place).unwrap();
+        let ours = course_square(&expected, after, row, col);
+        assert_ne!(theirs, ours, "{said}: the square named is the same");
+    }
+}
+
+/// Every finding is what its own files show: each one that the example's
+/// bugs, the buggy proj3.py and mutants of the correct one produce is
+/// played again by hand from input.txt and checked against what the
+/// report says of it (see `check_finding`). The faults once told wrong:
+/// a crash after a move on a board without mines told as an ending not
+/// said, a flag that opened an island told as a board left out, a win
+/// said after the next move's answers placed a move early, a board of
+/// `#` with two columns drawn as four squares of `#`.
+#[cfg(unix)]
+#[test]
+fn every_finding_is_what_its_files_show_when_played_again() {
+    let mutants = folder();
+    // Each program, with what its check is given besides the games.
+    let mut programs: Vec<(Vec<&str>, Vec<String>)> = [
+        "wide-edge",
+        "no-diagonal",
+        "lost-goes-on",
+        "wrong-flag-wins",
+        "accepts-zero",
+        "crash-on-action",
+        "skip-unflag-board",
+        "crash-on-one-square",
+        "flag-opens-island",
+        "skip-refused-flag-board",
+        "crash-without-mines",
+        "exit-after-first-board",
+    ]
+    .iter()
+    .map(|bug| {
+        (
+            vec![],
+            vec![example(), "--bug".to_owned(), (*bug).to_owned()],
+        )
+    })
+    .collect();
+    for flags in [
+        &["--message-first", "--bug", "wrong-flag-wins"][..],
+        &["--no-last-board", "--bug", "no-diagonal"],
+        &["--frame", "#", "--bug", "wide-edge,skip-unflag-board"],
+    ] {
+        let mut program = vec![example()];
+        program.extend(flags.iter().map(|f| (*f).to_owned()));
+        programs.push((vec![], program));
+    }
+    if let Some(python) = python() {
+        let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+        let buggy = examples.join("buggy_proj3.py");
+        let exits = python_mutant(
+            mutants.path(),
+            "exits.py",
+            &[(
+                "    pretty_print(shown, frame)\n    mines_left(mines, shown)\n    print()\n    while",
+                "    pretty_print(shown, frame)\n    raise SystemExit(1)\n    while",
+            )],
+        );
+        let divides = python_mutant(
+            mutants.path(),
+            "divides.py",
+            &[
+                WIN_AFTER_A_MOVE[0],
+                WIN_AFTER_A_MOVE[1],
+                (
+                    "        action = ask_action()\n",
+                    "        action = ask_action()\n        1 / sum(row.count(True) for row in mines)\n",
+                ),
+            ],
+        );
+        let dies_winning = python_mutant(
+            mutants.path(),
+            "dies_winning.py",
+            &[(
+                "    print(\"You won! Congratulations, and good game!\")",
+                "    print(\"You won! Congratulations, and good game!\"[1 // 0])",
+            )],
+        );
+        let script = |path: &Path| vec![python.clone(), path.to_string_lossy().into_owned()];
+        for path in [&buggy, &exits, &divides, &dies_winning] {
+            programs.push((vec![], script(path)));
+        }
+        // Boards of `#` two columns wide, each the first and last board.
+        programs.push((vec!["--frame", "#", "--max-size", "2"], script(&exits)));
+    }
+    // A check a core at a time, each on one thread.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        for _ in 0..cores {
+            scope.spawn(|| {
+                let order = std::sync::atomic::Ordering::Relaxed;
+                while let Some((given, program)) = programs.get(next.fetch_add(1, order)) {
+                    check_all_findings(given, program);
+                }
+            });
+        }
+    });
+}
+
+/// Checks `program` with `given` and 40 games, and each of its findings
+/// against its files (see `check_finding`).
+fn check_all_findings(given: &[&str], program: &[String]) {
+    let name = program[1..].join(" ");
+    let out = folder();
+    let words: Vec<&str> = program.iter().map(String::as_str).collect();
+    let mut args = vec!["--games", "40", "--seed", "5", "--json", "--threads", "1"];
+    if !given.contains(&"--max-size") {
+        args.extend(["--max-size", "6"]);
+    }
+    args.extend(given);
+    let run = check(&args, out.path(), &words);
+    let report: Value = serde_json::from_slice(&run.stdout)
+        .unwrap_or_else(|_| panic!("{name}: {}", text(&run.stderr)));
+    let findings = report["findings"].as_array().unwrap();
+    assert!(!findings.is_empty(), "{name}: nothing found");
+    for finding in findings {
+        check_finding(program, finding, &name);
+    }
+}

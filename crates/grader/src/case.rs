@@ -172,6 +172,14 @@ impl Case {
         input
     }
 
+    /// How many lines `turn` types: its bad answers and its three answers.
+    pub fn lines_of(&self, turn: &Turn) -> usize {
+        self.answers(turn)
+            .iter()
+            .map(|(_, bad, _)| bad.len() + 1)
+            .sum()
+    }
+
     fn write_turn(&self, input: &mut String, turn: &Turn) {
         for (_, bad, answer) in self.answers(turn) {
             for line in bad.iter().chain([&answer]) {

@@ -168,6 +168,8 @@ mod tests {
         Failure {
             kind,
             after_move: Some(after_move),
+            during_move: false,
+            told_the_ending: false,
             square: None,
             what: what.to_owned(),
             boards: None,

@@ -73,13 +73,19 @@ pub struct Failure {
     pub kind: Kind,
     /// The move after which it shows (0: the board before any move).
     pub after_move: Option<usize>,
+    /// It shows before that move's board was printed: the program crashed,
+    /// printed nothing or said an ending while playing the move.
+    pub during_move: bool,
+    /// The program had told the game's ending as the course's game does
+    /// (a crash once the game was over).
+    pub told_the_ending: bool,
     /// The square that differs.
     pub square: Option<Pos>,
     /// One sentence: what the program did.
     pub what: String,
-    /// Our board and the characters of the program's, where a board
+    /// Our board and the program's as it printed it, where a board
     /// differs or is the last seen.
-    pub boards: Option<(Grid<Glyph>, Grid<char>)>,
+    pub(crate) boards: Option<(Grid<Glyph>, Printed)>,
 }
 
 impl Failure {
@@ -87,10 +93,26 @@ impl Failure {
         Self {
             kind,
             after_move,
+            during_move: false,
+            told_the_ending: false,
             square: None,
             what,
             boards: None,
         }
+    }
+
+    /// The same, while the move's board was being made.
+    fn during(self) -> Self {
+        Self {
+            during_move: true,
+            ..self
+        }
+    }
+
+    /// How far into the game the program went before this failure: the
+    /// move, and whether its board was printed.
+    pub(crate) fn reached(&self) -> (usize, bool) {
+        (self.after_move.unwrap_or(0), !self.during_move)
     }
 }
 
@@ -106,17 +128,23 @@ pub(crate) struct Judged<'a> {
     pub bad_answers: bool,
 }
 
-/// What one game earned.
+/// What one game earned. Each part is judged on what it is about, so
+/// one bug is charged once: a wrong clue costs boards, not the ending or
+/// the answers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Credit {
     /// The boards the course's game prints in it.
     pub boards: usize,
     /// Those the program printed right, in order, before anything went wrong.
     pub boards_right: usize,
-    /// It ended (or went on) as the course's game does.
+    /// It ended (or went on) as the course's game does, the boards'
+    /// contents set aside and a board left out forgiven.
     pub ending_right: bool,
     /// Bad answers were typed in it.
     pub bad_answers: bool,
+    /// Whether the bad answers were handled, judged only where some were
+    /// typed before the game first went wrong; `None` where none were.
+    pub input_right: Option<bool>,
 }
 
 impl Credit {
@@ -128,8 +156,17 @@ impl Credit {
             boards_right: 0,
             ending_right: false,
             bad_answers,
+            input_right: bad_answers.then_some(false),
         }
     }
+}
+
+/// Whether boards are compared square by square, or only counted: the
+/// ending is judged with the boards' contents set aside.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Contents {
+    Compared,
+    SetAside,
 }
 
 /// What a run came to: its first failure, if any, and what it earned.
@@ -141,46 +178,77 @@ pub struct Verdict {
 
 /// Judges one run.
 pub(crate) fn judge(j: &Judged) -> Verdict {
-    let printed = reader::read(&j.run.stdout, j.board.rows(), j.board.cols());
-    let failure = first_failure(j, &printed);
-    let credit = credit(j, printed.as_deref().unwrap_or_default(), failure.as_ref());
+    let printed = reader::read(&j.run.stdout, j.board);
+    let failure = first_failure(j, &printed, Contents::Compared);
+    let credit = credit(j, &printed, failure.as_ref());
     Verdict { failure, credit }
 }
 
 /// How much of the game the run got right: the boards it printed right
-/// from the first on, and whether it ended as ours does.
-fn credit(j: &Judged, printed: &[Printed], failure: Option<&Failure>) -> Credit {
+/// from the first on, and whether it ended as ours does, judged with the
+/// boards' contents set aside (a wrong clue is the boards' fault, not the
+/// ending's) and a board left out forgiven (the boards' fault too).
+fn credit(
+    j: &Judged,
+    printed: &Result<Vec<Printed>, Unreadable>,
+    failure: Option<&Failure>,
+) -> Credit {
     let expected = j.expected;
     let moves = expected.moves();
+    let boards = printed.as_deref().unwrap_or_default();
     let boards_right = expected
         .boards
         .iter()
-        .zip(printed)
+        .zip(boards)
         .enumerate()
         .take_while(|(i, (ours, theirs))| {
             let after_loss = *i == moves && expected.ending == Ending::Lost;
             first_difference(j.board, ours, &theirs.cells, after_loss).is_none()
         })
         .count();
-    let ending_right = match failure {
-        None => true,
-        Some(f) => match f.kind {
-            Kind::WrongText => true,
-            // Stopping badly once the game is over still ended it right.
-            Kind::Crash => f.after_move == Some(moves) && boards_right == moves + 1,
-            _ => false,
-        },
+    let ending_right = match failure.map(|f| f.kind) {
+        None | Some(Kind::WrongText) => true,
+        Some(Kind::MissingBoard) => ending_told_at_the_end(expected, boards),
+        Some(_) => first_failure(j, printed, Contents::SetAside)
+            .is_none_or(|f| f.kind == Kind::WrongText || f.told_the_ending),
     };
     Credit {
         boards: moves + 1,
         boards_right,
         ending_right,
         bad_answers: j.bad_answers,
+        input_right: None,
     }
 }
 
-/// The first failure of the run, or `None` when it agrees with ours.
-fn first_failure(j: &Judged, printed: &Result<Vec<Printed>, Unreadable>) -> Option<Failure> {
+/// Whether the program, which left a board out, told the game's ending
+/// after its last board (or just before it) and no ending before: how a
+/// game's end is judged when the count of boards cannot place it.
+fn ending_told_at_the_end(expected: &Expected, printed: &[Printed]) -> bool {
+    let Some((last, before)) = printed.split_last() else {
+        return false;
+    };
+    let told_early = before
+        .last()
+        .and_then(|board| ending_told_last(&board.after))
+        .filter(|&said| said == expected.ending && said != Ending::Going);
+    let earlier = match told_early {
+        Some(_) => &before[..before.len() - 1],
+        None => before,
+    };
+    let said = ending_said(&last.after)
+        .or(told_early)
+        .unwrap_or(Ending::Going);
+    said == expected.ending && earlier.iter().all(|b| ending_said(&b.after).is_none())
+}
+
+/// The first failure of the run, or `None` when it agrees with ours; with
+/// `contents` set aside, every board printed is taken as the right one.
+fn first_failure(
+    j: &Judged,
+    printed: &Result<Vec<Printed>, Unreadable>,
+    contents: Contents,
+) -> Option<Failure> {
     let (rows, cols) = (j.board.rows(), j.board.cols());
     let moves = j.expected.moves();
     let boards_seen = printed.as_ref().map_or(0, Vec::len);
@@ -210,7 +278,7 @@ fn first_failure(j: &Judged, printed: &Result<Vec<Printed>, Unreadable>) -> Opti
             return Some(unreadable_or_crash(unreadable.clone(), crash, rows, cols));
         }
     };
-    compare_boards(j, printed, crash.as_deref()).or_else(|| {
+    compare_boards(j, printed, crash.as_deref(), contents).or_else(|| {
         j.transcript
             .and_then(|t| compare_text(t, &j.run.stdout, j.expected))
     })
@@ -263,51 +331,55 @@ fn crash(run: &Run) -> Option<String> {
 /// ended if it crashed: a board that differs, a board left out, an ending
 /// said too soon, and then too many or too few boards, or the wrong
 /// ending said at the end.
-fn compare_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Option<Failure> {
+fn compare_boards(
+    j: &Judged,
+    printed: &[Printed],
+    crash: Option<&str>,
+    contents: Contents,
+) -> Option<Failure> {
     let moves = j.expected.moves();
-    board_by_board(j, printed).or_else(|| match printed.len().cmp(&(moves + 1)) {
+    board_by_board(j, printed, contents).or_else(|| match printed.len().cmp(&(moves + 1)) {
         std::cmp::Ordering::Greater => too_many_boards(j, printed),
         std::cmp::Ordering::Less => too_few_boards(j, printed, crash),
         std::cmp::Ordering::Equal => ending_at_the_end(j, printed, crash),
     })
 }
 
+/// Whether the program's board `theirs` is the course's board after move
+/// `at` (after the last move of a lost game, what the covered squares
+/// hold may be shown).
+fn same_board(j: &Judged, at: usize, theirs: &Printed) -> bool {
+    let expected = j.expected;
+    let lost = at == expected.moves() && expected.ending == Ending::Lost;
+    first_difference(j.board, &expected.boards[at], &theirs.cells, lost).is_none()
+}
+
 /// The first board, of those printed, that is not the course's board of
 /// the same move, or after which an ending is said while the game goes
 /// on; a board left out is said where it is missing.
-fn board_by_board(j: &Judged, printed: &[Printed]) -> Option<Failure> {
+fn board_by_board(j: &Judged, printed: &[Printed], contents: Contents) -> Option<Failure> {
     let expected = j.expected;
     let moves = expected.moves();
     for (i, (ours, theirs)) in expected.boards.iter().zip(printed).enumerate() {
         let after_loss = i == moves && expected.ending == Ending::Lost;
-        if let Some(square) = first_difference(j.board, ours, &theirs.cells, after_loss) {
-            // Boards left out shift every later one: said where the first
-            // is missing, not as a wrong square of a later move's board.
-            if let Some(next) = (i + 1..=moves).find(|&later| {
-                let lost = later == moves && expected.ending == Ending::Lost;
-                first_difference(j.board, &expected.boards[later], &theirs.cells, lost).is_none()
-            }) {
+        let differs = match contents {
+            Contents::Compared => first_difference(j.board, ours, &theirs.cells, after_loss),
+            Contents::SetAside => None,
+        };
+        if let Some(square) = differs {
+            return Some(left_out(j, printed, i).unwrap_or_else(|| {
                 let what = format!(
-                    "printed no board; the next board it printed is the one after move {next}"
+                    "shows {} at {}, {} where the course's game shows {}",
+                    describe_cell(theirs.cells[square]),
+                    square.row + 1,
+                    square.col + 1,
+                    describe_glyph(ours[square])
                 );
-                return Some(with_boards(
-                    Failure::new(Kind::MissingBoard, Some(i), what),
-                    ours,
-                    theirs,
-                ));
-            }
-            let what = format!(
-                "shows {} at {}, {} where the course's game shows {}",
-                describe_cell(theirs.cells[square]),
-                square.row + 1,
-                square.col + 1,
-                describe_glyph(ours[square])
-            );
-            return Some(Failure {
-                square: Some(square),
-                boards: Some((ours.clone(), theirs.chars.clone())),
-                ..Failure::new(Kind::WrongBoard, Some(i), what)
-            });
+                Failure {
+                    square: Some(square),
+                    ..with_boards(Failure::new(Kind::WrongBoard, Some(i), what), ours, theirs)
+                }
+            }));
         }
         // The last move's ending may be told before its board, as some
         // programs do: after its prompts, at the end of the text that
@@ -317,18 +389,64 @@ fn board_by_board(j: &Judged, printed: &[Printed]) -> Option<Failure> {
             && let Some(said) = ending_said(&theirs.after)
             && !told_early
         {
-            let what = format!(
-                "said the game was {} after move {i}; it goes on",
-                said.describe()
-            );
+            let what = format!("said the game was {}; it goes on", said.describe());
             return Some(with_boards(
-                Failure::new(Kind::WrongEnding, Some(i), what),
+                wrong_ending_at(i, &theirs.after, what),
                 ours,
                 theirs,
             ));
         }
     }
     None
+}
+
+/// An ending said in `after`, the text after the board of move `i`,
+/// while the game goes on: after that move, or, when the next move's
+/// prompts come before it, during the next.
+fn wrong_ending_at(i: usize, after: &str, what: String) -> Failure {
+    if told_after_prompts(after) {
+        Failure::new(Kind::WrongEnding, Some(i + 1), what).during()
+    } else {
+        Failure::new(Kind::WrongEnding, Some(i), what)
+    }
+}
+
+/// Whether `text` asks something (a `:` or `?`) before it first says the
+/// game is won or lost: the next move's answers were taken first.
+fn told_after_prompts(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let said_at = WON
+        .iter()
+        .chain(&LOST)
+        .filter_map(|word| lower.find(word))
+        .min();
+    said_at.is_some_and(|at| lower[..at].contains([':', '?']))
+}
+
+/// Board `i` of those printed, which differs from the course's board of
+/// that move, read as boards left out: it is the course's board of a
+/// later move, the program printed fewer boards than the game has, and
+/// the board it printed next (if any) is the course's board of a move
+/// after that one. A board that only looks like a later one (a flag that opened an
+/// island a later move opens) is a wrong board.
+fn left_out(j: &Judged, printed: &[Printed], i: usize) -> Option<Failure> {
+    let moves = j.expected.moves();
+    if printed.len() > moves {
+        return None;
+    }
+    let theirs = &printed[i];
+    let next = (i + 1..=moves).find(|&later| same_board(j, later, theirs))?;
+    // The next board follows on (more may be left out before it).
+    let goes_on = match printed.get(i + 1) {
+        None => true,
+        Some(after) => (next + 1..=moves).any(|later| same_board(j, later, after)),
+    };
+    if !goes_on {
+        return None;
+    }
+    let what = format!("printed no board; the next board it printed is the one after move {next}");
+    let failure = Failure::new(Kind::MissingBoard, Some(i), what).during();
+    Some(with_boards(failure, &j.expected.boards[i], theirs))
 }
 
 /// A board printed past the last move's: after the game ended, or with
@@ -338,7 +456,7 @@ fn too_many_boards(j: &Judged, printed: &[Printed]) -> Option<Failure> {
     let moves = expected.moves();
     if expected.ending == Ending::Going {
         let what = format!(
-            "printed a board after move {moves} that no move asked for (the game is {})",
+            "printed a board that no move asked for (the game is {})",
             expected.ending.describe()
         );
         return Some(Failure::new(Kind::WrongBoard, Some(moves + 1), what));
@@ -366,22 +484,26 @@ fn too_few_boards(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Optio
         && ending_told_last(&last.after) == Some(expected.ending)
         && expected.ending != Ending::Going;
     let failure = if let Some(crash) = crash {
-        Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned())
+        Failure::new(Kind::Crash, Some(seen + 1), crash.to_owned()).during()
     } else if ended_unshown {
         let what = format!(
-            "said the game was {} after move {moves}, but printed no board for that move",
+            "said the game was {}, but printed no board for that move",
             expected.ending.describe()
         );
-        Failure::new(Kind::MissingBoard, Some(moves), what)
+        Failure::new(Kind::MissingBoard, Some(moves), what).during()
     } else if let Some(said) = ending_said(&last.after) {
-        let what = format!(
-            "said the game was {} after move {seen}; it goes on",
-            said.describe()
-        );
-        Failure::new(Kind::WrongEnding, Some(seen), what)
+        let what = format!("said the game was {}; it goes on", said.describe());
+        wrong_ending_at(seen, &last.after, what)
     } else {
-        let what = format!("printed no board (the game has {moves} moves)");
-        Failure::new(Kind::MissingBoard, Some(seen + 1), what)
+        let what = format!(
+            "printed no board (the game has {})",
+            if moves == 1 {
+                "1 move".to_owned()
+            } else {
+                format!("{moves} moves")
+            }
+        );
+        Failure::new(Kind::MissingBoard, Some(seen + 1), what).during()
     };
     // What the course's game shows there: the last board, when that is
     // the one missing.
@@ -405,13 +527,20 @@ fn ending_at_the_end(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Op
         .or(told_before_it)
         .unwrap_or(Ending::Going);
     if said != expected.ending {
-        let what = match said {
-            Ending::Going => format!(
-                "did not say the game was {} after move {moves}",
+        // A crash where the ending should have been said is the crash:
+        // what the program did first.
+        if let (Some(crash), Ending::Going) = (crash, said) {
+            let what = format!(
+                "{crash} before saying the game was {}",
                 expected.ending.describe()
-            ),
+            );
+            let failure = Failure::new(Kind::Crash, Some(moves), what);
+            return Some(with_boards(failure, &expected.boards[moves], last));
+        }
+        let what = match said {
+            Ending::Going => format!("did not say the game was {}", expected.ending.describe()),
             _ => format!(
-                "said the game was {} after move {moves}; it is {}",
+                "said the game was {}; it is {}",
                 said.describe(),
                 expected.ending.describe()
             ),
@@ -423,7 +552,10 @@ fn ending_at_the_end(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Op
         Some(_) if expected.ending == Ending::Going => None,
         Some(crash) => {
             let what = format!("{crash} after the game ended");
-            Some(Failure::new(Kind::Crash, Some(moves), what))
+            Some(Failure {
+                told_the_ending: true,
+                ..Failure::new(Kind::Crash, Some(moves), what)
+            })
         }
         None => None,
     }
@@ -431,7 +563,7 @@ fn ending_at_the_end(j: &Judged, printed: &[Printed], crash: Option<&str>) -> Op
 
 fn with_boards(failure: Failure, ours: &Grid<Glyph>, theirs: &Printed) -> Failure {
     Failure {
-        boards: Some((ours.clone(), theirs.chars.clone())),
+        boards: Some((ours.clone(), theirs.clone())),
         ..failure
     }
 }
@@ -583,6 +715,151 @@ fn describe_cell(cell: Cell) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::case::{Case, Turn};
+    use crate::expected::expect;
+    use engine::{Action, Move};
+
+    /// A game on a 1x3 board with a mine at its right end, `moves` typed.
+    fn game(moves: &[(Action, usize)]) -> Case {
+        game_on(&[false, false, true], moves)
+    }
+
+    /// A game on a board of one row, mines where `mines` says.
+    fn game_on(mines: &[bool], moves: &[(Action, usize)]) -> Case {
+        Case {
+            mines: Grid::from_row_major(1, mines.len(), mines.to_vec()),
+            turns: moves
+                .iter()
+                .map(|&(action, col)| {
+                    Turn::plain(Move {
+                        action,
+                        at: Pos::new(0, col),
+                    })
+                })
+                .collect(),
+        }
+    }
+
+    /// The verdict on a program that printed `rows` (a row of the course's
+    /// layout a board, each given as its squares, a prompt after each but
+    /// the last), then `end`, and exited with `status`.
+    fn verdict_on(case: &Case, rows: &[&str], end: &str, status: i32) -> Verdict {
+        let boards: Vec<String> = rows
+            .iter()
+            .map(|row| format!("     1 2 3\n   + + + + +\n1  + {row} + \n   + + + + +\n"))
+            .collect();
+        verdict_on_text(case, &format!("{}{end}", boards.join("Row: \n")), status)
+    }
+
+    /// The verdict on a program that printed `stdout` and exited with
+    /// `status`.
+    fn verdict_on_text(case: &Case, stdout: &str, status: i32) -> Verdict {
+        use std::os::unix::process::ExitStatusExt;
+        let run = Run {
+            stdout: stdout.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            end: End::Exited(std::process::ExitStatus::from_raw(status << 8)),
+        };
+        judge(&Judged {
+            board: &case.board(),
+            expected: &expect(case),
+            run: &run,
+            transcript: None,
+            timeout_seconds: 5.0,
+            bad_answers: false,
+        })
+    }
+
+    /// A flag that opens the island a later reveal opens is a wrong board
+    /// where the flag was, not a board left out: the program printed a
+    /// board for every move.
+    #[test]
+    fn a_board_like_a_later_one_is_wrong_when_none_is_left_out() {
+        let case = game(&[(Action::Flag, 0), (Action::Flag, 0), (Action::Reveal, 0)]);
+        let verdict = verdict_on(&case, &[". . .", "  1 .", "  1 .", "  1 ."], "", 0);
+        let failure = verdict.failure.unwrap();
+        assert_eq!(
+            (failure.kind, failure.after_move),
+            (Kind::WrongBoard, Some(1))
+        );
+        // The same board with one left out before it is left out.
+        let skipped = verdict_on(&case, &[". . .", "F . .", "  1 ."], "", 0);
+        let failure = skipped.failure.unwrap();
+        assert_eq!(
+            (failure.kind, failure.after_move),
+            (Kind::MissingBoard, Some(2))
+        );
+        assert!(failure.during_move);
+        // Two left out, one after the other is told: each refused flag
+        // without its board.
+        let case = game_on(
+            &[false, false, true, true],
+            &[
+                (Action::Reveal, 0),
+                (Action::Flag, 0),
+                (Action::Flag, 2),
+                (Action::Flag, 1),
+                (Action::Flag, 2),
+            ],
+        );
+        let rows = [". . . .", "  1 . .", "  1 F .", "  1 . ."];
+        let verdict = verdict_on(&case, &rows, "", 0);
+        let failure = verdict.failure.unwrap();
+        assert_eq!(
+            (failure.kind, failure.after_move),
+            (Kind::MissingBoard, Some(2))
+        );
+    }
+
+    /// A crash where the ending should be said is a crash, and the game
+    /// is not ended right; a crash after it was said ended it right.
+    #[test]
+    fn a_crash_instead_of_the_ending_is_the_crash() {
+        let case = game(&[(Action::Flag, 2)]);
+        let verdict = verdict_on(&case, &[". . .", ". . F"], "", 1);
+        let failure = verdict.failure.unwrap();
+        assert_eq!((failure.kind, failure.after_move), (Kind::Crash, Some(1)));
+        assert_eq!(
+            failure.what,
+            "exited with status 1 before saying the game was won"
+        );
+        assert!(!verdict.credit.ending_right);
+    }
+
+    /// A win said once the next move's answers are typed, before its
+    /// board, is said during that move.
+    #[test]
+    fn an_ending_said_after_the_next_answers_is_said_during_that_move() {
+        let case = game(&[(Action::Flag, 0), (Action::Reveal, 1)]);
+        let board = |row: &str| format!("   + + + + +\n1  + {row} + \n   + + + + +\n");
+        let stdout = format!(
+            "{}Row: \n{}Row: Column: Action: You won!\n{}",
+            board(". . ."),
+            board("F . ."),
+            board("F 1 .")
+        );
+        let failure = verdict_on_text(&case, &stdout, 0).failure.unwrap();
+        assert_eq!(
+            (failure.kind, failure.after_move, failure.during_move),
+            (Kind::WrongEnding, Some(2), true)
+        );
+        assert_eq!(failure.what, "said the game was won; it goes on");
+    }
+
+    /// A wrong clue costs the board, not the ending: the ending is judged
+    /// with the boards' contents set aside.
+    #[test]
+    fn a_wrong_clue_is_charged_to_the_boards_alone() {
+        let case = game(&[(Action::Reveal, 0), (Action::Flag, 2)]);
+        let rows = [". . .", "  2 .", "  2 F"];
+        let verdict = verdict_on(&case, &rows, "You won!\n", 0);
+        assert_eq!(verdict.failure.unwrap().kind, Kind::WrongBoard);
+        assert_eq!(verdict.credit.boards_right, 1);
+        assert!(verdict.credit.ending_right);
+        // Not said: wrong on both counts.
+        let unsaid = verdict_on(&case, &rows, "", 0);
+        assert!(!unsaid.credit.ending_right);
+    }
 
     #[test]
     fn an_ending_told_before_the_prompts_is_not_the_last_moves() {

@@ -45,6 +45,7 @@ use runner::{End, Program, Run};
 pub use schedule::HANGS_BEFORE_STOPPING;
 use schedule::Schedule;
 use score::{Score, Weights};
+use shrink::Focus;
 
 /// What to check, and how.
 #[derive(Clone, Debug)]
@@ -311,9 +312,10 @@ impl Checker<'_> {
         let board = self.write_board(case, path)?;
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
-        let run = runner::run_in(&self.program, input.as_bytes(), limit, |command| {
+        let mut run = runner::run_in(&self.program, input.as_bytes(), limit, |command| {
             self.sandbox.prepare(command, &place, Some(path));
         })?;
+        run.stderr = self.as_if_run_from_its_folder(&run.stderr, place.path());
         drop(place);
         if budget_ends_first && run.end == End::TimedOut {
             // Stopped by the budget, not by its own time limit: no hang.
@@ -337,7 +339,9 @@ impl Checker<'_> {
         let mut expected = expect(case);
         let mut verdict = judged(&expected);
         let mut won_after_a_move = false;
-        // Either ending of a board without mines is the course's.
+        // Either ending of a board without mines is the course's: the
+        // reading the program agrees with, or else the one it went
+        // further in.
         let agrees = |verdict: &Verdict| {
             verdict
                 .failure
@@ -348,9 +352,20 @@ impl Checker<'_> {
             && let Some(other) = expected::expect_won_only_after_a_move(case)
         {
             let other_verdict = judged(&other);
+            let reached = |v: &Verdict| v.failure.as_ref().map(Failure::reached);
             if agrees(&other_verdict) {
                 (expected, verdict) = (other, other_verdict);
                 won_after_a_move = true;
+            } else {
+                if reached(&other_verdict) > reached(&verdict) {
+                    (expected, verdict) = (other, other_verdict);
+                }
+                if let Some(failure) = &mut verdict.failure {
+                    failure.what.push_str(
+                        " (a board without mines may be won before the first move or after \
+                         it: the program did neither)",
+                    );
+                }
             }
         }
         Ok(Played {
@@ -361,6 +376,61 @@ impl Checker<'_> {
             transcript,
             won_after_a_move,
         })
+    }
+}
+
+impl Checker<'_> {
+    /// `stderr` with the game's own folder, `place` (a copy that is gone
+    /// once the game ends), named as the program's folder: a traceback
+    /// then names the files a teacher or a student runs it from, as
+    /// playing it again by hand would.
+    fn as_if_run_from_its_folder(&self, stderr: &[u8], place: &Path) -> Vec<u8> {
+        let folder = match &self.options.folder {
+            Some(folder) => std::path::absolute(folder).unwrap_or_else(|_| folder.clone()),
+            None => PathBuf::from("."),
+        };
+        let mut text = stderr.to_vec();
+        let real = place.canonicalize().ok();
+        for copy in std::iter::once(place).chain(real.as_deref()) {
+            text = replace_bytes(
+                &text,
+                copy.as_os_str().as_encoded_bytes(),
+                folder.as_os_str().as_encoded_bytes(),
+            );
+        }
+        text
+    }
+}
+
+/// `text` with every `from` replaced by `to`.
+fn replace_bytes(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    if from.is_empty() {
+        return text.to_vec();
+    }
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.windows(from.len()).position(|w| w == from) {
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(to);
+        rest = &rest[at + from.len()..];
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+/// Where `played` went wrong in `case`: the turns up to its move, and
+/// the square that differs or else that move's square.
+fn focus_of(case: &Case, played: &Played) -> Focus {
+    let Some(failure) = &played.failure else {
+        return Focus::default();
+    };
+    let turns = failure.after_move.filter(|&at| at <= case.turns.len());
+    let moved = turns
+        .and_then(|at| at.checked_sub(1))
+        .map(|turn| case.turns[turn].mv.at);
+    Focus {
+        turns,
+        square: failure.square.or(moved),
     }
 }
 
@@ -397,7 +467,7 @@ impl Checker<'_> {
             let mut reached = 0;
             for game in 0..FRAME_TRIAL_GAMES {
                 let case = case::make(self.options.seed, game, self.options.plan);
-                reached += how_far(&case, &self.play(&case)?);
+                reached += how_far(&case, frame, &self.play(&case)?);
             }
             if reached > best.1 {
                 best = (frame, reached);
@@ -412,11 +482,11 @@ const FRAME_TRIAL_GAMES: u64 = 4;
 
 /// How far `played` got: every board and its end when it agreed, else the
 /// boards the program printed that can be read.
-fn how_far(case: &Case, played: &Played) -> usize {
+fn how_far(case: &Case, frame: Frame, played: &Played) -> usize {
     match &played.failure {
         None => case.turns.len() + 2,
         Some(_) => {
-            reader::read(&played.run.stdout, case.rows(), case.cols()).map_or(0, |b| b.len())
+            reader::read(&played.run.stdout, &case.board().with_frame(frame)).map_or(0, |b| b.len())
         }
     }
 }
@@ -517,7 +587,14 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             *failures.entry(kind).or_insert(0) += 1;
         }
         let (shown, mut more_faults) = faults_seen(&all.games);
+        let shrinking = Instant::now();
         let found = checker.find_all(&shown)?;
+        tracing::debug!(
+            games_seconds = shrinking.duration_since(started).as_secs_f64(),
+            shrinking_seconds = shrinking.elapsed().as_secs_f64(),
+            faults = shown.len(),
+            "time"
+        );
         let out_of_time_faults = found.out_of_time.len();
         for fault in found.out_of_time {
             let (faults, games) = more_faults.entry(fault.fault.kind).or_insert((0, 0));
@@ -630,6 +707,8 @@ struct GameSeen {
     credit: Credit,
     edges: Vec<EdgeCase>,
     won_after_a_move: bool,
+    /// Where it went wrong, for shrinking.
+    focus: Focus,
 }
 
 /// A fault, the games that showed it, and the first of them.
@@ -637,6 +716,8 @@ struct GameSeen {
 struct FaultSeen {
     fault: Fault,
     first_game: u64,
+    /// Where its first game went wrong.
+    focus: Focus,
     games: u64,
     /// The edge cases all its games were.
     edges: Vec<EdgeCase>,
@@ -652,6 +733,7 @@ fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (u
         let Some(GameSeen {
             fault: Some(fault),
             edges,
+            focus,
             ..
         }) = game
         else {
@@ -668,6 +750,7 @@ fn faults_seen(games: &[Option<GameSeen>]) -> (Vec<FaultSeen>, BTreeMap<Kind, (u
                 seen.push(FaultSeen {
                     fault: fault.clone(),
                     first_game: i as u64,
+                    focus: *focus,
                     games: 1,
                     edges: edges.clone(),
                 });
@@ -870,39 +953,102 @@ fn spinner(quiet: bool) -> ProgressBar {
 impl Checker<'_> {
     /// `played`, as the check keeps it.
     fn seen(&self, case: &Case, played: Played) -> Result<GameSeen, NotPlayed> {
+        let (fault, clean) = self.fault_in(case, &played)?;
+        let mut credit = played.credit;
+        credit.input_right = self.input_right(case, &played, fault.as_ref(), clean)?;
         Ok(GameSeen {
-            fault: self.fault_in(case, &played)?,
-            credit: played.credit,
+            fault,
+            credit,
             edges: EdgeCase::of(case),
             won_after_a_move: played.won_after_a_move,
+            focus: focus_of(case, &played),
         })
     }
 
-    /// The fault `played` shows. A wrong board or ending in a game with
-    /// bad answers is played once more without them: if it then agrees,
-    /// the fault is the bad answer taken, however it showed; if it still
-    /// fails, the bad answers are not the cause, and the fault is what
-    /// the game showed.
-    fn fault_in(&self, case: &Case, played: &Played) -> Result<Option<Fault>, NotPlayed> {
-        let Some(failure) = &played.failure else {
+    /// Whether the game's bad answers were handled. Not handled when the
+    /// same game without them (`clean`, played here if not yet) goes
+    /// wrong elsewhere or not at all, or when the fault is a bad answer
+    /// taken; handled when the game agreed, or went wrong the same way
+    /// after some were typed in the moves it had played. Not judged
+    /// otherwise: a program that fails before any bad answer reaches it
+    /// never showed how it takes them, and a wrong clue is not its
+    /// answers' fault.
+    fn input_right(
+        &self,
+        case: &Case,
+        played: &Played,
+        fault: Option<&Fault>,
+        clean: Option<Played>,
+    ) -> Result<Option<bool>, NotPlayed> {
+        if !case.has_bad_answers() {
             return Ok(None);
+        }
+        let Some(failure) = &played.failure else {
+            return Ok(Some(true));
+        };
+        if failure.kind == Kind::WrongText {
+            return Ok(Some(true));
+        }
+        if fault.is_some_and(|f| f.kind == Kind::Input) {
+            return Ok(Some(false));
+        }
+        let Some(at) = failure.after_move else {
+            return Ok(None);
+        };
+        let typed = |turns: usize| {
+            case.turns
+                .iter()
+                .take(turns)
+                .any(|turn| !turn.bad.is_empty() || turn.upper)
+        };
+        if !typed(at) || matches!(failure.kind, Kind::Hang | Kind::TooMuchOutput) {
+            return Ok(None);
+        }
+        let clean = match clean {
+            Some(clean) => clean,
+            None => self.play(&case.without_bad_answers())?,
+        };
+        let same = clean
+            .failure
+            .as_ref()
+            .is_some_and(|c| c.kind == failure.kind && c.reached() == failure.reached());
+        // The moves played to their boards before it went wrong.
+        let played_through = if failure.during_move { at - 1 } else { at };
+        Ok(match same {
+            false => Some(false),
+            true if typed(played_through) => Some(true),
+            true => None,
+        })
+    }
+
+    /// The fault `played` shows, and the game played again without its
+    /// bad answers where that was needed. A wrong board or ending in a
+    /// game with bad answers is played once more without them: if it
+    /// then agrees, the fault is the bad answer taken, however it showed;
+    /// if it still fails, the bad answers are not the cause, and the
+    /// fault is what the game showed.
+    fn fault_in(
+        &self,
+        case: &Case,
+        played: &Played,
+    ) -> Result<(Option<Fault>, Option<Played>), NotPlayed> {
+        let Some(failure) = &played.failure else {
+            return Ok((None, None));
         };
         let shows_on_the_board = matches!(
             failure.kind,
             Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard
         );
-        if shows_on_the_board
-            && case.has_bad_answers()
-            && self.play(&case.without_bad_answers())?.failure.is_none()
-        {
-            return Ok(Some(Fault::bad_answer_taken()));
+        let clean = if shows_on_the_board && case.has_bad_answers() {
+            Some(self.play(&case.without_bad_answers())?)
+        } else {
+            None
+        };
+        if clean.as_ref().is_some_and(|clean| clean.failure.is_none()) {
+            return Ok((Some(Fault::bad_answer_taken()), clean));
         }
-        Ok(Some(Fault::of(
-            failure,
-            case,
-            &played.expected,
-            &played.run.stderr,
-        )))
+        let fault = Fault::of(failure, case, &played.expected, &played.run.stderr);
+        Ok((Some(fault), clean))
     }
 
     /// Shrinks the first game of `seen`, keeping its fault and staying
@@ -933,10 +1079,24 @@ impl Checker<'_> {
                 }
                 Err(NotPlayed::Io(_)) => return None,
             };
-            let fault = self.fault_in(case, &played).ok()??;
+            let fault = self.fault_in(case, &played).ok()?.0?;
             (fault == seen.fault).then_some(Some(played))
         };
-        let shrunk = shrink::shrink(case, None, same_fault);
+        let started = Instant::now();
+        let shrunk = shrink::shrink(case, None, seen.focus, same_fault, |case, played| {
+            played
+                .as_ref()
+                .map_or_else(Focus::default, |p| focus_of(case, p))
+        });
+        tracing::debug!(
+            kind = seen.fault.kind.name(),
+            from = ?first_seen,
+            to = ?(shrunk.case.rows(), shrunk.case.cols(), shrunk.case.turns.len()),
+            steps = shrunk.steps,
+            runs = shrunk.runs,
+            seconds = started.elapsed().as_secs_f64(),
+            "shrunk"
+        );
         if found.iter().any(|f| f.case == shrunk.case) {
             return Ok(Shown::Same);
         }

@@ -9,7 +9,7 @@
 //! with other glyphs in the squares' places. Nothing is assumed about the
 //! format beyond that it does not change during a game.
 
-use engine::Grid;
+use engine::{Board, Grid, to_board_file};
 
 /// A square as a program shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +29,10 @@ pub(crate) struct Printed {
     pub cells: Grid<Cell>,
     /// The characters it showed, square by square.
     pub chars: Grid<char>,
-    /// Its first line in the output, from 1.
+    /// Its first line in the output, from 1 (as [`lines`] counts them).
     pub line: usize,
+    /// Where each square's character is in its row's line, row by row.
+    pub places: Vec<Vec<usize>>,
     /// The text printed after it, up to the next board or the end.
     pub after: String,
 }
@@ -48,11 +50,30 @@ pub(crate) enum Unreadable {
 /// separators.
 const DECORATION: &str = "+|=:,()[]{}<>-_#/\\.";
 
+/// Whether `line` is part of a board's drawing around its rows: column
+/// labels and frame lines (digits and decoration, nothing else, not blank).
+pub(crate) fn is_decoration(line: &str) -> bool {
+    !line.trim().is_empty()
+        && line
+            .chars()
+            .all(|c| c.is_whitespace() || c.is_ascii_digit() || DECORATION.contains(c))
+}
+
 /// Characters that are never the covered glyph: frames and separators
 /// (a frame line `+-+` over a one-square row `|.|` is not a row).
 const NEVER_COVERED: &str = "+|=:,()[]{}-_";
 
-/// The boards of a `rows` x `cols` game in `output`, in order.
+/// The lines of `output` as the reader sees them: colour and cursor
+/// codes taken out, a line break with or without a carriage return.
+pub(crate) fn lines(output: &[u8]) -> Vec<String> {
+    let text = strip_escapes(&String::from_utf8_lossy(output));
+    text.split('\n')
+        .map(|line| line.trim_end_matches('\r').to_owned())
+        .collect()
+}
+
+/// The boards of a game on `board` (the board file the program was
+/// given) in `output`, in order.
 ///
 /// The output is read line by line, holding only a board's rows at a time
 /// besides the text itself: a program that prints a few MiB of short
@@ -62,25 +83,35 @@ const NEVER_COVERED: &str = "+|=:,()[]{}-_";
 /// (`# . . #` on a board of two columns: two `#`, two `.`), each reading
 /// is tried on the whole output and the one that finds the most boards
 /// is kept: with the frame taken for squares, the first board whose
-/// squares change no longer matches.
-pub fn read(output: &[u8], rows: usize, cols: usize) -> Result<Vec<Printed>, Unreadable> {
+/// squares change no longer matches. Where they find as many (a program
+/// that stops after its first board), the glyph of the board file's
+/// frame is the frame. The board file's own rows, echoed, are not a
+/// board.
+pub fn read(output: &[u8], board: &Board) -> Result<Vec<Printed>, Unreadable> {
+    let (rows, cols) = (board.rows(), board.cols());
     let text = strip_escapes(&String::from_utf8_lossy(output));
     let lines = || text.split('\n').map(|line| line.trim_end_matches('\r'));
-    let templates = first_templates(lines(), rows, cols);
-    let mut best: Option<Result<Vec<Printed>, Unreadable>> = None;
+    let file = to_board_file(board);
+    let file_rows: Vec<&str> = file.lines().skip(1).take(rows).collect();
+    let templates = first_templates(lines(), rows, cols, &file_rows);
+    let frame = board.frame().glyph();
+    let mut best: Option<(Result<Vec<Printed>, Unreadable>, bool)> = None;
     for template in &templates {
         let read = read_with(template, lines(), rows, cols);
+        let framed = template.covered == frame;
         let better = match (&best, &read) {
             (None, _) => true,
-            (Some(Err(_)), Ok(_)) => true,
-            (Some(Ok(kept)), Ok(boards)) => boards.len() > kept.len(),
+            (Some((Err(_), _)), Ok(_)) => true,
+            (Some((Ok(kept), kept_framed)), Ok(boards)) => {
+                boards.len() > kept.len() || (boards.len() == kept.len() && *kept_framed && !framed)
+            }
             _ => false,
         };
         if better {
-            best = Some(read);
+            best = Some((read, framed));
         }
     }
-    best.unwrap_or(Err(Unreadable::NoFirstBoard))
+    best.map_or(Err(Unreadable::NoFirstBoard), |(read, _)| read)
 }
 
 /// The boards in `lines`, read by `template`.
@@ -116,6 +147,7 @@ fn read_with<'a>(
             cells: chars.map(|&c| template.cell(c)),
             chars,
             line: i + 1,
+            places: template.rows.iter().map(|r| r.squares.clone()).collect(),
             after: String::new(),
         });
     }
@@ -127,10 +159,13 @@ fn read_with<'a>(
 
 /// The templates of the first `rows` lines in a row that read as a board
 /// with every square covered: one for each glyph they can be read with.
+/// Lines that are the board file's own rows (`file_rows`: `#  #` holds
+/// two `#`) are the file echoed, not a board.
 fn first_templates<'a>(
     lines: impl Iterator<Item = &'a str> + Clone,
     rows: usize,
     cols: usize,
+    file_rows: &[&str],
 ) -> Vec<Template> {
     let mut from = lines;
     loop {
@@ -138,7 +173,15 @@ fn first_templates<'a>(
         if window.len() < rows {
             return Vec::new();
         }
-        let templates = Template::learn(&window, cols);
+        let echoed = window
+            .iter()
+            .map(|l| l.trim())
+            .eq(file_rows.iter().map(|l| l.trim()));
+        let templates = if echoed {
+            Vec::new()
+        } else {
+            Template::learn(&window, cols)
+        };
         if !templates.is_empty() {
             return templates;
         }
@@ -324,6 +367,19 @@ fn strip_escapes(text: &str) -> String {
 mod tests {
     use super::*;
     use Cell::*;
+    use engine::Frame;
+
+    /// A board of `rows` x `cols` without mines, framed with `+`.
+    fn board(rows: usize, cols: usize) -> Board {
+        board_framed(rows, cols, Frame::Plus)
+    }
+
+    fn board_framed(rows: usize, cols: usize, frame: Frame) -> Board {
+        Board::new(
+            Grid::from_row_major(rows, cols, vec![false; rows * cols]),
+            frame,
+        )
+    }
 
     fn cells(grid: &Grid<Cell>) -> Vec<Cell> {
         grid.iter().copied().collect()
@@ -353,7 +409,7 @@ Enter a number between 1 and 2 (inclusive):
 
     #[test]
     fn the_course_format_is_read() {
-        let boards = read(COURSE.as_bytes(), 2, 3).unwrap();
+        let boards = read(COURSE.as_bytes(), &board(2, 3)).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[0].cells), vec![Hidden; 6]);
         assert_eq!(
@@ -369,18 +425,18 @@ Enter a number between 1 and 2 (inclusive):
     fn other_formats_are_read_too() {
         // No frame, no labels, no spaces, '#' covered, '0' empty, colour.
         let bare = "##\n##\nrow?\n0\u{1b}[31m1\u{1b}[0m\n#F\n";
-        let boards = read(bare.as_bytes(), 2, 2).unwrap();
+        let boards = read(bare.as_bytes(), &board(2, 2)).unwrap();
         assert_eq!(
             cells(&boards[1].cells),
             vec![Open(0), Open(1), Hidden, Flag]
         );
         // Pipes between squares, labels from 0, trailing spaces dropped.
         let piped = "   0 1 2\n0 |?|?|?|\n\n0 |1| |?|\n";
-        let boards = read(piped.as_bytes(), 1, 3).unwrap();
+        let boards = read(piped.as_bytes(), &board(1, 3)).unwrap();
         assert_eq!(cells(&boards[1].cells), vec![Open(1), Open(0), Hidden]);
         // Frame lines of '#' are not rows, nor is the frame a glyph.
         let hashes = "#####\n#...#\n#####\n\n#####\n#.1 #\n#####\n";
-        let boards = read(hashes.as_bytes(), 1, 3).unwrap();
+        let boards = read(hashes.as_bytes(), &board(1, 3)).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[1].cells), vec![Hidden, Open(1), Open(0)]);
     }
@@ -390,25 +446,28 @@ Enter a number between 1 and 2 (inclusive):
         // '.' around the squares, '#' covered; then '.' covered inside a
         // frame of '+'.
         let dots = ". . . . .\n. # # # .\n. . . . .\n\n. . . . .\n. 1 # F .\n. . . . .\n";
-        let boards = read(dots.as_bytes(), 1, 3).unwrap();
+        let boards = read(dots.as_bytes(), &board(1, 3)).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[1].cells), vec![Open(1), Hidden, Flag]);
         let plus = "+...+\n\n+1 .+\n";
-        let boards = read(plus.as_bytes(), 1, 3).unwrap();
+        let boards = read(plus.as_bytes(), &board(1, 3)).unwrap();
         assert_eq!(cells(&boards[1].cells), vec![Open(1), Open(0), Hidden]);
     }
 
     #[test]
     fn prose_is_not_a_board() {
         let text = "\tany non-mine fields).  Good luck!\nPlease choose the row:\n";
-        assert_eq!(read(text.as_bytes(), 1, 1), Err(Unreadable::NoFirstBoard));
+        assert_eq!(
+            read(text.as_bytes(), &board(1, 1)),
+            Err(Unreadable::NoFirstBoard)
+        );
     }
 
     #[test]
     fn a_board_cut_short_is_unreadable() {
         let text = "1 . .\n2 . .\n\n1 1 .\nTraceback\n";
         assert_eq!(
-            read(text.as_bytes(), 2, 2),
+            read(text.as_bytes(), &board(2, 2)),
             Err(Unreadable::BrokenOff { line: 4 })
         );
     }
@@ -416,13 +475,16 @@ Enter a number between 1 and 2 (inclusive):
     #[test]
     fn a_board_with_more_squares_is_not_read_as_ours() {
         let text = "1 . . .\n2 . . .\n";
-        assert_eq!(read(text.as_bytes(), 2, 2), Err(Unreadable::NoFirstBoard));
+        assert_eq!(
+            read(text.as_bytes(), &board(2, 2)),
+            Err(Unreadable::NoFirstBoard)
+        );
     }
 
     #[test]
     fn a_frame_line_is_not_a_row_of_one_square() {
         let text = "    1\n   +-+\n 1 |.|\n   +-+\n\n   +-+\n 1 |1|\n   +-+\n";
-        let boards = read(text.as_bytes(), 1, 1).unwrap();
+        let boards = read(text.as_bytes(), &board(1, 1)).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[1].cells), vec![Open(1)]);
     }
@@ -435,7 +497,7 @@ Enter a number between 1 and 2 (inclusive):
         let text = "     1 2 \n   # # # # \n1  # . . # \n2  # . . # \n   # # # # \n\n\
                     Please choose the row:\n     1 2 \n   # # # # \n1  # 1 . # \n\
                     2  # . . # \n   # # # # \n";
-        let boards = read(text.as_bytes(), 2, 2).unwrap();
+        let boards = read(text.as_bytes(), &board(2, 2)).unwrap();
         assert_eq!(boards.len(), 2);
         assert_eq!(cells(&boards[0].cells), vec![Hidden; 4]);
         assert_eq!(
@@ -444,8 +506,30 @@ Enter a number between 1 and 2 (inclusive):
         );
         // One column: the rows hold a `.` once and `#` twice.
         let one = "1  # . # \n\n1  # 1 # \n";
-        let boards = read(one.as_bytes(), 1, 1).unwrap();
+        let boards = read(one.as_bytes(), &board(1, 1)).unwrap();
         assert_eq!(cells(&boards[1].cells), vec![Open(1)]);
+    }
+
+    /// A program framed with `#` that stops after its first board of two
+    /// columns: either glyph reads one board, and `#`, the board file's
+    /// frame, is the frame.
+    #[test]
+    fn a_tie_between_glyphs_goes_against_the_board_file_s_frame() {
+        let text = "     1 2 \n   # # # # \n1  # . . # \n   # # # # \nTraceback\n";
+        let boards = read(text.as_bytes(), &board_framed(1, 2, Frame::Hash)).unwrap();
+        assert_eq!(boards.len(), 1);
+        assert_eq!(boards[0].chars.iter().collect::<String>(), "..");
+        assert_eq!(boards[0].places, [vec![5, 7]]);
+        assert_eq!(boards[0].line, 3);
+    }
+
+    /// The board file's rows printed back (`#  #` holds two `#`) are not a
+    /// board of two covered squares.
+    #[test]
+    fn the_board_file_echoed_is_not_a_board() {
+        let text = "####\n#  #\n#  #\n####\nTraceback\n";
+        let hash = board_framed(2, 2, Frame::Hash);
+        assert_eq!(read(text.as_bytes(), &hash), Err(Unreadable::NoFirstBoard));
     }
 
     /// A flood of one long line of two characters in turn: each is tried
@@ -454,7 +538,7 @@ Enter a number between 1 and 2 (inclusive):
     fn a_long_line_of_two_glyphs_is_two_candidates() {
         let flood = "#.".repeat(200_000);
         assert_eq!(
-            read(flood.as_bytes(), 2, 2).unwrap_err(),
+            read(flood.as_bytes(), &board(2, 2)).unwrap_err(),
             Unreadable::NoFirstBoard
         );
     }

@@ -11,13 +11,14 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use console::render::{write_marked_board, write_marked_chars};
+use console::render::write_marked_board;
 use engine::{Action, Board, Frame, Glyph, Grid, Pos, to_board_file};
 
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::fault::EdgeCase;
 use crate::judge::Kind;
+use crate::reader::{self, Printed};
 use crate::score::{Part, Points, Score};
 use crate::{
     CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, NotPlayed, Options, Outcome, Played,
@@ -251,16 +252,17 @@ fn write_score(out: &mut impl Write, score: &Score) -> io::Result<()> {
         let what = match part.part {
             Part::Boards => "boards right",
             Part::Endings => "games ended as they should",
-            Part::Input => "games with bad answers played right",
+            Part::Input => "games took their bad answers right",
             Part::Text => "transcripts the same",
         };
-        writeln!(
-            out,
-            "  {:<8} {points:<14} {} of {} {what}",
-            part.part.name(),
-            part.right,
-            part.of
-        )?;
+        let counted = match (part.part, part.of) {
+            (Part::Input, 0) if part.points == 0.0 => {
+                "every game went wrong before a bad answer reached it".to_owned()
+            }
+            (Part::Input, 0) => "no bad answers were typed".to_owned(),
+            _ => format!("{} of {} {what}", part.right, part.of),
+        };
+        writeln!(out, "  {:<8} {points:<14} {counted}", part.part.name())?;
     }
     Ok(())
 }
@@ -340,11 +342,8 @@ fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
     let case = &finding.case;
     let when = match failure.after_move {
         Some(0) => "Before any move".to_owned(),
-        // A crash or a missing board happens during the move, not after.
-        Some(n)
-            if n <= case.turns.len()
-                && matches!(failure.kind, Kind::Crash | Kind::MissingBoard) =>
-        {
+        // What shows before a move's board, the program did while playing it.
+        Some(n) if n <= case.turns.len() && failure.during_move => {
             format!("During move {n} ({})", describe_move(case, n - 1))
         }
         Some(n) if n <= case.turns.len() => {
@@ -377,6 +376,7 @@ fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
             &case.board().with_frame(finding.frame),
             ours,
             theirs,
+            &finding.played.run.stdout,
             failure.square,
         ));
     }
@@ -494,25 +494,30 @@ fn typed(case: &Case, turn: usize) -> String {
         .join(", ")
 }
 
-/// Our board and the program's, in the course's layout, side by side,
-/// framed as `board` (the board file the program was given) is.
+/// Our board in the course's layout, framed as `board` (the board file
+/// the program was given) is, beside the program's board as it printed
+/// it (its rows and the frame lines around them, from `stdout`), the
+/// square marked in both: in brackets where the program left spaces
+/// around it, else by an arrow after its row.
 fn side_by_side(
     board: &Board,
     ours: &Grid<Glyph>,
-    theirs: &Grid<char>,
+    theirs: &Printed,
+    stdout: &[u8],
     square: Option<Pos>,
 ) -> String {
     let mut left = Vec::new();
-    let mut right = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = write_marked_board(&mut left, board, |p| ours[p], square);
-    let _ = write_marked_chars(&mut right, board, |p| theirs[p], square);
-    let (left, right) = (
-        String::from_utf8_lossy(&left),
-        String::from_utf8_lossy(&right),
-    );
-    let left: Vec<&str> = left.lines().collect();
-    let right: Vec<&str> = right.lines().collect();
+    let left = String::from_utf8_lossy(&left);
+    // The blank lines the course prints around it are left out.
+    let left: Vec<&str> = left
+        .lines()
+        .skip(1)
+        .filter(|line| !line.is_empty())
+        .collect();
+    let first_row = left.len().saturating_sub(board.rows() + 1);
+    let right = as_printed(theirs, stdout, square, first_row);
     let width = left
         .iter()
         .map(|l| l.chars().count())
@@ -521,11 +526,74 @@ fn side_by_side(
         .max(17)
         + 4;
     let mut text = format!("    {:<width$}{}\n", "the course's game", "the program");
-    for (l, r) in left.iter().zip(&right).skip(1) {
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).copied().unwrap_or("");
+        let r = right.get(i).map_or("", String::as_str);
         let line = format!("    {l:<width$}{r}");
         let _ = writeln!(text, "{}", line.trim_end());
     }
     text
+}
+
+/// The program's board as it printed it: up to `above` lines of frame
+/// and labels printed just before its first row, its rows, and the frame
+/// line just after, escaped, `square` marked; blank lines first where
+/// fewer than `above` lines of frame came before, so its rows stand
+/// beside ours.
+fn as_printed(theirs: &Printed, stdout: &[u8], square: Option<Pos>, above: usize) -> Vec<String> {
+    let lines = reader::lines(stdout);
+    let first = theirs.line.saturating_sub(1);
+    let rows = theirs.places.len();
+    let framing = |line: &&String| reader::is_decoration(line);
+    let before: Vec<&String> = lines[..first.min(lines.len())]
+        .iter()
+        .rev()
+        .take(above)
+        .take_while(framing)
+        .collect();
+    let mut shown: Vec<String> = vec![String::new(); above - before.len()];
+    shown.extend(
+        before
+            .into_iter()
+            .rev()
+            .map(|l| visible::Visible(l).to_string()),
+    );
+    for (r, line) in lines.iter().skip(first).take(rows).enumerate() {
+        let column = square
+            .filter(|s| s.row == r)
+            .and_then(|s| theirs.places[r].get(s.col).map(|&at| (s.col, at)));
+        shown.push(match column {
+            Some((col, at)) => marked(line, at, col),
+            None => visible::Visible(line).to_string(),
+        });
+    }
+    shown.extend(
+        lines
+            .get(first + rows)
+            .filter(|l| reader::is_decoration(l))
+            .map(|l| visible::Visible(l).to_string()),
+    );
+    shown
+}
+
+/// `line` escaped, the character at `at` (the square of column `col`,
+/// from 0) in brackets where spaces stand on either side of it, else with
+/// an arrow naming its column after the line.
+fn marked(line: &str, at: usize, col: usize) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let spaced =
+        at > 0 && chars.get(at - 1) == Some(&' ') && chars.get(at + 1).is_none_or(|&c| c == ' ');
+    if !spaced {
+        return format!("{}  <- column {}", visible::Visible(line), col + 1);
+    }
+    let text = |part: &[char]| visible::Visible(&part.iter().collect::<String>()).to_string();
+    let after = chars.get(at + 2..).unwrap_or_default();
+    format!(
+        "{}[{}]{}",
+        text(&chars[..at - 1]),
+        text(&chars[at..=at]),
+        text(after)
+    )
 }
 
 #[derive(Serialize)]
@@ -596,10 +664,41 @@ struct JsonFinding<'a> {
     /// Row and column from 1.
     square: Option<(usize, usize)>,
     what: Option<&'a str>,
+    /// It shows while that move was played, before its board.
+    during_move: bool,
     board: String,
     input: String,
+    /// How many lines of `input` each move takes, after the board file's.
+    input_lines: Vec<usize>,
+    /// The program's board shown beside ours, as it printed it.
+    program_board: Option<JsonPrinted>,
     folder: String,
     steps: usize,
+}
+
+/// A board as the program printed it: its first line in actual.txt (from
+/// 1, colour codes taken out), its rows, and where each square is in
+/// them (by character, from 0).
+#[derive(Serialize)]
+struct JsonPrinted {
+    line: usize,
+    rows: Vec<String>,
+    squares: Vec<Vec<usize>>,
+}
+
+impl JsonPrinted {
+    fn of(printed: &Printed, stdout: &[u8]) -> JsonPrinted {
+        let first = printed.line.saturating_sub(1);
+        JsonPrinted {
+            line: printed.line,
+            rows: reader::lines(stdout)
+                .into_iter()
+                .skip(first)
+                .take(printed.places.len())
+                .collect(),
+            squares: printed.places.clone(),
+        }
+    }
 }
 
 /// One JSON object: the counts, and each finding with its files.
@@ -670,8 +769,13 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                         .and_then(|f| f.square)
                         .map(|p| (p.row + 1, p.col + 1)),
                     what: failure.map(|f| f.what.as_str()),
+                    during_move: failure.is_some_and(|f| f.during_move),
                     board: to_board_file(&f.case.board().with_frame(f.frame)),
                     input: f.input.clone(),
+                    input_lines: f.case.turns.iter().map(|t| f.case.lines_of(t)).collect(),
+                    program_board: failure
+                        .and_then(|f| f.boards.as_ref())
+                        .map(|(_, printed)| JsonPrinted::of(printed, &f.played.run.stdout)),
                     folder: f.folder.to_string_lossy().into_owned(),
                     steps: f.steps,
                 }
@@ -742,10 +846,21 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             let unit = match part.part {
                 Part::Boards => "boards the course's game prints were printed right",
                 Part::Endings => "games ended as they should",
-                Part::Input => "games with bad answers typed were played right",
+                Part::Input => {
+                    "games that reached a bad answer before going wrong took every one \
+                     right (a game that goes wrong for another reason is judged up to there)"
+                }
                 Part::Text => "transcripts match the course's text",
             };
-            let mut output = format!("{} of {} {unit}.", part.right, part.of);
+            let mut output = match (part.part, part.of) {
+                (Part::Input, 0) if part.points == 0.0 => {
+                    "No game got as far as a bad answer: each went wrong before one was \
+                     reached, so how the program takes them was never seen."
+                        .to_owned()
+                }
+                (Part::Input, 0) => "No bad answers were typed.".to_owned(),
+                _ => format!("{} of {} {unit}.", part.right, part.of),
+            };
             if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind() == Kind::Input)
             {
                 output = format!(

@@ -5,9 +5,11 @@
 //!
 //! - boards: of all the boards the course's game prints, those the
 //!   program printed right, in order, before its game first went wrong;
-//! - endings: of all games, those it ended (or kept going) as it should;
-//! - input: of the games with bad answers typed, those it played through
-//!   without a fault;
+//! - endings: of all games, those it ended (or kept going) as it should,
+//!   the boards' contents set aside (a wrong clue is the boards' fault);
+//! - input: of the games with bad answers typed before they first went
+//!   wrong, those where the bad answers changed nothing (the game agreed,
+//!   or goes wrong the same way without them);
 //! - text: of all games, those whose whole transcript matches (`--exact`).
 
 use std::fmt;
@@ -25,7 +27,8 @@ pub enum Part {
     Boards,
     /// Games ended (or kept going) as they should.
     Endings,
-    /// Games with bad answers typed, played through without a fault.
+    /// Games with bad answers typed before they went wrong, where the bad
+    /// answers changed nothing.
     Input,
     /// Games whose whole transcript matches the course's (`--exact`).
     Text,
@@ -212,7 +215,6 @@ impl Score {
     /// The score of games that earned `credits`, the kind each failed as
     /// beside it (`None`: agreed). Parts weighed 0 are left out.
     pub fn of(games: &[(Credit, Option<Kind>)], weights: &Weights) -> Score {
-        let agreed = |kind: &Option<Kind>| kind.is_none() || *kind == Some(Kind::WrongText);
         let parts: Vec<PartScore> = Part::ALL
             .into_iter()
             .filter(|&part| weights.of(part) > 0.0)
@@ -222,15 +224,21 @@ impl Score {
                         (r + c.boards_right as u64, o + c.boards as u64)
                     }),
                     Part::Endings => count(games, |_| true, |(c, _)| c.ending_right),
-                    Part::Input => count(games, |(c, _)| c.bad_answers, |(_, k)| agreed(k)),
+                    Part::Input => count(
+                        games,
+                        |(c, _)| c.input_right.is_some(),
+                        |(c, _)| c.input_right == Some(true),
+                    ),
                     Part::Text => count(games, |_| true, |(_, k)| k.is_none()),
                 };
                 let most = weights.of(part);
-                // Nothing to get wrong is full marks.
-                let share = if of == 0 {
-                    1.0
-                } else {
-                    right as f64 / of as f64
+                // Nothing to get wrong is full marks; bad answers typed
+                // that the program never got to (it always went wrong
+                // first) earn nothing.
+                let share = match (of, part) {
+                    (0, Part::Input) if games.iter().any(|(c, _)| c.bad_answers) => 0.0,
+                    (0, _) => 1.0,
+                    _ => right as f64 / of as f64,
                 };
                 PartScore {
                     part,
@@ -294,6 +302,7 @@ mod tests {
                 boards_right: right,
                 ending_right: ending,
                 bad_answers: bad,
+                input_right: bad.then_some(kind.is_none()),
             },
             kind,
         )

@@ -2,11 +2,15 @@
 //! it does not need, fewer rows, columns and mines, for as long as the
 //! program still fails the same way.
 //!
-//! Each round lists smaller games, the biggest cuts first, and keeps the
-//! first that still fails; rounds go on until no smaller game fails. Every
-//! step removes something, so it ends. The games of a round are tried in
-//! parallel, and the first in the list that fails is kept, so the result
-//! does not depend on the number of threads.
+//! Each round lists smaller games and keeps the first that still fails;
+//! rounds go on until no smaller game fails. Every step removes something,
+//! so it ends. The list starts with the cuts most likely to keep the
+//! failure and take most away, aimed at where the game went wrong (its
+//! [`Focus`]): the turns up to that move, the board cropped to a few
+//! squares around it; then halves and quarters of the turns, rows and
+//! columns (alone, then a row and a column together), mines. The games of
+//! a round are tried in parallel, and the first in the list that fails is
+//! kept, so the result does not depend on the number of threads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -18,6 +22,15 @@ use crate::case::Case;
 
 /// The most runs of the program one shrink may take.
 pub(crate) const MOST_RUNS: usize = 2000;
+
+/// Where a failing game went wrong: what shrinking cuts around first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Focus {
+    /// The turns the failure shows within: those up to its move.
+    pub turns: Option<usize>,
+    /// The square that differs, or the square of the move it shows at.
+    pub square: Option<Pos>,
+}
 
 /// How it went.
 #[derive(Debug)]
@@ -33,11 +46,15 @@ pub(crate) struct Shrunk<T> {
 }
 
 /// The smallest case reached from `case` for which `fails` still says
-/// `Some`, with what it said. `found` is what it said about `case`.
+/// `Some`, with what it said. `found` is what it said about `case`, and
+/// `focus` where it went wrong there; `focus_of` tells where a smaller
+/// case went wrong from what `fails` said of it.
 pub fn shrink<T: Send>(
     case: Case,
     found: T,
+    focus: Focus,
     fails: impl Fn(&Case) -> Option<T> + Sync,
+    focus_of: impl Fn(&Case, &T) -> Focus,
 ) -> Shrunk<T> {
     let mut shrunk = Shrunk {
         case,
@@ -45,6 +62,7 @@ pub fn shrink<T: Send>(
         steps: 0,
         runs: 0,
     };
+    let mut focus = focus;
     let runs = AtomicUsize::new(0);
     let counted = |case: &Case| {
         // Past the budget, a case counts as not failing: the round ends.
@@ -53,13 +71,14 @@ pub fn shrink<T: Send>(
             .flatten()
     };
     loop {
-        let candidates = smaller(&shrunk.case);
+        let candidates = smaller(&shrunk.case, focus);
         let kept = candidates
             .par_iter()
             .find_map_first(|candidate| counted(candidate).map(|found| (candidate.clone(), found)));
         shrunk.runs = runs.load(Ordering::Relaxed).min(MOST_RUNS);
         match kept {
             Some((case, found)) => {
+                focus = focus_of(&case, &found);
                 shrunk.case = case;
                 shrunk.found = found;
                 shrunk.steps += 1;
@@ -70,16 +89,20 @@ pub fn shrink<T: Send>(
     shrunk
 }
 
-/// Smaller cases, the biggest cuts first.
-fn smaller(case: &Case) -> Vec<Case> {
+/// Smaller cases, those most likely to fail and take most away first.
+fn smaller(case: &Case, focus: Focus) -> Vec<Case> {
     let mut cases = Vec::new();
-    // Only the first n turns, shortest first.
-    for n in 0..case.turns.len() {
-        cases.push(Case {
-            turns: case.turns[..n].to_vec(),
-            ..case.clone()
-        });
+    let n = case.turns.len();
+    // The turns up to where it went wrong.
+    if let Some(needed) = focus.turns.filter(|&needed| needed < n) {
+        cases.push(first_turns(case, needed));
     }
+    // The board cropped around where it went wrong.
+    if let Some(square) = focus.square {
+        cases.extend(windows(case, square));
+    }
+    // Only the first few turns, fewest first.
+    cases.extend((0..n).map(|few| first_turns(case, few)));
     // No bad answer at all, then without each one.
     if case.has_bad_answers() {
         cases.push(case.without_bad_answers());
@@ -96,26 +119,44 @@ fn smaller(case: &Case) -> Vec<Case> {
             cases.push(smaller);
         }
     }
-    // Without one turn.
-    for i in 0..case.turns.len() {
-        let mut smaller = case.clone();
-        smaller.turns.remove(i);
-        cases.push(smaller);
+    // Without a run of turns: halves, quarters, … down to one turn.
+    let mut run = n / 2;
+    while run >= 1 {
+        for start in (0..n).step_by(run) {
+            let mut smaller = case.clone();
+            smaller.turns.drain(start..(start + run).min(n));
+            cases.push(smaller);
+        }
+        run /= 2;
     }
-    // Without a row or a column, last first (moves on it go too).
-    if case.rows() > 1 {
-        cases.extend(
-            (0..case.rows())
-                .rev()
-                .map(|r| without_line(case, Line::Row(r))),
-        );
-    }
-    if case.cols() > 1 {
-        cases.extend(
-            (0..case.cols())
-                .rev()
-                .map(|c| without_line(case, Line::Column(c))),
-        );
+    // Without a row or a column, last first (moves on it go too); then a
+    // row and a column together (a fault of square boards needs both).
+    let rows: Vec<usize> = if case.rows() > 1 {
+        (0..case.rows()).rev().collect()
+    } else {
+        Vec::new()
+    };
+    let cols: Vec<usize> = if case.cols() > 1 {
+        (0..case.cols()).rev().collect()
+    } else {
+        Vec::new()
+    };
+    cases.extend(rows.iter().map(|&r| without_line(case, Line::Row(r))));
+    cases.extend(cols.iter().map(|&c| without_line(case, Line::Column(c))));
+    let far = |line: usize, at: Option<usize>| at.is_none_or(|at| line != at);
+    for &r in rows
+        .iter()
+        .filter(|&&r| far(r, focus.square.map(|s| s.row)))
+    {
+        for &c in cols
+            .iter()
+            .filter(|&&c| far(c, focus.square.map(|s| s.col)))
+        {
+            cases.push(without_line(
+                &without_line(case, Line::Row(r)),
+                Line::Column(c),
+            ));
+        }
     }
     // A mine fewer.
     let mines: Vec<Pos> = case.mines.positions().filter(|&p| case.mines[p]).collect();
@@ -140,6 +181,67 @@ fn smaller(case: &Case) -> Vec<Case> {
         }
     }
     cases
+}
+
+/// `case` with its first `turns` turns only.
+fn first_turns(case: &Case, turns: usize) -> Case {
+    Case {
+        turns: case.turns[..turns].to_vec(),
+        ..case.clone()
+    }
+}
+
+/// `case` cropped to windows of one to three rows and columns around
+/// `square`, smallest first, then to five by five: the squares and turns
+/// outside each go. Only windows smaller than the board.
+fn windows(case: &Case, square: Pos) -> Vec<Case> {
+    let mut sizes: Vec<(usize, usize)> = (1..=3)
+        .flat_map(|h| (1..=3).map(move |w| (h, w)))
+        .chain([(5, 5)])
+        .collect();
+    sizes.sort_by_key(|&(h, w)| (h * w, h.abs_diff(w)));
+    let (rows, cols) = (case.rows(), case.cols());
+    let span = |at: usize, size: usize, most: usize| {
+        let size = size.min(most);
+        let start = at.saturating_sub((size - 1) / 2).min(most - size);
+        start..start + size
+    };
+    let mut cropped: Vec<Case> = Vec::new();
+    for (h, w) in sizes {
+        let (r, c) = (span(square.row, h, rows), span(square.col, w, cols));
+        if r.len() * c.len() >= rows * cols {
+            continue;
+        }
+        let window = crop(case, r, c);
+        if !cropped.contains(&window) {
+            cropped.push(window);
+        }
+    }
+    cropped
+}
+
+/// `case` with only the rows `r` and the columns `c`: the turns on other
+/// squares go, and the squares move up and left.
+fn crop(case: &Case, r: std::ops::Range<usize>, c: std::ops::Range<usize>) -> Case {
+    let mines = Grid::from_row_major(
+        r.len(),
+        c.len(),
+        r.clone()
+            .flat_map(|row| c.clone().map(move |col| Pos::new(row, col)))
+            .map(|pos| case.mines[pos])
+            .collect(),
+    );
+    let turns = case
+        .turns
+        .iter()
+        .filter(|turn| r.contains(&turn.mv.at.row) && c.contains(&turn.mv.at.col))
+        .map(|turn| {
+            let mut turn = turn.clone();
+            turn.mv.at = Pos::new(turn.mv.at.row - r.start, turn.mv.at.col - c.start);
+            turn
+        })
+        .collect();
+    Case { mines, turns }
 }
 
 #[derive(Clone, Copy)]
@@ -250,7 +352,7 @@ mod tests {
         turns[2].bad.push((Prompt::Column, Bad::PastEnd));
         let case = Case { mines, turns };
         assert!(fails(&case).is_some());
-        let shrunk = shrink(case, (), fails);
+        let shrunk = shrink(case, (), Focus::default(), fails, |_, _| Focus::default());
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
         assert_eq!(shrunk.case.turns, vec![reveal(0, 0)]);
         assert!(shrunk.runs < MOST_RUNS);
@@ -264,7 +366,7 @@ mod tests {
             mines: Grid::filled(3, 3, false),
             turns: vec![reveal(0, 0), turn],
         };
-        let shrunk = shrink(case, (), fails);
+        let shrunk = shrink(case, (), Focus::default(), fails, |_, _| Focus::default());
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 1));
         assert_eq!(shrunk.case.turns.len(), 1);
         assert_eq!(shrunk.case.turns[0].bad, vec![(Prompt::Row, Bad::Zero)]);

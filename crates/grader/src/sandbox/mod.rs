@@ -446,6 +446,11 @@ pub(crate) struct Place {
 }
 
 impl Place {
+    /// The run's folder.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Whether its runs are born in a control group of their own.
     fn in_a_group(&self) -> bool {
         #[cfg(unix)]
