@@ -41,16 +41,24 @@ pub enum AppError {
         /// Games the check asked for.
         games: u64,
     },
-    /// `check --class` left students without a score.
+    /// `check --class` left students without a score, or entries of the
+    /// class folder unchecked.
     #[error(
-        "{unscored} of {students} students got no score: not checked, or out of time (see \
-         summary.csv)"
+        "{unscored} of {students} students got no score: not checked, or out of time{}; see \
+         summary.csv",
+        match passed_over {
+            0 => String::new(),
+            1 => "; 1 entry of the class folder was passed over".to_owned(),
+            n => format!("; {n} entries of the class folder were passed over"),
+        }
     )]
     ClassUnscored {
         /// Students without a score.
         unscored: usize,
         /// Students checked.
         students: usize,
+        /// Entries of the class folder not checked (links, files).
+        passed_over: usize,
     },
     /// `--resume` found no game to carry on.
     #[error(transparent)]

@@ -58,7 +58,9 @@ fn text(bytes: &[u8]) -> String {
 fn machine_free(report: &str) -> String {
     report
         .lines()
-        .filter(|line| !line.starts_with("Not available here:"))
+        .filter(|line| {
+            !line.starts_with("Not available here:") && !line.starts_with("Not asked for:")
+        })
         .map(|line| {
             if line.starts_with("Each game ran with ") {
                 "Each game ran with [the sandbox this machine allows].\n".to_owned()
@@ -344,12 +346,15 @@ fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
     let score = endings["score"].as_f64().unwrap();
     assert!(score > 20.0 && score < 40.0, "{endings}");
     assert_eq!(endings["status"], "failed");
-    assert!(
-        endings["output"]
-            .as_str()
-            .unwrap()
-            .contains("said the game was won")
-    );
+    let told = endings["output"].as_str().unwrap();
+    assert!(told.contains("said the game was won"), "{told}");
+    // The board to save is a board file as it stands: no indent.
+    let board = told
+        .split_once("to save as board.txt line by line as it stands:\n")
+        .unwrap_or_else(|| panic!("{told}"))
+        .1;
+    let file: String = board.lines().take_while(|l| l.starts_with('+')).collect();
+    assert!(file.len() >= 9, "{told}");
     let total: f64 = tests.iter().map(|t| t["score"].as_f64().unwrap()).sum();
     assert!((results["score"].as_f64().unwrap() - total).abs() < 0.02);
     // Boards keep their alignment, and no path of the grading machine is
@@ -1140,7 +1145,10 @@ fn a_class_is_checked_student_by_student_with_one_summary() {
     let said = text(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{said}{}", text(&run.stderr));
     assert!(
-        text(&run.stderr).contains("1 of 3 students got no score"),
+        text(&run.stderr).contains(
+            "1 of 3 students got no score: not checked, or out of time; 2 entries of the class \
+             folder were passed over"
+        ),
         "{}",
         text(&run.stderr)
     );
@@ -1190,7 +1198,9 @@ fn a_class_is_checked_student_by_student_with_one_summary() {
     let bob: f64 = rows[2][score].parse().unwrap();
     assert!(bob > 50.0 && bob < 100.0, "{summary}");
     assert_ne!(rows[2][ending], "0");
-    assert_eq!(rows[3][score], "0", "{summary}");
+    // Nothing to run: not checked, and no score (not a 0 it never earned).
+    assert_eq!(rows[3][score], "", "{summary}");
+    assert!(rows[3][error].starts_with("not checked:"), "{summary}");
     assert!(rows[3][error].contains("no such program"), "{summary}");
     for name in ["ada", "bob", "cy"] {
         assert!(out.path().join(name).join("report.txt").exists(), "{name}");
@@ -1806,31 +1816,23 @@ fn the_folders_around_a_program_stay_hidden_wherever_they_stand() {
     }
 }
 
-/// `examples/proj3.py` with each `(old, new)` of `changes` made, written
-/// into `folder` as `name`: a mutant of a correct program.
-fn python_mutant(folder: &Path, name: &str, changes: &[(&str, &str)]) -> PathBuf {
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let mut source = std::fs::read_to_string(examples.join("proj3.py")).unwrap();
-    for (old, new) in changes {
-        assert!(source.contains(old), "{name}: {old}");
-        source = source.replace(old, new);
-    }
-    let path = folder.join(name);
-    std::fs::write(&path, source).unwrap();
-    path
+/// The mutants of examples/proj3.py that `examples/mutants.py` writes
+/// (`names`, or all), made by `python` into `folder`: each the correct
+/// program with one fault.
+fn python_mutants(python: &str, folder: &Path, names: &[&str]) -> Vec<PathBuf> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mutants.py");
+    let made = Command::new(python)
+        .arg(script)
+        .arg(folder)
+        .args(names)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    text(&made.stdout)
+        .lines()
+        .map(|name| folder.join(format!("{name}.py")))
+        .collect()
 }
-
-/// The change to `examples/proj3.py` that looks for a win after each
-/// move only: a board without mines is won after the first move, or,
-/// with no move typed, not at all before the input ends.
-const WIN_AFTER_A_MOVE: [(&str, &str); 2] = [
-    ("    while not won(mines, shown):\n", "    while True:\n"),
-    (
-        "        mines_left(mines, shown)\n        print()\n    print(\"You won!",
-        "        mines_left(mines, shown)\n        print()\n        if won(mines, shown):\n            \
-         break\n    print(\"You won!",
-    ),
-];
 
 /// The lines of a program's output as `check` numbers them: colour codes
 /// out, a carriage return before a line break dropped.
@@ -1979,13 +1981,9 @@ fn every_finding_is_what_its_files_show_when_played_again() {
     // Each program, with what its check is given besides the games.
     let mut programs: Vec<(Vec<&str>, Vec<String>)> = [
         "wide-edge",
-        "no-diagonal",
-        "lost-goes-on",
         "wrong-flag-wins",
         "accepts-zero",
         "crash-on-action",
-        "skip-unflag-board",
-        "crash-on-one-square",
         "flag-opens-island",
         "skip-refused-flag-board",
         "crash-without-mines",
@@ -2010,41 +2008,21 @@ fn every_finding_is_what_its_files_show_when_played_again() {
     }
     if let Some(python) = python() {
         let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-        let buggy = examples.join("buggy_proj3.py");
-        let exits = python_mutant(
+        let made = python_mutants(
+            &python,
             mutants.path(),
-            "exits.py",
-            &[(
-                "    pretty_print(shown, frame)\n    mines_left(mines, shown)\n    print()\n    while",
-                "    pretty_print(shown, frame)\n    raise SystemExit(1)\n    while",
-            )],
-        );
-        let divides = python_mutant(
-            mutants.path(),
-            "divides.py",
-            &[
-                WIN_AFTER_A_MOVE[0],
-                WIN_AFTER_A_MOVE[1],
-                (
-                    "        action = ask_action()\n",
-                    "        action = ask_action()\n        1 / sum(row.count(True) for row in mines)\n",
-                ),
-            ],
-        );
-        let dies_winning = python_mutant(
-            mutants.path(),
-            "dies_winning.py",
-            &[(
-                "    print(\"You won! Congratulations, and good game!\")",
-                "    print(\"You won! Congratulations, and good game!\"[1 // 0])",
-            )],
+            &["exits", "divides", "dies_winning"],
         );
         let script = |path: &Path| vec![python.clone(), path.to_string_lossy().into_owned()];
-        for path in [&buggy, &exits, &divides, &dies_winning] {
-            programs.push((vec![], script(path)));
-        }
+        // Python starts slowly: as few games as show each fault.
+        let smaller = vec!["--max-size", "4"];
+        programs.push((smaller.clone(), script(&examples.join("buggy_proj3.py"))));
+        programs.push((vec!["--games", "12"], script(&made[0])));
+        programs.push((vec![], script(&made[1])));
+        programs.push((smaller, script(&made[2])));
         // Boards of `#` two columns wide, each the first and last board.
-        programs.push((vec!["--frame", "#", "--max-size", "2"], script(&exits)));
+        let narrow = vec!["--frame", "#", "--max-size", "2", "--games", "12"];
+        programs.push((narrow, script(&made[0])));
     }
     // A check a core at a time, each on one thread.
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -2061,15 +2039,18 @@ fn every_finding_is_what_its_files_show_when_played_again() {
     });
 }
 
-/// Checks `program` with `given` and 40 games, and each of its findings
-/// against its files (see `check_finding`).
+/// Checks `program` with `given` (40 games on boards up to 6x6 unless
+/// it says otherwise), and each of its findings against its files (see
+/// `check_finding`).
 fn check_all_findings(given: &[&str], program: &[String]) {
     let name = program[1..].join(" ");
     let out = folder();
     let words: Vec<&str> = program.iter().map(String::as_str).collect();
-    let mut args = vec!["--games", "40", "--seed", "5", "--json", "--threads", "1"];
-    if !given.contains(&"--max-size") {
-        args.extend(["--max-size", "6"]);
+    let mut args = vec!["--seed", "5", "--json", "--threads", "1"];
+    for (option, default) in [("--games", "40"), ("--max-size", "6")] {
+        if !given.contains(&option) {
+            args.extend([option, default]);
+        }
     }
     args.extend(given);
     let run = check(&args, out.path(), &words);
@@ -2080,4 +2061,271 @@ fn check_all_findings(given: &[&str], program: &[String]) {
     for finding in findings {
         check_finding(program, finding, &name);
     }
+}
+
+/// A program that tries, at the start of every game, to find what an
+/// earlier game left (a System V shared memory segment, a key in the
+/// user's keyring) and to leave it, and to reach a listener on a Unix
+/// socket in the teacher's folder; then plays as examples/proj3.py does.
+/// Nothing found is ever found: each run has IPC objects of its own and
+/// may make no key and no Unix socket, so every game agrees, no segment
+/// is left behind, and the listener hears nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_leaves_nothing_for_the_next_game_and_reaches_no_socket() {
+    let Some(python) = python() else {
+        return;
+    };
+    let teacher = folder();
+    let socket = teacher.path().join("listener.sock");
+    let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let program = folder();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    let hostile = format!(
+        r#"import ctypes, socket, sys
+libc = ctypes.CDLL(None, use_errno=True)
+KEY = 0x5EED5EED
+if libc.shmget(KEY, 0, 0) >= 0:
+    print("FOUND-SEGMENT", file=sys.stderr)
+libc.shmget(KEY, 4096, 0o1000 | 0o600)
+SYS_add_key, SYS_request_key = 248, 249
+if libc.syscall(SYS_request_key, b"user", b"minesweeper-test", None, -4) >= 0:
+    print("FOUND-KEY", file=sys.stderr)
+libc.syscall(SYS_add_key, b"user", b"minesweeper-test", b"1", 1, -4)
+try:
+    s = socket.socket(socket.AF_UNIX)
+    s.connect({socket:?})
+    s.send(b"LEAK")
+except OSError:
+    pass
+exec(open("proj3.py").read())
+"#,
+        socket = socket.to_str().unwrap()
+    );
+    std::fs::write(program.path().join("hostile.py"), hostile).unwrap();
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "20",
+            "--seed",
+            "3",
+            "--json",
+            "--folder",
+            program.path().to_str().unwrap(),
+        ],
+        out.path(),
+        &[&python, "hostile.py"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let refused = "no Unix sockets, kernel keyrings or System V IPC (seccomp), and IPC objects \
+                   of its own (an IPC namespace, with the PID namespace)";
+    if protection(&report, refused)["given"] != true {
+        eprintln!("no seccomp filter here: {report}");
+        return;
+    }
+    assert_eq!(report["agreed"], 20, "{report}");
+    // SAFETY: shmget with no flags only looks the key up.
+    let left = unsafe { libc::shmget(0x5EED_5EED, 0, 0) };
+    assert_eq!(left, -1, "a segment was left behind");
+    assert!(
+        matches!(listener.accept(), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
+        "the listener was reached"
+    );
+}
+
+/// The grader installed where the program's interpreter is (both in one
+/// virtual environment, as README's `pip install` does): a program that
+/// finds `minesweeper` on its PATH cannot run it to play its games for
+/// it, and the rest of the environment stays readable.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_grader_is_never_a_program_s_to_run() {
+    let Some(python) = python() else {
+        return;
+    };
+    let venv = folder();
+    let bin = venv.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(&python, bin.join("python3")).unwrap();
+    let grader = bin.join("minesweeper");
+    std::fs::copy(get_cargo_bin("minesweeper"), &grader).unwrap();
+    let program = folder();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    let cheat = r#"import shutil, subprocess, sys
+found = shutil.which("minesweeper")
+print("FOUND", found, file=sys.stderr)
+try:
+    subprocess.run([found, "--version"], check=True, capture_output=True)
+    print("GRADER-RAN", file=sys.stderr)
+except (OSError, subprocess.CalledProcessError, TypeError) as error:
+    print("REFUSED", error, file=sys.stderr)
+sys.exit(1)
+"#;
+    std::fs::write(program.path().join("cheat.py"), cheat).unwrap();
+    let out = folder();
+    let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
+    let mut command = Command::new(&grader);
+    let run = common::sandboxed(&mut command)
+        .env("PATH", &path)
+        .current_dir(program.path())
+        .arg("check")
+        .args(two_games(&["--json", "--out"]))
+        .arg(out.path())
+        .args(["--", "python3", "cheat.py"])
+        .output()
+        .unwrap();
+    let report: Value =
+        serde_json::from_slice(&run.stdout).unwrap_or_else(|_| panic!("{}", text(&run.stderr)));
+    let reads = "reads only of its own folder, its board, the system's files and its \
+                 interpreter's (Landlock)";
+    if protection(&report, reads)["given"] != true {
+        eprintln!("reads are not confined here");
+        return;
+    }
+    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
+    let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
+    assert!(stderr.contains("REFUSED"), "{stderr}");
+    assert!(!stderr.contains("GRADER-RAN"), "{stderr}");
+}
+
+/// `--no-sandbox` runs each game in the program's own folder as it is,
+/// with the check's environment, and every report says so; a class or a
+/// bundle is refused it unless the teacher says its programs are trusted.
+#[cfg(unix)]
+#[test]
+fn without_the_sandbox_a_check_says_so_and_a_class_needs_trust() {
+    let program = folder();
+    let script = format!("echo here > written.txt; exec {}\n", ours());
+    std::fs::write(program.path().join("proj3.sh"), script).unwrap();
+    let folder_arg = program.path().to_str().unwrap().to_owned();
+    let given = |more: &[&'static str]| -> Vec<String> {
+        let mut args = two_games(&["--no-sandbox", "--folder"]);
+        args.push(&folder_arg);
+        args.extend(more);
+        args.iter().map(|a| (*a).to_owned()).collect()
+    };
+
+    let out = folder();
+    let args = given(&["--json"]);
+    let json = check(&words(&args), out.path(), &["sh", "proj3.sh"]);
+    let report: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        (report["agreed"].as_u64(), report["sandboxed"].as_bool()),
+        (Some(2), Some(false))
+    );
+    assert_eq!(report["sandbox"], serde_json::json!([]));
+    // It wrote into its own folder, not a copy.
+    assert!(program.path().join("written.txt").exists());
+    let args = given(&[]);
+    let told = text(&check(&words(&args), out.path(), &["sh", "proj3.sh"]).stdout);
+    assert!(
+        told.contains("Each game ran without a sandbox (--no-sandbox)"),
+        "{told}"
+    );
+    let class = folder();
+    let refused = check(
+        &two_games(&["--no-sandbox", "--class", class.path().to_str().unwrap()]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("--trust-programs"),
+        "{}",
+        text(&refused.stderr)
+    );
+    std::fs::create_dir(class.path().join("ada")).unwrap();
+    std::fs::copy(
+        program.path().join("proj3.sh"),
+        class.path().join("ada/proj3.sh"),
+    )
+    .unwrap();
+    let trusted = check(
+        &two_games(&[
+            "--no-sandbox",
+            "--trust-programs",
+            "--class",
+            class.path().to_str().unwrap(),
+        ]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(trusted.status.code(), Some(0), "{}", text(&trusted.stderr));
+}
+
+/// A student who handed in no file of the name the command gives is not
+/// checked, and says so: not "crash" in every game and a 0.
+#[test]
+fn a_file_not_handed_in_is_said_and_gets_no_score() {
+    let class = folder();
+    for (name, file) in [("ada", "proj3.sh"), ("eve", "main.sh")] {
+        std::fs::create_dir(class.path().join(name)).unwrap();
+        std::fs::write(
+            class.path().join(name).join(file),
+            format!("exec {}\n", ours()),
+        )
+        .unwrap();
+    }
+    let out = folder();
+    let run = check(
+        &two_games(&["--class", class.path().to_str().unwrap()]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    let eve = summary.lines().find(|l| l.starts_with("eve,")).unwrap();
+    assert!(eve.contains(",,100,"), "no score: {summary}");
+    assert!(
+        eve.contains(
+            "not checked: cannot run `sh proj3.sh`: there is no proj3.sh in the program's folder"
+        ),
+        "{summary}"
+    );
+    // Alone, the same: refused at once.
+    let alone = check(
+        &two_games(&["--folder", class.path().join("eve").to_str().unwrap()]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(
+        text(&alone.stderr).contains("there is no proj3.sh"),
+        "{}",
+        text(&alone.stderr)
+    );
+}
+
+/// The words of `args`, borrowed.
+fn words(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// Run as root without `--unprivileged`, the report says the program ran
+/// as root because it was not asked to run as nobody, naming the option:
+/// a choice, not a protection this system wants.
+#[cfg(unix)]
+#[test]
+fn running_as_root_is_said_as_an_option_not_asked_for() {
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    let out = folder();
+    let told = text(&check(&two_games(&[]), out.path(), &[&ours()]).stdout);
+    assert!(
+        told.contains(
+            "Not asked for: an unprivileged user (the check runs as root, and so did the \
+             program; --unprivileged runs it as the user nobody)."
+        ),
+        "{told}"
+    );
+    assert!(
+        !told.contains("Not available here: an unprivileged user"),
+        "{told}"
+    );
 }

@@ -268,8 +268,11 @@ pub enum Command {
     /// ends. The first failure of each kind is made as small as it goes and
     /// written to --out, to be run again with `PROGRAM < DIR/KIND/input.txt`.
     ///
-    /// Exit status: 0 when every game agrees, 1 when some do not, 2 when
-    /// PROGRAM cannot be run.
+    /// Exit status: 0 when every game agrees; 1 when some do not, or the
+    /// --budget ran out before every game was played (no score), or with
+    /// --class when a student got no score or an entry of the class
+    /// folder was passed over; 2 on a usage error, when PROGRAM cannot be
+    /// run, or when its folders cannot be sandboxed as promised.
     #[command(override_usage = "minesweeper check [OPTIONS] -- <PROGRAM> [ARGS]...")]
     Check(CheckArgs),
 }
@@ -455,8 +458,8 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: u64,
 
-    /// Makes the games reproducible: game i is made from SEED + i.
-    /// Without it a seed is picked and printed.
+    /// Makes the games reproducible: game n (from 1, as reports count)
+    /// is made from SEED + n - 1. Without it a seed is picked and printed.
     #[arg(long, allow_negative_numbers = true, value_parser = |t: &str| whole_number::<u64>(t, u64::MAX))]
     pub seed: Option<u64>,
 
@@ -540,6 +543,20 @@ pub struct CheckArgs {
     /// --out may be a folder only you can enter).
     #[arg(long)]
     pub unprivileged: bool,
+
+    /// Run each game without the sandbox: in the program's own folder,
+    /// with this environment and your rights, no limits, namespaces or
+    /// Landlock. For measuring what the sandbox costs, on a program you
+    /// trust; every report says so. With --class and --gradescope-bundle
+    /// only with --trust-programs too.
+    #[arg(long)]
+    pub no_sandbox: bool,
+
+    /// With --no-sandbox, run a class's or a Gradescope bundle's programs
+    /// without the sandbox too: every student's program then runs with
+    /// your rights.
+    #[arg(long, requires = "no_sandbox")]
+    pub trust_programs: bool,
 
     /// Check a whole class: each folder in DIR is a student's, the program
     /// is run in a fresh copy of it, and --out gets summary.csv and a

@@ -96,11 +96,14 @@ fn check_class(
         visible::path(&options.out.join("summary.csv"))
     )?;
     out.flush()?;
-    match class.without_a_score() {
-        0 => Ok(()),
-        unscored => Err(AppError::ClassUnscored {
+    // An entry passed over may be a student's work handed in as a link
+    // or a file: the class is not all graded.
+    match (class.without_a_score(), class.skipped.len()) {
+        (0, 0) => Ok(()),
+        (unscored, passed_over) => Err(AppError::ClassUnscored {
             unscored,
             students: checked.len(),
+            passed_over,
         }),
     }
 }

@@ -50,6 +50,19 @@ pub fn check(
             args.min_size, args.max_size
         )));
     }
+    if args.no_sandbox && !args.trust_programs {
+        let whose = match (&args.class, &args.gradescope_bundle) {
+            (Some(_), _) => Some("--class"),
+            (None, Some(_)) => Some("--gradescope-bundle"),
+            (None, None) => None,
+        };
+        if let Some(option) = whose {
+            return Err(AppError::Usage(format!(
+                "--no-sandbox with {option} runs every student's program with your rights: give \
+                 --trust-programs too if you mean it"
+            )));
+        }
+    }
     let mut words = args.program.iter().cloned();
     let command = words
         .next()
@@ -85,6 +98,7 @@ pub fn check(
         quiet: false,
         unprivileged: args.unprivileged,
         class: None,
+        sandboxed: !args.no_sandbox,
     };
     let then = match (&args.gradescope_bundle, &args.class) {
         (Some(bundle), _) => Then::Bundle(bundle.clone()),

@@ -64,6 +64,9 @@ impl Settings {
         if options.exact {
             args.push("--exact".into());
         }
+        if !options.sandboxed {
+            args.extend(["--no-sandbox".into(), "--trust-programs".into()]);
+        }
         if let Some(frame) = options.frame {
             args.extend(["--frame".into(), frame.glyph().to_string()]);
         }

@@ -113,6 +113,11 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// Whether it types a bad answer, or its action in upper case.
+    pub(crate) fn has_bad_answers(&self) -> bool {
+        !self.bad.is_empty() || self.upper
+    }
+
     /// A turn that types `mv` and nothing else.
     pub fn plain(mv: Move) -> Self {
         Self {
@@ -146,7 +151,7 @@ impl Case {
 
     /// Whether any turn types a bad answer, or an action in upper case.
     pub(crate) fn has_bad_answers(&self) -> bool {
-        self.turns.iter().any(|t| !t.bad.is_empty() || t.upper)
+        self.turns.iter().any(Turn::has_bad_answers)
     }
 
     /// The same game typed with good answers only.

@@ -305,15 +305,15 @@ pub(crate) fn summary_csv(
                     field(&why_none)
                 );
             }
-            // Nothing could be run: no points, and why.
+            // Nothing could be run: no score, and why.
             Err(error) => {
                 csv.push_str(&",".repeat(columns(exact).count() + 3));
                 let _ = write!(
                     csv,
-                    ",0,{},{:.1},{}",
+                    ",,{},{:.1},{}",
                     Points(most),
                     one.seconds,
-                    field(error)
+                    field(&format!("not checked: {error}"))
                 );
             }
         }
@@ -327,12 +327,13 @@ pub(crate) fn summary_csv(
     csv
 }
 
-/// One CSV field, as it is (a folder's name exactly, line breaks too):
-/// quoted when it holds a comma, a quote or a line break, and a leading
-/// `=`, `+`, `-`, `@`, tab or carriage return kept from being taken as a
-/// spreadsheet formula. The terminal gets its own escaped form.
+/// One CSV field: control characters escaped as the terminal shows them
+/// (`\u{1b}`: a summary is read with `cat` too, and a folder's name could
+/// otherwise move the cursor or retitle the terminal), quoted when it
+/// holds a comma or a quote, and a leading `=`, `+`, `-` or `@` kept from
+/// being taken as a spreadsheet formula.
 fn field(text: &str) -> String {
-    let mut text = text.to_owned();
+    let mut text = visible::Visible(text).to_string();
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         text.insert(0, '\'');
     }
@@ -353,9 +354,9 @@ mod tests {
         assert_eq!(field("lovelace, ada"), "\"lovelace, ada\"");
         assert_eq!(field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(field("=cmd()"), "'=cmd()");
-        assert_eq!(field("two\nlines"), "\"two\nlines\"");
-        // Kept exactly: the CSV is no terminal.
-        assert_eq!(field("a\u{1b}b"), "a\u{1b}b");
+        // Escaped: a summary is read in terminals too.
+        assert_eq!(field("two\nlines"), "two\\nlines");
+        assert_eq!(field("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
     }
 
     #[test]

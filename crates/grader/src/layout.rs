@@ -205,6 +205,27 @@ impl Layout {
         Ok(Program { command, args })
     }
 
+    /// A file that `program` (as the games run it) names relative to the
+    /// program's folder and that is not there: `proj3.py` in a folder
+    /// where a student handed in no such file. Only words that look like a
+    /// file's name (with an extension, not an option) are looked for.
+    pub(crate) fn missing_file<'a>(&self, program: &'a Program) -> Option<&'a Path> {
+        let folder = self.folder.as_ref()?;
+        let plain = |c: char| c.is_alphanumeric() || "._-/+@".contains(c);
+        let extension = |e: &std::ffi::OsStr| {
+            let e = e.to_string_lossy();
+            (1..=5).contains(&e.len()) && e.chars().all(|c| c.is_ascii_alphanumeric())
+        };
+        program.args.iter().map(Path::new).find(|arg| {
+            let word = arg.to_string_lossy();
+            arg.is_relative()
+                && !word.starts_with('-')
+                && word.chars().all(plain)
+                && arg.extension().is_some_and(extension)
+                && !folder.join(arg).exists()
+        })
+    }
+
     /// `word` as a game's copy names it: relative to the copy when it
     /// names a file or folder in the program's folder, by its full path or
     /// from where the check was started, as a shell would read it (`./`
@@ -324,6 +345,29 @@ mod tests {
             )
             .unwrap();
         assert_eq!(run.args, ["proj3.py"]);
+    }
+
+    #[test]
+    fn a_script_not_handed_in_is_missing() {
+        let course = course();
+        let layout = Layout::new(
+            Some(&course.path().join("prog")),
+            Path::new("out"),
+            None,
+            None,
+        );
+        let missing = program(&[Path::new("python3"), Path::new("main.py")]);
+        assert_eq!(layout.missing_file(&missing), Some(Path::new("main.py")));
+        let there = program(&[Path::new("python3"), Path::new("-u"), Path::new("proj3.py")]);
+        assert_eq!(layout.missing_file(&there), None);
+        let words = program(&[Path::new("java"), Path::new("Proj3")]);
+        assert_eq!(layout.missing_file(&words), None);
+        let script = program(&[
+            Path::new("sh"),
+            Path::new("-c"),
+            Path::new("cat x.csv; exit 1"),
+        ]);
+        assert_eq!(layout.missing_file(&script), None);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use console::interrupt::RemoveOnInterrupt;
 use engine::{Board, Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
 
-use case::{Case, Plan};
+use case::{Case, Plan, Turn};
 use expected::{Expected, expect, transcript};
 use fault::{EdgeCase, Fault, MOST_FAULTS_A_KIND};
 use judge::Credit;
@@ -85,6 +85,10 @@ pub struct Options {
     /// In a class: the class folder and the class's reports' folder,
     /// which no game may read.
     pub class: Option<(PathBuf, PathBuf)>,
+    /// Games run in the sandbox; `false` (`--no-sandbox`) runs each in
+    /// the program's own folder with the check's rights, to measure what
+    /// the sandbox costs.
+    pub sandboxed: bool,
 }
 
 /// Why a check could not be made.
@@ -224,6 +228,9 @@ pub struct Outcome {
     pub score: Option<Score>,
     /// What the games ran under, and what the system did not allow.
     pub protections: Vec<sandbox::Protection>,
+    /// Whether the games ran in a sandbox at all (not with
+    /// `--no-sandbox`).
+    pub sandboxed: bool,
     /// The folders left out of the copy of the program's folder.
     pub left_out: Vec<PathBuf>,
     /// Games on boards without mines that the program won after the
@@ -418,8 +425,8 @@ fn replace_bytes(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Where `played` went wrong in `case`: the turns up to its move, and
-/// the square that differs or else that move's square.
+/// Where `played` went wrong in `case`: the turns up to its move, the
+/// square that differs and that move's square.
 fn focus_of(case: &Case, played: &Played) -> Focus {
     let Some(failure) = &played.failure else {
         return Focus::default();
@@ -430,7 +437,8 @@ fn focus_of(case: &Case, played: &Played) -> Focus {
         .map(|turn| case.turns[turn].mv.at);
     Focus {
         turns,
-        square: failure.square.or(moved),
+        square: failure.square,
+        moved,
     }
 }
 
@@ -520,19 +528,47 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             .map_or(&[][..], sandbox::ProgramFolder::left_out),
         path_variable.as_deref(),
     )?;
+    if let Some(missing) = layout.missing_file(&program) {
+        return Err(CheckError::NotRunnable {
+            program: options.program.shown(),
+            reason: format!(
+                "there is no {} in the program's folder{}",
+                visible::path(missing),
+                options
+                    .folder
+                    .as_ref()
+                    .map(|f| format!(" ({})", visible::path(f)))
+                    .unwrap_or_default()
+            ),
+        });
+    }
     let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
-    let readable = sandbox::Readable::for_program(
+    let mut readable = sandbox::Readable::for_program(
         Path::new(&program.command),
         &args,
         path_variable.as_deref(),
         |path| layout.hides(path).is_some(),
     );
-    let sandbox = Sandbox::new(
-        folder.as_ref(),
-        Limits::for_games(options.timeout),
-        options.unprivileged,
-        readable,
-    )?;
+    // The grader's own binary, which would play every game right, is
+    // no program's to run (unless it is the program checked).
+    let grader = std::env::current_exe().and_then(|exe| exe.canonicalize());
+    if let Ok(grader) = grader {
+        let checked = sandbox::find_command(Path::new(&program.command), path_variable.as_deref())
+            .and_then(|found| found.canonicalize().ok());
+        if checked.as_ref() != Some(&grader) {
+            readable = readable.without(&grader);
+        }
+    }
+    let limits = Limits::for_games(options.timeout);
+    let sandbox = if options.sandboxed {
+        Sandbox::new(folder.as_ref(), limits, options.unprivileged, readable)?
+    } else {
+        let here = match &options.folder {
+            Some(folder) => folder.clone(),
+            None => std::env::current_dir().map_err(CheckError::io("cannot find this folder"))?,
+        };
+        Sandbox::none(&here, limits)?
+    };
     #[cfg(unix)]
     if sandbox.runs_as().is_some() {
         unreachable_when_unprivileged(&program, &options.program)?;
@@ -630,6 +666,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
             more_faults,
             out_of_time_faults,
             protections: checker.sandbox.protections().to_vec(),
+            sandboxed: checker.sandbox.is_sandboxed(),
             left_out: checker.sandbox.left_out().to_vec(),
             won_after_a_move: all
                 .games
@@ -995,14 +1032,21 @@ impl Checker<'_> {
         let Some(at) = failure.after_move else {
             return Ok(None);
         };
-        let typed = |turns: usize| {
-            case.turns
-                .iter()
-                .take(turns)
-                .any(|turn| !turn.bad.is_empty() || turn.upper)
-        };
+        // A board printed past the last turn is past every answer.
+        let at = at.min(case.turns.len());
+        let typed = |turns: usize| case.turns.iter().take(turns).any(Turn::has_bad_answers);
         if !typed(at) || matches!(failure.kind, Kind::Hang | Kind::TooMuchOutput) {
             return Ok(None);
+        }
+        // The moves whose boards the program printed right, from the
+        // first: their bad answers were taken right. Only those typed
+        // after them, up to where it went wrong, may be why it did.
+        let right_through = played.credit.boards_right.saturating_sub(1).min(at);
+        let suspect = case.turns[right_through..at]
+            .iter()
+            .any(Turn::has_bad_answers);
+        if !suspect {
+            return Ok(typed(right_through).then_some(true));
         }
         let clean = match clean {
             Some(clean) => clean,
@@ -1013,7 +1057,11 @@ impl Checker<'_> {
             .as_ref()
             .is_some_and(|c| c.kind == failure.kind && c.reached() == failure.reached());
         // The moves played to their boards before it went wrong.
-        let played_through = if failure.during_move { at - 1 } else { at };
+        let played_through = if failure.during_move {
+            at.saturating_sub(1)
+        } else {
+            at
+        };
         Ok(match same {
             false => Some(false),
             true if typed(played_through) => Some(true),
@@ -1039,7 +1087,11 @@ impl Checker<'_> {
             failure.kind,
             Kind::WrongBoard | Kind::WrongEnding | Kind::MissingBoard
         );
-        let clean = if shows_on_the_board && case.has_bad_answers() {
+        // A bad answer typed after it went wrong cannot be its cause.
+        let typed_before = failure
+            .after_move
+            .is_some_and(|at| case.turns.iter().take(at).any(Turn::has_bad_answers));
+        let clean = if shows_on_the_board && typed_before {
             Some(self.play(&case.without_bad_answers())?)
         } else {
             None

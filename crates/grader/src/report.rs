@@ -3,7 +3,6 @@
 //! the board and the moves), the files to run it again, and the same as
 //! JSON or as a Gradescope `results.json`.
 
-use crate::sandbox::Protection;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Write};
@@ -222,7 +221,7 @@ pub(crate) fn write_text_for(
             count(outcome.out_of_time_faults, "fault")
         )?;
     }
-    write_protections(out, &outcome.protections)?;
+    write_protections(out, outcome)?;
     if !outcome.left_out.is_empty() {
         let left: Vec<String> = outcome.left_out.iter().map(|p| visible::path(p)).collect();
         writeln!(
@@ -267,8 +266,18 @@ fn write_score(out: &mut impl Write, score: &Score) -> io::Result<()> {
     Ok(())
 }
 
-/// What each game ran under, and what this system would not give.
-fn write_protections(out: &mut impl Write, protections: &[Protection]) -> io::Result<()> {
+/// What each game ran under, and what this system would not give; or
+/// that there was no sandbox.
+fn write_protections(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> {
+    if !outcome.sandboxed {
+        return writeln!(
+            out,
+            "Each game ran without a sandbox (--no-sandbox), in the program's own folder with \
+             the check's environment and rights: nothing kept it from reading, writing or \
+             reaching anything they can."
+        );
+    }
+    let protections = &outcome.protections;
     let given: Vec<&str> = protections
         .iter()
         .filter(|p| p.given.is_ok())
@@ -276,8 +285,14 @@ fn write_protections(out: &mut impl Write, protections: &[Protection]) -> io::Re
         .collect();
     writeln!(out, "Each game ran with {}.", given.join("; "))?;
     for protection in protections {
-        if let Err(why) = &protection.given {
-            writeln!(out, "Not available here: {} ({why}).", protection.name)?;
+        match (&protection.given, protection.option) {
+            (Ok(()), _) => {}
+            (Err(why), Some(option)) => {
+                writeln!(out, "Not asked for: {} ({why}; {option}).", protection.name)?;
+            }
+            (Err(why), None) => {
+                writeln!(out, "Not available here: {} ({why}).", protection.name)?;
+            }
         }
     }
     Ok(())
@@ -315,7 +330,8 @@ fn heading(finding: &Finding) -> String {
         "{}{number}: in {}, first seen in game {} ({rows}x{cols}, {}), shrunk to {}x{}, {} in {}",
         finding.kind().name(),
         count(finding.games as usize, "game"),
-        finding.game,
+        // Counted from 1, as people count.
+        finding.game + 1,
         count(turns, "move"),
         case.rows(),
         case.cols(),
@@ -388,9 +404,22 @@ fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
 fn how_to_play_it_again(options: &Options, finding: &Finding, reader: Reader) -> String {
     let mut text = String::new();
     let case = &finding.case;
-    let _ = writeln!(text, "  The board (* a mine):");
-    for line in to_board_file(&case.board().with_frame(finding.frame)).lines() {
-        let _ = writeln!(text, "    {line}");
+    let file = to_board_file(&case.board().with_frame(finding.frame));
+    match reader {
+        Reader::Here => {
+            let _ = writeln!(text, "  The board (* a mine):");
+            for line in file.lines() {
+                let _ = writeln!(text, "    {line}");
+            }
+        }
+        // Saved as shown, it must be a board file: no indent.
+        Reader::Elsewhere => {
+            let _ = writeln!(
+                text,
+                "  The board (* a mine), to save as board.txt line by line as it stands:"
+            );
+            text.push_str(&file);
+        }
     }
     let ended = finding.played.expected.moves();
     let _ = writeln!(
@@ -581,8 +610,10 @@ fn as_printed(theirs: &Printed, stdout: &[u8], square: Option<Pos>, above: usize
 /// an arrow naming its column after the line.
 fn marked(line: &str, at: usize, col: usize) -> String {
     let chars: Vec<char> = line.chars().collect();
-    let spaced =
-        at > 0 && chars.get(at - 1) == Some(&' ') && chars.get(at + 1).is_none_or(|&c| c == ' ');
+    let spaced = at > 0
+        && at < chars.len()
+        && chars.get(at - 1) == Some(&' ')
+        && chars.get(at + 1).is_none_or(|&c| c == ' ');
     if !spaced {
         return format!("{}  <- column {}", visible::Visible(line), col + 1);
     }
@@ -594,6 +625,22 @@ fn marked(line: &str, at: usize, col: usize) -> String {
         text(&chars[at..=at]),
         text(after)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The square is marked in the program's own line: in brackets in
+    /// the spaces around it, by an arrow where there are none or the line
+    /// stops short of it (a square read as blank past its end).
+    #[test]
+    fn a_square_is_marked_without_changing_what_was_printed() {
+        assert_eq!(marked("1  + . 1 . + ", 7, 1), "1  + .[1]. + ");
+        assert_eq!(marked(" 1 |.1.|", 5, 1), " 1 |.1.|  <- column 2");
+        assert_eq!(marked("1  + .", 7, 1), "1  + .  <- column 2");
+        assert_eq!(marked("1 \u{1b}x 1 ", 5, 0), "1 \\u{1b}x[1]");
+    }
 }
 
 #[derive(Serialize)]
@@ -622,6 +669,8 @@ struct JsonReport<'a> {
     /// Faults counted but not shown: past the most shown of a kind, or
     /// found when the time budget had run out.
     more_faults: Vec<JsonMore>,
+    /// Whether the games ran in a sandbox (not with `--no-sandbox`).
+    sandboxed: bool,
     sandbox: Vec<JsonProtection<'a>>,
 }
 
@@ -740,6 +789,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
                 games,
             })
             .collect(),
+        sandboxed: outcome.sandboxed,
         sandbox: outcome
             .protections
             .iter()

@@ -2,15 +2,15 @@
 //! it does not need, fewer rows, columns and mines, for as long as the
 //! program still fails the same way.
 //!
-//! Each round lists smaller games and keeps the first that still fails;
-//! rounds go on until no smaller game fails. Every step removes something,
-//! so it ends. The list starts with the cuts most likely to keep the
-//! failure and take most away, aimed at where the game went wrong (its
-//! [`Focus`]): the turns up to that move, the board cropped to a few
-//! squares around it; then halves and quarters of the turns, rows and
-//! columns (alone, then a row and a column together), mines. The games of
-//! a round are tried in parallel, and the first in the list that fails is
-//! kept, so the result does not depend on the number of threads.
+//! Cuts are made in passes, each kept up while it works: first around
+//! where the game went wrong (its [`Focus`]): the turns up to that move,
+//! the board cropped to a few squares around it; then fewer turns (none,
+//! halves and quarters, one), bad answers, rows and columns
+//! (alone, then a row and a column together), mines (halves of them
+//! with the turns on them, then one alone), mines moved nearer. Every step removes something,
+//! so it ends. The games of a pass are tried in parallel, and the first
+//! in its list that fails is kept, so the result does not depend on the
+//! number of threads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -28,8 +28,10 @@ pub(crate) const MOST_RUNS: usize = 2000;
 pub(crate) struct Focus {
     /// The turns the failure shows within: those up to its move.
     pub turns: Option<usize>,
-    /// The square that differs, or the square of the move it shows at.
+    /// The square that differs.
     pub square: Option<Pos>,
+    /// The square of the move it shows at.
+    pub moved: Option<Pos>,
 }
 
 /// How it went.
@@ -49,6 +51,12 @@ pub(crate) struct Shrunk<T> {
 /// `Some`, with what it said. `found` is what it said about `case`, and
 /// `focus` where it went wrong there; `focus_of` tells where a smaller
 /// case went wrong from what `fails` said of it.
+///
+/// The cuts are made in passes ([`PASSES`]): each pass is made again as
+/// long as one of its cuts still fails, then the next; the passes go
+/// round until none takes anything away. A pass that worked is not
+/// tried again from the start after every cut of another, which is most
+/// of what a list of every cut, tried from its start each round, costs.
 pub fn shrink<T: Send>(
     case: Case,
     found: T,
@@ -71,39 +79,88 @@ pub fn shrink<T: Send>(
             .flatten()
     };
     loop {
-        let candidates = smaller(&shrunk.case, focus);
-        let kept = candidates
-            .par_iter()
-            .find_map_first(|candidate| counted(candidate).map(|found| (candidate.clone(), found)));
-        shrunk.runs = runs.load(Ordering::Relaxed).min(MOST_RUNS);
-        match kept {
-            Some((case, found)) => {
+        let mut cut = false;
+        for (number, pass) in PASSES.into_iter().enumerate() {
+            loop {
+                let candidates = pass(&shrunk.case, focus);
+                let kept = candidates.par_iter().find_map_first(|candidate| {
+                    counted(candidate).map(|found| (candidate.clone(), found))
+                });
+                shrunk.runs = runs.load(Ordering::Relaxed).min(MOST_RUNS);
+                let Some((case, found)) = kept else { break };
+                tracing::trace!(
+                    pass = number,
+                    to = ?(case.rows(), case.cols(), case.turns.len()),
+                    runs = shrunk.runs,
+                    "cut"
+                );
                 focus = focus_of(&case, &found);
                 shrunk.case = case;
                 shrunk.found = found;
                 shrunk.steps += 1;
+                cut = true;
             }
-            None => break,
+        }
+        if !cut {
+            return shrunk;
         }
     }
-    shrunk
 }
 
-/// Smaller cases, those most likely to fail and take most away first.
-fn smaller(case: &Case, focus: Focus) -> Vec<Case> {
+/// A kind of cut: the smaller cases it makes of a case, the most likely
+/// to fail and take most away first.
+type Pass = fn(&Case, Focus) -> Vec<Case>;
+
+/// The passes, in order: where it went wrong first, then the board's
+/// rows and columns (each takes the turns on it too: a long game of
+/// flags shrinks by its rows, not a turn at a time), the turns, the bad
+/// answers, rows and columns together, mines.
+const PASSES: [Pass; 7] = [
+    around_the_focus,
+    fewer_lines,
+    fewer_turns,
+    fewer_bad_answers,
+    fewer_lines_together,
+    fewer_mines,
+    mines_nearer,
+];
+
+/// The turns up to where it went wrong; the board cropped around it.
+fn around_the_focus(case: &Case, focus: Focus) -> Vec<Case> {
     let mut cases = Vec::new();
-    let n = case.turns.len();
-    // The turns up to where it went wrong.
-    if let Some(needed) = focus.turns.filter(|&needed| needed < n) {
+    if let Some(needed) = focus.turns.filter(|&needed| needed < case.turns.len()) {
         cases.push(first_turns(case, needed));
     }
-    // The board cropped around where it went wrong.
-    if let Some(square) = focus.square {
-        cases.extend(windows(case, square));
+    let squares: Vec<Pos> = focus.square.into_iter().chain(focus.moved).collect();
+    if !squares.is_empty() {
+        cases.extend(windows(case, &squares));
     }
-    // Only the first few turns, fewest first.
-    cases.extend((0..n).map(|few| first_turns(case, few)));
-    // No bad answer at all, then without each one.
+    cases
+}
+
+/// No turn at all; then without a run of turns: halves, quarters, …
+/// down to one turn (the last half gone is the first half kept).
+fn fewer_turns(case: &Case, _: Focus) -> Vec<Case> {
+    let n = case.turns.len();
+    let mut cases = Vec::new();
+    if n > 0 {
+        cases.push(first_turns(case, 0));
+    }
+    let mut run = n / 2;
+    while run >= 1 {
+        for start in (0..n).step_by(run) {
+            let mut smaller = case.clone();
+            smaller.turns.drain(start..(start + run).min(n));
+            cases.push(smaller);
+        }
+        run /= 2;
+    }
+    cases
+}
+
+/// No bad answer at all, then without each one.
+fn fewer_bad_answers(case: &Case, _: Focus) -> Vec<Case> {
+    let mut cases = Vec::new();
     if case.has_bad_answers() {
         cases.push(case.without_bad_answers());
     }
@@ -119,31 +176,36 @@ fn smaller(case: &Case, focus: Focus) -> Vec<Case> {
             cases.push(smaller);
         }
     }
-    // Without a run of turns: halves, quarters, … down to one turn.
-    let mut run = n / 2;
-    while run >= 1 {
-        for start in (0..n).step_by(run) {
-            let mut smaller = case.clone();
-            smaller.turns.drain(start..(start + run).min(n));
-            cases.push(smaller);
+    cases
+}
+
+/// The board's rows and columns that may go, last first.
+fn lines(case: &Case) -> (Vec<usize>, Vec<usize>) {
+    let all = |count: usize| -> Vec<usize> {
+        if count > 1 {
+            (0..count).rev().collect()
+        } else {
+            Vec::new()
         }
-        run /= 2;
-    }
-    // Without a row or a column, last first (moves on it go too); then a
-    // row and a column together (a fault of square boards needs both).
-    let rows: Vec<usize> = if case.rows() > 1 {
-        (0..case.rows()).rev().collect()
-    } else {
-        Vec::new()
     };
-    let cols: Vec<usize> = if case.cols() > 1 {
-        (0..case.cols()).rev().collect()
-    } else {
-        Vec::new()
-    };
-    cases.extend(rows.iter().map(|&r| without_line(case, Line::Row(r))));
-    cases.extend(cols.iter().map(|&c| without_line(case, Line::Column(c))));
+    (all(case.rows()), all(case.cols()))
+}
+
+/// Without a row or a column, last first (the turns on it go too).
+fn fewer_lines(case: &Case, _: Focus) -> Vec<Case> {
+    let (rows, cols) = lines(case);
+    rows.iter()
+        .map(|&r| without_line(case, Line::Row(r)))
+        .chain(cols.iter().map(|&c| without_line(case, Line::Column(c))))
+        .collect()
+}
+
+/// Without a row and a column together (a fault of square boards needs
+/// both to go), but the focus's own.
+fn fewer_lines_together(case: &Case, focus: Focus) -> Vec<Case> {
+    let (rows, cols) = lines(case);
     let far = |line: usize, at: Option<usize>| at.is_none_or(|at| line != at);
+    let mut cases = Vec::new();
     for &r in rows
         .iter()
         .filter(|&&r| far(r, focus.square.map(|s| s.row)))
@@ -158,17 +220,43 @@ fn smaller(case: &Case, focus: Focus) -> Vec<Case> {
             ));
         }
     }
-    // A mine fewer.
+    cases
+}
+
+/// Fewer mines with the turns on their squares (a flag on every mine is
+/// kept a flag on every mine): half of them, a quarter, … one; then a
+/// mine fewer alone.
+fn fewer_mines(case: &Case, _: Focus) -> Vec<Case> {
     let mines: Vec<Pos> = case.mines.positions().filter(|&p| case.mines[p]).collect();
+    let mut cases = Vec::new();
+    let mut run = mines.len().div_ceil(2);
+    while run >= 1 {
+        for gone in mines.chunks(run) {
+            let mut smaller = case.clone();
+            for &pos in gone {
+                smaller.mines[pos] = false;
+            }
+            smaller.turns.retain(|turn| !gone.contains(&turn.mv.at));
+            if smaller.turns.len() < case.turns.len() {
+                cases.push(smaller);
+            }
+        }
+        run /= 2;
+    }
     for &pos in &mines {
         let mut smaller = case.clone();
         smaller.mines[pos] = false;
         cases.push(smaller);
     }
-    // A mine moved up or left to a free square: no smaller by itself, but
-    // it can bring two mines close enough for a row or column to go. (The
-    // sum of the mines' rows and columns falls, so this too ends.)
-    for &pos in &mines {
+    cases
+}
+
+/// A mine moved up or left to a free square: no smaller by itself, but
+/// it can bring two mines close enough for a row or column to go. (The
+/// sum of the mines' rows and columns falls, so this too ends.)
+fn mines_nearer(case: &Case, _: Focus) -> Vec<Case> {
+    let mut cases = Vec::new();
+    for pos in case.mines.positions().filter(|&p| case.mines[p]) {
         let nearer = [
             pos.row.checked_sub(1).map(|row| Pos::new(row, pos.col)),
             pos.col.checked_sub(1).map(|col| Pos::new(pos.row, col)),
@@ -192,23 +280,36 @@ fn first_turns(case: &Case, turns: usize) -> Case {
 }
 
 /// `case` cropped to windows of one to three rows and columns around
-/// `square`, smallest first, then to five by five: the squares and turns
-/// outside each go. Only windows smaller than the board.
-fn windows(case: &Case, square: Pos) -> Vec<Case> {
+/// `squares` (the square that differs and the move's), smallest first,
+/// then to five by five: the squares and turns outside each go. Only
+/// windows that hold every one of `squares`, smaller than the board.
+fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
     let mut sizes: Vec<(usize, usize)> = (1..=3)
         .flat_map(|h| (1..=3).map(move |w| (h, w)))
         .chain([(5, 5)])
         .collect();
     sizes.sort_by_key(|&(h, w)| (h * w, h.abs_diff(w)));
     let (rows, cols) = (case.rows(), case.cols());
-    let span = |at: usize, size: usize, most: usize| {
+    let bounds = |at: fn(&Pos) -> usize| {
+        let low = squares.iter().map(at).min().unwrap_or(0);
+        let high = squares.iter().map(at).max().unwrap_or(0);
+        (low, high)
+    };
+    let (row_bounds, col_bounds) = (bounds(|p| p.row), bounds(|p| p.col));
+    // The `size` lines from `low` to `high`, as centred as the board lets.
+    let span = |(low, high): (usize, usize), size: usize, most: usize| {
         let size = size.min(most);
-        let start = at.saturating_sub((size - 1) / 2).min(most - size);
-        start..start + size
+        let needed = high - low + 1;
+        (needed <= size).then(|| {
+            let start = low.saturating_sub((size - needed) / 2).min(most - size);
+            start..start + size
+        })
     };
     let mut cropped: Vec<Case> = Vec::new();
     for (h, w) in sizes {
-        let (r, c) = (span(square.row, h, rows), span(square.col, w, cols));
+        let (Some(r), Some(c)) = (span(row_bounds, h, rows), span(col_bounds, w, cols)) else {
+            continue;
+        };
         if r.len() * c.len() >= rows * cols {
             continue;
         }
@@ -356,6 +457,46 @@ mod tests {
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
         assert_eq!(shrunk.case.turns, vec![reveal(0, 0)]);
         assert!(shrunk.runs < MOST_RUNS);
+    }
+
+    /// A fault of square boards: neither a row nor a column may go
+    /// alone, only both together.
+    #[test]
+    fn a_square_board_loses_a_row_and_a_column_together() {
+        let square = |case: &Case| (case.rows() == case.cols() && case.rows() >= 2).then_some(());
+        let case = Case {
+            mines: Grid::filled(5, 5, false),
+            turns: vec![reveal(4, 4)],
+        };
+        let shrunk = shrink(case, (), Focus::default(), square, |_, _| Focus::default());
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (2, 2));
+    }
+
+    /// Cropped around where it went wrong first: a board of 9x9 showing
+    /// a fault at one square is three rows and columns around it in one
+    /// step.
+    #[test]
+    fn a_window_around_the_fault_is_tried_first() {
+        let mut mines = Grid::filled(9, 9, false);
+        mines[Pos::new(4, 5)] = true;
+        let case = Case {
+            mines,
+            turns: vec![reveal(4, 4)],
+        };
+        // Fails while the move's square has the mine on its right.
+        let beside = |case: &Case| {
+            let at = case.turns.first()?.mv.at;
+            let right = Pos::new(at.row, at.col + 1);
+            (right.col < case.cols() && case.mines[right]).then_some(())
+        };
+        let focus = Focus {
+            turns: Some(1),
+            square: Some(Pos::new(4, 5)),
+            moved: Some(Pos::new(4, 4)),
+        };
+        let shrunk = shrink(case, (), focus, beside, |_, _| focus);
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
+        assert!(shrunk.runs < 40, "{} runs", shrunk.runs);
     }
 
     #[test]

@@ -129,6 +129,50 @@ impl Readable {
     }
 }
 
+impl Readable {
+    /// The same paths, but none that reaches `hidden` (a file, by its
+    /// real path): a folder holding it is replaced by its entries, those
+    /// on the way to it by theirs, so the rest of the folder stays
+    /// readable. How the grader's own binary is kept from a program whose
+    /// interpreter lies beside it (both installed into one virtual
+    /// environment): Landlock grants folders whole, and cannot take one
+    /// file back.
+    pub(crate) fn without(self, hidden: &Path) -> Readable {
+        let mut paths = Vec::new();
+        for path in self.paths {
+            let real = path.canonicalize().unwrap_or_else(|_| path.clone());
+            if !hidden.starts_with(&real) {
+                paths.push(path);
+            } else if real != hidden {
+                entries_but(&real, hidden, &mut paths);
+            }
+        }
+        paths.sort();
+        paths.dedup();
+        Readable { paths }
+    }
+}
+
+/// The entries of `folder` but `hidden`, those on the way to it replaced
+/// by theirs, into `paths`.
+fn entries_but(folder: &Path, hidden: &Path, paths: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path == hidden {
+            continue;
+        }
+        let is_folder = entry.file_type().is_ok_and(|kind| kind.is_dir());
+        if is_folder && hidden.starts_with(&path) {
+            entries_but(&path, hidden, paths);
+        } else {
+            paths.push(path);
+        }
+    }
+}
+
 /// Where `command` is: itself when it names a path (a relative one is the
 /// program's own folder's, copied into every run, so nothing to add), or
 /// the first match in `path`.
@@ -276,6 +320,30 @@ pub(crate) fn enforce(_rules: Rules) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_taken_out_of_a_folder_leaves_the_rest_readable() {
+        let root = tempfile::tempdir().unwrap();
+        let venv = root.path().canonicalize().unwrap().join("venv");
+        std::fs::create_dir_all(venv.join("bin")).unwrap();
+        std::fs::create_dir_all(venv.join("lib")).unwrap();
+        for file in ["bin/python3", "bin/minesweeper", "pyvenv.cfg"] {
+            std::fs::write(venv.join(file), "").unwrap();
+        }
+        let readable = Readable {
+            paths: vec![venv.clone(), PathBuf::from("/usr")],
+        };
+        let without = readable.without(&venv.join("bin/minesweeper"));
+        assert_eq!(
+            without.paths,
+            [
+                venv.join("bin/python3"),
+                venv.join("lib"),
+                venv.join("pyvenv.cfg"),
+                PathBuf::from("/usr"),
+            ]
+        );
+    }
 
     #[test]
     fn a_command_s_installation_is_readable_but_never_what_is_hidden() {

@@ -14,6 +14,8 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+#[cfg(target_os = "linux")]
+mod calls;
 mod files;
 #[cfg(unix)]
 mod processes;
@@ -59,6 +61,9 @@ pub struct Protection {
     pub name: &'static str,
     /// `Err` with why not.
     pub given: Result<(), String>,
+    /// Not given because the check was not asked for it: the option that
+    /// gives it, rather than a want of this system's.
+    pub option: Option<&'static str>,
 }
 
 /// The runs' folders and the protections they run under.
@@ -92,6 +97,13 @@ pub(crate) struct Sandbox {
     #[cfg(unix)]
     drop_to: Option<u32>,
     protections: Vec<Protection>,
+    /// The system calls refused to every run (Linux, where the filter
+    /// could be made and installed).
+    #[cfg(target_os = "linux")]
+    calls: Option<calls::Filter>,
+    /// Without a sandbox (`--no-sandbox`): the program's own folder,
+    /// where every run is made as it is, with the check's environment.
+    in_place: Option<PathBuf>,
 }
 
 /// The user and group a program runs as when the grader is root and
@@ -158,6 +170,7 @@ impl Sandbox {
             processes: true,
         });
         let files_confined = files::available().and_then(|()| files::probe(runs.path(), &readable));
+        let calls = calls_refused();
         let root = is_root();
         let drop_to = (unprivileged && root).then_some(NOBODY);
         // RLIMIT_NPROC counts a user's processes, and does not bind root.
@@ -187,6 +200,7 @@ impl Sandbox {
             no_network: no_network.clone(),
             contained: contained.clone(),
             files_confined: files_confined.clone(),
+            calls_refused: calls.as_ref().map(|_| ()).map_err(Clone::clone),
             unprivileged: !root || drop_to.is_some(),
         });
         log_decisions(&protections, limits, drop_to, &readable, &left_out);
@@ -213,7 +227,53 @@ impl Sandbox {
             #[cfg(unix)]
             drop_to,
             protections,
+            #[cfg(target_os = "linux")]
+            calls: calls.ok(),
+            in_place: None,
         })
+    }
+
+    /// No sandbox: every run is made in `folder` itself, with the check's
+    /// environment and rights, no limits, namespaces or Landlock. What
+    /// `--no-sandbox` gives, to measure what the sandbox costs.
+    pub(crate) fn none(folder: &Path, limits: Limits) -> Result<Self, FolderError> {
+        let runs = tempfile::Builder::new()
+            .prefix("minesweeper-runs")
+            .tempdir()
+            .map_err(|source| FolderError::Unreadable {
+                folder: "a temporary folder".to_owned(),
+                source,
+            })?;
+        #[cfg(not(unix))]
+        let _ = limits;
+        Ok(Sandbox {
+            folder: None,
+            runs,
+            next: AtomicU64::new(0),
+            #[cfg(unix)]
+            limits,
+            confine: Confine {
+                network: Network::Keep,
+                processes: false,
+            },
+            _network: None,
+            confine_files: false,
+            readable: Readable::default(),
+            left_out: Vec::new(),
+            #[cfg(unix)]
+            process_groups: None,
+            #[cfg(unix)]
+            drop_to: None,
+            protections: Vec::new(),
+            #[cfg(target_os = "linux")]
+            calls: None,
+            in_place: Some(folder.to_owned()),
+        })
+    }
+
+    /// Whether the runs are sandboxed at all.
+    pub(crate) fn is_sandboxed(&self) -> bool {
+        self.in_place.is_none()
     }
 
     /// The user the programs run as, when not the grader's.
@@ -241,11 +301,20 @@ impl Sandbox {
     /// A fresh folder for one run: a copy of the program's folder, with a
     /// `tmp` folder in it. Removed when dropped.
     pub fn place(&self) -> io::Result<Place> {
+        if let Some(folder) = &self.in_place {
+            return Ok(Place {
+                path: folder.clone(),
+                owned: false,
+                #[cfg(unix)]
+                group: None,
+            });
+        }
         let n = self.next.fetch_add(1, Ordering::Relaxed);
         let path = self.runs.path().join(format!("run-{n}"));
         fs::create_dir(&path)?;
         let place = Place {
             path,
+            owned: true,
             #[cfg(unix)]
             group: match &self.process_groups {
                 Some(groups) => groups.for_run(&format!("run-{n}"))?,
@@ -268,6 +337,10 @@ impl Sandbox {
     /// clean environment, the limits and namespaces, and its files
     /// confined.
     pub(crate) fn prepare(&self, command: &mut Command, place: &Place, board: Option<&Path>) {
+        if self.in_place.is_some() {
+            command.current_dir(&place.path);
+            return;
+        }
         tracing::debug!(
             folder = %visible::path(&place.path),
             board = %board.map(visible::path).unwrap_or_default(),
@@ -300,11 +373,34 @@ impl Sandbox {
             self.drop_to,
             place.group.as_ref().and_then(processes::Group::procs_fd),
             files,
+            #[cfg(target_os = "linux")]
+            self.calls.clone(),
         );
         #[cfg(not(unix))]
         let _ = files;
     }
 }
+
+/// The seccomp filter every run gets, tried once on a process that does
+/// nothing; or why there is none.
+fn calls_refused() -> Result<CallFilter, String> {
+    #[cfg(target_os = "linux")]
+    {
+        let filter = calls::filter()?;
+        let tried = filter.clone();
+        // SAFETY: installing a filter is system calls only.
+        unsafe { trial(move || calls::install(&tried)) }?;
+        Ok(filter)
+    }
+    #[cfg(not(target_os = "linux"))]
+    Err("not on this system".to_owned())
+}
+
+/// The seccomp filter, where there is one.
+#[cfg(target_os = "linux")]
+type CallFilter = calls::Filter;
+#[cfg(not(target_os = "linux"))]
+type CallFilter = ();
 
 /// What the system was found to allow, for the report's protections.
 struct Probed {
@@ -315,6 +411,8 @@ struct Probed {
     contained: Result<(), String>,
     /// Landlock.
     files_confined: Result<(), String>,
+    /// The seccomp filter.
+    calls_refused: Result<(), String>,
     /// The program does not run as root.
     unprivileged: bool,
 }
@@ -326,10 +424,12 @@ fn protections(probed: Probed) -> Vec<Protection> {
         Protection {
             name: "a folder of its own, HOME and TMPDIR in it",
             given: Ok(()),
+            option: None,
         },
         Protection {
             name: "a clean environment",
             given: Ok(()),
+            option: None,
         },
         Protection {
             name: "limits on CPU time, memory, file size and open files",
@@ -338,6 +438,7 @@ fn protections(probed: Probed) -> Vec<Protection> {
             } else {
                 Err("not on this system".to_owned())
             },
+            option: None,
         },
         Protection {
             name: "at most 256 processes",
@@ -347,31 +448,43 @@ fn protections(probed: Probed) -> Vec<Protection> {
                      {why}; --unprivileged runs the program as nobody"
                 )
             }),
+            option: None,
         },
         Protection {
             name: "no network",
             given: probed.no_network,
+            option: None,
         },
         Protection {
             name: "every process it starts ended with it (a PID namespace of its own)",
             given: probed.contained,
+            option: None,
         },
         Protection {
             name: "writes only inside its own folder (Landlock)",
             given: probed.files_confined.clone(),
+            option: None,
         },
         Protection {
             name: "reads only of its own folder, its board, the system's files and its \
                    interpreter's (Landlock)",
             given: probed.files_confined,
+            option: None,
+        },
+        Protection {
+            name: "no Unix sockets, kernel keyrings or System V IPC (seccomp), and IPC \
+                   objects of its own (an IPC namespace, with the PID namespace)",
+            given: probed.calls_refused,
+            option: None,
         },
         Protection {
             name: "an unprivileged user",
             given: if probed.unprivileged {
                 Ok(())
             } else {
-                Err("the check runs as root; --unprivileged runs the program as nobody".to_owned())
+                Err("the check runs as root, and so did the program".to_owned())
             },
+            option: (!probed.unprivileged).then_some("--unprivileged runs it as the user nobody"),
         },
     ]
 }
@@ -441,6 +554,9 @@ fn log_decisions(
 #[derive(Debug)]
 pub(crate) struct Place {
     path: PathBuf,
+    /// Made for the run, and removed with it (not the program's own
+    /// folder, where a run without a sandbox is made).
+    owned: bool,
     #[cfg(unix)]
     group: Option<processes::Group>,
 }
@@ -463,7 +579,9 @@ impl Place {
 impl Drop for Place {
     fn drop(&mut self) {
         // A program may have left files it cannot be asked to remove.
-        let _ = fs::remove_dir_all(&self.path);
+        if self.owned {
+            let _ = fs::remove_dir_all(&self.path);
+        }
     }
 }
 
@@ -844,7 +962,10 @@ unsafe fn confine_self(confine: Confine) -> io::Result<()> {
             return Ok(());
         }
         // A group of its own before the fork: the grader kills the group.
-        if libc::setpgid(0, 0) != 0 || libc::unshare(libc::CLONE_NEWPID | libc::CLONE_NEWNS) != 0 {
+        // System V IPC and POSIX message queues of its own too: gone
+        // with its last process.
+        let namespaces = libc::CLONE_NEWPID | libc::CLONE_NEWNS | libc::CLONE_NEWIPC;
+        if libc::setpgid(0, 0) != 0 || libc::unshare(namespaces) != 0 {
             return fail();
         }
         // The init tells the program's wait status through this pipe.
@@ -1069,6 +1190,7 @@ fn limit(
     drop_to: Option<u32>,
     group: Option<i32>,
     files: Option<files::Rules>,
+    #[cfg(target_os = "linux")] calls: Option<calls::Filter>,
 ) {
     use std::os::unix::process::CommandExt;
     let set = [
@@ -1117,9 +1239,14 @@ fn limit(
                 #[cfg(target_os = "linux")]
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
             }
-            // Last: a process under Landlock can no longer mount its /proc.
+            // Then: a process under Landlock can no longer mount its /proc.
             if let Some(rules) = files.take() {
                 files::enforce(rules)?;
+            }
+            // Last: the calls refused are none of those above.
+            #[cfg(target_os = "linux")]
+            if let Some(filter) = &calls {
+                calls::install(filter)?;
             }
             Ok(())
         });
