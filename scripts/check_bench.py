@@ -1,19 +1,24 @@
 """How `minesweeper check` does on programs with one fault each: the
 mutants of examples/mutants.py and the bugs of examples/proj3.rs.
 
-    python3 scripts/check_bench.py [--binary PATH] [--games N] [--seed S]
-                                   [--only NAME,...] [--class N]
+    python3 scripts/check_bench.py [--binary PATH] [--python PATH] [--games N]
+                                   [--seed S] [--only NAME,...] [--class N]
+                                   [--sandbox-cost ROUNDS]
 
 For each program: its score, each finding's kind and the size it was
 shrunk to (rows x columns, moves), the whole check's seconds and the
 share of them spent shrinking (from the check's own log, where the binary
 writes one). With `--class N`, a class of N students, each one of the
 mutants with a fault in turn, checked at once with `--class` (both
-cores), timed whole.
+cores), timed whole. With `--sandbox-cost ROUNDS`, what the sandbox
+costs a game: the correct examples/proj3.py and our own prompt game
+checked on one thread with and without `--no-sandbox`, in turn, ROUNDS
+times each, and the ratio of the medians.
 
-The programs run through this Python's own executable, not a version
-manager's shim, as a class should be checked. Nothing is written outside
-a temporary folder.
+The programs run through `--python` (this Python's own executable by
+default, never a version manager's shim, as a class should be checked;
+an interpreter whose site-packages are long to load makes every game
+slower). Nothing is written outside a temporary folder.
 """
 
 import argparse
@@ -42,17 +47,20 @@ EXAMPLE_BUGS = [
 ]
 
 
-def programs(mutants, example):
+def programs(mutants, example, python):
     """Each program's name and command line."""
     for script in sorted(mutants.glob("*.py")):
-        yield script.stem, [sys.executable, str(script)]
+        yield script.stem, [python, str(script)]
     for bug in EXAMPLE_BUGS:
         yield f"proj3.rs {bug}", [str(example), "--bug", bug]
 
 
-def check(binary, program, games, seed, out, extra=()):
-    """One check's JSON report, its seconds and its logged split."""
-    env = dict(os.environ, MINESWEEPER_LOG="debug")
+def check(binary, program, games, seed, out, extra=(), log=True):
+    """One check's JSON report, its seconds and its logged split (with
+    `log`, which costs a line a game)."""
+    env = dict(os.environ)
+    if log:
+        env["MINESWEEPER_LOG"] = "debug"
     started = time.monotonic()
     run = subprocess.run(
         [binary, "check", "--games", str(games), "--seed", str(seed), "--json",
@@ -69,7 +77,7 @@ def check(binary, program, games, seed, out, extra=()):
 def one_by_one(args, binary, mutants, example):
     print("| program | score | findings (kind: rows x columns, moves) | seconds | shrinking |")
     print("|---|---|---|---|---|")
-    for name, program in programs(mutants, example):
+    for name, program in programs(mutants, example, args.python):
         if args.only and name not in args.only:
             continue
         with tempfile.TemporaryDirectory() as work:
@@ -96,7 +104,7 @@ def a_class(args, binary, mutants):
         run = subprocess.run(
             [binary, "check", "--class", str(work / "class"), "--out", str(work / "out"),
              "--games", str(args.games), "--seed", str(args.seed), "--",
-             sys.executable, "proj3.py"],
+             args.python, "proj3.py"],
             capture_output=True, cwd=work, check=False,
         )
         seconds = time.monotonic() - started
@@ -106,20 +114,47 @@ def a_class(args, binary, mutants):
           f"with two at once, exit {run.returncode}; {len(rows)} rows in summary.csv")
 
 
+def sandbox_cost(args, binary):
+    """The median seconds a game, sandboxed and not, of each program."""
+    programs = {
+        "examples/proj3.py": [args.python, str(ROOT / "examples/proj3.py")],
+        "our own prompt game": [binary],
+    }
+    print("| program | sandboxed, ms a game | --no-sandbox, ms a game | ratio |")
+    print("|---|---|---|---|")
+    for name, program in programs.items():
+        times = {True: [], False: []}
+        for _ in range(args.sandbox_cost):
+            for sandboxed in (True, False):
+                with tempfile.TemporaryDirectory() as work:
+                    out = pathlib.Path(work) / "out"
+                    extra = ["--threads", "1"] + ([] if sandboxed else ["--no-sandbox"])
+                    _, seconds, _ = check(
+                        binary, program, args.games, args.seed, out, extra, log=False)
+                times[sandboxed].append(seconds * 1000 / args.games)
+        median = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+        print(f"| {name} | {median[True]:.1f} | {median[False]:.1f} | "
+              f"{median[True] / median[False]:.2f} |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--binary", default=str(ROOT / "target/release/minesweeper"))
     parser.add_argument("--example", default=str(ROOT / "target/release/examples/proj3"))
+    parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--only", type=lambda s: s.split(","), default=None)
     parser.add_argument("--class", dest="klass", type=int, default=0)
+    parser.add_argument("--sandbox-cost", type=int, default=0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as made:
         mutants = pathlib.Path(made)
         subprocess.run([sys.executable, str(ROOT / "examples/mutants.py"), str(mutants)],
                        check=True, capture_output=True)
-        if args.klass:
+        if args.sandbox_cost:
+            sandbox_cost(args, args.binary)
+        elif args.klass:
             a_class(args, args.binary, mutants)
         else:
             one_by_one(args, args.binary, mutants, pathlib.Path(args.example))

@@ -1092,6 +1092,23 @@ fn a_board_without_mines_may_be_won_before_or_after_the_first_move() {
     assert_eq!(report["agreed"], 300, "{report}");
     // Said, so a teacher knows which ending the program chose.
     assert_eq!(report["won_after_a_move"], 11, "{report}");
+    // The same in Python, which at the end of its input stops as the
+    // course's own does, with an EOFError: on a board without mines and
+    // nothing typed, it waits for a move and meets the end, as the game
+    // that looks for the win after each move should.
+    let Some(python) = python() else {
+        return;
+    };
+    let mutants = folder();
+    let program = &python_mutants(&python, mutants.path(), &["win_after_a_move"])[0];
+    let run = check(
+        &["--games", "40", "--seed", "1", "--json"],
+        out.path(),
+        &[&python, program.to_str().unwrap()],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["agreed"], 40, "{report}");
+    assert!(report["won_after_a_move"].as_u64() > Some(0), "{report}");
 }
 
 /// A student's folder holding `proj3`: the example with `bugs` (none for

@@ -78,16 +78,28 @@ pub fn shrink<T: Send>(
             .then(|| fails(case))
             .flatten()
     };
+    // How many cuts were kept, and how many there had been when each
+    // pass last found none: a pass is not made again on a case it has
+    // already found nothing to cut in.
+    let mut kept_cuts = 0;
+    let mut found_none_at: [Option<usize>; PASSES.len()] = [None; PASSES.len()];
     loop {
         let mut cut = false;
         for (number, pass) in PASSES.into_iter().enumerate() {
+            if found_none_at[number] == Some(kept_cuts) {
+                continue;
+            }
             loop {
                 let candidates = pass(&shrunk.case, focus);
                 let kept = candidates.par_iter().find_map_first(|candidate| {
                     counted(candidate).map(|found| (candidate.clone(), found))
                 });
                 shrunk.runs = runs.load(Ordering::Relaxed).min(MOST_RUNS);
-                let Some((case, found)) = kept else { break };
+                let Some((case, found)) = kept else {
+                    found_none_at[number] = Some(kept_cuts);
+                    break;
+                };
+                kept_cuts += 1;
                 tracing::trace!(
                     pass = number,
                     to = ?(case.rows(), case.cols(), case.turns.len()),
