@@ -1559,21 +1559,10 @@ fn the_log_says_what_the_sandbox_decided() {
 fn a_correct_python_program_scores_100_in_either_frame() {
     // The interpreter itself, by its path: a version manager's shim (a
     // shell script) costs a game 50 ms more, and is not what is tested.
-    let python = Command::new("python3")
-        .args(["-c", "import sys; print(sys.executable)"])
-        .output();
-    let Some(python) = python
-        .ok()
-        .filter(|p| p.status.success())
-        .and_then(|p| String::from_utf8(p.stdout).ok())
-        .map(|path| path.trim().to_owned())
-    else {
-        eprintln!("no python3 here: the Python example is not checked");
+    let Some(python) = python() else {
         return;
     };
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    let program = folder();
-    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    let program = correct_python_folder();
     for frame in ["+", "#"] {
         for size in ["10", "2"] {
             let out = folder();
@@ -1818,15 +1807,9 @@ fn the_folders_around_a_program_stay_hidden_wherever_they_stand() {
         command.as_os_str(),
     ];
     let run = check_from(&prog, &home, &args);
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-    let reads = "reads only of its own folder, its board, the system's files and its \
-                 interpreter's (Landlock)";
-    if protection(&report, reads)["given"] != true {
-        eprintln!("reads are not confined here");
+    let Some(stderr) = first_stderr_where_reads_are_confined(&run) else {
         return;
-    }
-    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
-    let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
+    };
     assert!(stderr.contains("Permission denied"), "{stderr}");
     for secret in ["SOLUTION-KEY", "TEACHER-KEY", "OLD-REPORT", "solution\n"] {
         assert!(!stderr.contains(secret), "{secret} leaked: {stderr}");
@@ -2097,9 +2080,7 @@ fn a_program_leaves_nothing_for_the_next_game_and_reaches_no_socket() {
     let socket = teacher.path().join("listener.sock");
     let listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
     listener.set_nonblocking(true).unwrap();
-    let program = folder();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    let program = correct_python_folder();
     let hostile = format!(
         r#"import ctypes, socket, sys
 libc = ctypes.CDLL(None, use_errno=True)
@@ -2169,9 +2150,7 @@ fn the_grader_is_never_a_program_s_to_run() {
     std::os::unix::fs::symlink(&python, bin.join("python3")).unwrap();
     let grader = bin.join("minesweeper");
     std::fs::copy(get_cargo_bin("minesweeper"), &grader).unwrap();
-    let program = folder();
-    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
-    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    let program = correct_python_folder();
     let cheat = r#"import shutil, subprocess, sys
 found = shutil.which("minesweeper")
 print("FOUND", found, file=sys.stderr)
@@ -2195,16 +2174,9 @@ sys.exit(1)
         .args(["--", "python3", "cheat.py"])
         .output()
         .unwrap();
-    let report: Value =
-        serde_json::from_slice(&run.stdout).unwrap_or_else(|_| panic!("{}", text(&run.stderr)));
-    let reads = "reads only of its own folder, its board, the system's files and its \
-                 interpreter's (Landlock)";
-    if protection(&report, reads)["given"] != true {
-        eprintln!("reads are not confined here");
+    let Some(stderr) = first_stderr_where_reads_are_confined(&run) else {
         return;
-    }
-    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
-    let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
+    };
     assert!(stderr.contains("REFUSED"), "{stderr}");
     assert!(!stderr.contains("GRADER-RAN"), "{stderr}");
 }
@@ -2345,4 +2317,28 @@ fn running_as_root_is_said_as_an_option_not_asked_for() {
         !told.contains("Not available here: an unprivileged user"),
         "{told}"
     );
+}
+
+/// What the program wrote on stderr in the first finding of `run`'s JSON
+/// report, where reads are confined (Landlock); `None`, said, where the
+/// system cannot confine them.
+fn first_stderr_where_reads_are_confined(run: &Output) -> Option<String> {
+    let report: Value =
+        serde_json::from_slice(&run.stdout).unwrap_or_else(|_| panic!("{}", text(&run.stderr)));
+    let reads = "reads only of its own folder, its board, the system's files and its \
+                 interpreter's (Landlock)";
+    if protection(&report, reads)["given"] != true {
+        eprintln!("reads are not confined here");
+        return None;
+    }
+    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
+    Some(std::fs::read_to_string(folder.join("stderr.txt")).unwrap())
+}
+
+/// A folder of its own holding `examples/proj3.py`, the correct program.
+fn correct_python_folder() -> tempfile::TempDir {
+    let program = folder();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    program
 }

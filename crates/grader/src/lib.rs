@@ -504,75 +504,7 @@ fn how_far(case: &Case, frame: Frame, played: &Played) -> usize {
 /// under `options.out`.
 pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     let started = Instant::now();
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    let layout = Layout::new(
-        options.folder.as_deref(),
-        &options.out,
-        options
-            .class
-            .as_ref()
-            .map(|(c, o)| (c.as_path(), o.as_path())),
-        home.as_deref(),
-    );
-    layout.refusal()?;
-    let folder = options
-        .folder
-        .as_deref()
-        .map(|folder| sandbox::ProgramFolder::measure(folder, &layout.not_copied()))
-        .transpose()?;
-    let path_variable = std::env::var_os("PATH");
-    let program = layout.program_for_runs(
-        &options.program,
-        folder
-            .as_ref()
-            .map_or(&[][..], sandbox::ProgramFolder::left_out),
-        path_variable.as_deref(),
-    )?;
-    if let Some(missing) = layout.missing_file(&program) {
-        return Err(CheckError::NotRunnable {
-            program: options.program.shown(),
-            reason: format!(
-                "there is no {} in the program's folder{}",
-                visible::path(missing),
-                options
-                    .folder
-                    .as_ref()
-                    .map(|f| format!(" ({})", visible::path(f)))
-                    .unwrap_or_default()
-            ),
-        });
-    }
-    let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
-    let mut readable = sandbox::Readable::for_program(
-        Path::new(&program.command),
-        &args,
-        path_variable.as_deref(),
-        |path| layout.hides(path).is_some(),
-    );
-    // The grader's own binary, which would play every game right, is
-    // no program's to run (unless it is the program checked).
-    let grader = std::env::current_exe().and_then(|exe| exe.canonicalize());
-    if let Ok(grader) = grader {
-        let checked = sandbox::find_command(Path::new(&program.command), path_variable.as_deref())
-            .and_then(|found| found.canonicalize().ok());
-        if checked.as_ref() != Some(&grader) {
-            readable = readable.without(&grader);
-        }
-    }
-    let limits = Limits::for_games(options.timeout);
-    let sandbox = if options.sandboxed {
-        Sandbox::new(folder.as_ref(), limits, options.unprivileged, readable)?
-    } else {
-        let here = match &options.folder {
-            Some(folder) => folder.clone(),
-            None => std::env::current_dir().map_err(CheckError::io("cannot find this folder"))?,
-        };
-        Sandbox::none(&here, limits)?
-    };
-    #[cfg(unix)]
-    if sandbox.runs_as().is_some() {
-        unreachable_when_unprivileged(&program, &options.program)?;
-    }
+    let (program, sandbox) = prepared(options)?;
     let scratch = tempfile::Builder::new()
         .prefix("minesweeper-check")
         .tempdir()
@@ -704,6 +636,92 @@ impl AllGames {
                 }
             })
             .collect()
+    }
+}
+
+/// The program as the games run it, and the sandbox its folders allow:
+/// the layout checked, the program's folder measured, a file it names
+/// and was not handed in refused, what a game may read.
+fn prepared(options: &Options) -> Result<(Program, Sandbox), CheckError> {
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let layout = Layout::new(
+        options.folder.as_deref(),
+        &options.out,
+        options
+            .class
+            .as_ref()
+            .map(|(c, o)| (c.as_path(), o.as_path())),
+        home.as_deref(),
+    );
+    layout.refusal()?;
+    let folder = options
+        .folder
+        .as_deref()
+        .map(|folder| sandbox::ProgramFolder::measure(folder, &layout.not_copied()))
+        .transpose()?;
+    let path_variable = std::env::var_os("PATH");
+    let program = layout.program_for_runs(
+        &options.program,
+        folder
+            .as_ref()
+            .map_or(&[][..], sandbox::ProgramFolder::left_out),
+        path_variable.as_deref(),
+    )?;
+    if let Some(missing) = layout.missing_file(&program) {
+        return Err(CheckError::NotRunnable {
+            program: options.program.shown(),
+            reason: format!(
+                "there is no {} in the program's folder{}",
+                visible::path(missing),
+                options
+                    .folder
+                    .as_ref()
+                    .map(|f| format!(" ({})", visible::path(f)))
+                    .unwrap_or_default()
+            ),
+        });
+    }
+    let limits = Limits::for_games(options.timeout);
+    let sandbox = if options.sandboxed {
+        let readable = readable(&layout, &program, path_variable.as_deref());
+        Sandbox::new(folder.as_ref(), limits, options.unprivileged, readable)?
+    } else {
+        let here = match &options.folder {
+            Some(folder) => folder.clone(),
+            None => std::env::current_dir().map_err(CheckError::io("cannot find this folder"))?,
+        };
+        Sandbox::none(&here, limits)?
+    };
+    #[cfg(unix)]
+    if sandbox.runs_as().is_some() {
+        unreachable_when_unprivileged(&program, &options.program)?;
+    }
+    Ok((program, sandbox))
+}
+
+/// What `program`'s games may read besides their folder and board: what
+/// its command and arguments need, none of what `layout` hides, and
+/// never the grader's own binary, which would play every game right
+/// (unless it is the program checked).
+fn readable(
+    layout: &Layout,
+    program: &Program,
+    path_variable: Option<&std::ffi::OsStr>,
+) -> sandbox::Readable {
+    let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
+    let command = Path::new(&program.command);
+    let readable = sandbox::Readable::for_program(command, &args, path_variable, |path| {
+        layout.hides(path).is_some()
+    });
+    let Ok(grader) = std::env::current_exe().and_then(|exe| exe.canonicalize()) else {
+        return readable;
+    };
+    let checked =
+        sandbox::find_command(command, path_variable).and_then(|found| found.canonicalize().ok());
+    if checked.as_ref() == Some(&grader) {
+        readable
+    } else {
+        readable.without(&grader)
     }
 }
 

@@ -150,13 +150,7 @@ impl Sandbox {
         readable: Readable,
     ) -> Result<Self, FolderError> {
         let left_out = folder.map(|f| f.left_out.clone()).unwrap_or_default();
-        let runs = tempfile::Builder::new()
-            .prefix("minesweeper-runs")
-            .tempdir()
-            .map_err(|source| FolderError::Unreadable {
-                folder: "a temporary folder".to_owned(),
-                source,
-            })?;
+        let runs = runs_folder()?;
         let program = match folder {
             Some(folder) => Some(copy_of_program(folder, runs.path())?),
             None => None,
@@ -237,13 +231,7 @@ impl Sandbox {
     /// environment and rights, no limits, namespaces or Landlock. What
     /// `--no-sandbox` gives, to measure what the sandbox costs.
     pub(crate) fn none(folder: &Path, limits: Limits) -> Result<Self, FolderError> {
-        let runs = tempfile::Builder::new()
-            .prefix("minesweeper-runs")
-            .tempdir()
-            .map_err(|source| FolderError::Unreadable {
-                folder: "a temporary folder".to_owned(),
-                source,
-            })?;
+        let runs = runs_folder()?;
         #[cfg(not(unix))]
         let _ = limits;
         Ok(Sandbox {
@@ -379,6 +367,17 @@ impl Sandbox {
         #[cfg(not(unix))]
         let _ = files;
     }
+}
+
+/// A new temporary folder for the runs' folders, removed when dropped.
+fn runs_folder() -> Result<tempfile::TempDir, FolderError> {
+    tempfile::Builder::new()
+        .prefix("minesweeper-runs")
+        .tempdir()
+        .map_err(|source| FolderError::Unreadable {
+            folder: "a temporary folder".to_owned(),
+            source,
+        })
 }
 
 /// The seccomp filter every run gets, tried once on a process that does
