@@ -1913,6 +1913,9 @@ fn check_finding(program: &[String], finding: &Value, name: &str) {
     };
     let whole = replay(turns.len());
     assert_eq!(text(&whole.stdout), text(&actual), "{said}: actual.txt");
+    // What it wrote on stderr names its own folder, not the game's copy.
+    let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap_or_default();
+    assert!(!stderr.contains("minesweeper-runs"), "{said}: {stderr}");
     if kind == "crash" {
         assert!(crashed(&whole), "{said}: no crash when played again");
     } else if crashed(&whole) {
@@ -2341,4 +2344,34 @@ fn correct_python_folder() -> tempfile::TempDir {
     let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
     std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
     program
+}
+
+/// Each Gradescope test says what is true of its own part: a program
+/// whose only bug is a wrong clue passes the answers' test with full
+/// points, and one that crashes on a bogus action is told, under the
+/// answers' test, that the games it lost there were crashes.
+#[test]
+fn each_gradescope_test_says_what_cost_its_own_points() {
+    let tests_of = |bug: &str| -> Vec<Value> {
+        let out = folder();
+        let results = out.path().join("results.json");
+        let args = ["--games", "60", "--seed", "5", "--gradescope"];
+        let mut args: Vec<&str> = args.to_vec();
+        args.push(results.to_str().unwrap());
+        check(&args, out.path(), &[&example(), "--bug", bug]);
+        let results: Value =
+            serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
+        results["tests"].as_array().unwrap().clone()
+    };
+    let clue = tests_of("wide-edge");
+    assert_eq!(clue[1]["status"], "passed", "{}", clue[1]);
+    assert_eq!(clue[2]["status"], "passed", "{}", clue[2]);
+    assert_eq!(clue[2]["score"], clue[2]["max_score"]);
+    let crash = tests_of("crash-on-action");
+    let answers = crash[2]["output"].as_str().unwrap();
+    assert_eq!(crash[2]["status"], "failed");
+    assert!(
+        answers.contains("Games that took a bad answer wrong, by how they failed: crash "),
+        "{answers}"
+    );
 }

@@ -359,6 +359,33 @@ mod tests {
         assert_eq!(field("a\u{1b}]0;x\u{7}b"), "a\\u{1b}]0;x\\u{7}b");
     }
 
+    /// The reports going into the class itself, or a student's reports
+    /// into a folder holding the class (the class inside the reports'
+    /// folder under a student's name), are refused, naming both.
+    #[test]
+    fn reports_that_would_go_into_the_class_are_refused() {
+        let root = tempfile::tempdir().unwrap();
+        let class = root.path().join("subs");
+        fs::create_dir_all(class.join("ada")).unwrap();
+        let (names, _) = students(&class, &root.path().join("out")).unwrap();
+        let same = reports_stay_out_of_the_class(&class, &class, &names).unwrap_err();
+        assert!(
+            same.to_string().contains("the reports of every student"),
+            "{same}"
+        );
+        // The class at out/ada: ada's reports would be written over it.
+        let out = root.path().join("out");
+        fs::create_dir_all(out.join("ada")).unwrap();
+        let inside = out.join("ada");
+        fs::create_dir_all(inside.join("ada")).unwrap();
+        let (names, _) = students(&inside, &out).unwrap();
+        let over = reports_stay_out_of_the_class(&inside, &out, &names).unwrap_err();
+        assert!(over.to_string().contains("the reports of ada"), "{over}");
+        // The class inside the reports under a name no student has: fine.
+        let (names, _) = students(&class, root.path()).unwrap();
+        assert!(reports_stay_out_of_the_class(&class, root.path(), &names).is_ok());
+    }
+
     #[test]
     fn students_are_the_folders_by_name_and_the_rest_passed_over_with_why() {
         let class = tempfile::tempdir().unwrap();

@@ -860,6 +860,30 @@ struct GradescopeTest {
     visibility: &'static str,
 }
 
+/// The games whose bad answers were not taken right, by the kind each
+/// failed as (a crash on a bogus action is shown with the crashes, under
+/// the boards), so the answers' test says what cost it points.
+fn answers_taken_wrong(outcome: &Outcome) -> String {
+    let mut by_kind: std::collections::BTreeMap<Kind, usize> = Default::default();
+    for result in outcome.results.iter().flatten() {
+        if let (Some(kind), Some(false)) = (result.kind, result.credit.input_right) {
+            *by_kind.entry(kind).or_default() += 1;
+        }
+    }
+    if by_kind.is_empty() {
+        return String::new();
+    }
+    let games: Vec<String> = by_kind
+        .iter()
+        .map(|(kind, games)| format!("{} {games}", kind.name()))
+        .collect();
+    format!(
+        " Games that took a bad answer wrong, by how they failed: {} (a kind other than input \
+         is shown under its own test).",
+        games.join(", ")
+    )
+}
+
 /// `text` with the grading machine's folders taken out: the folder of the
 /// reproductions named as `--out` gave it, and the program's folder as
 /// `.`, so a student reads paths that mean something in their own copy.
@@ -928,6 +952,9 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 .collect();
             if !failing.is_empty() && part.part != Part::Input {
                 output = format!("{output} Games that failed: {}.", failing.join(", "));
+            }
+            if part.part == Part::Input {
+                output.push_str(&answers_taken_wrong(outcome));
             }
             for finding in outcome
                 .findings
