@@ -32,9 +32,33 @@ impl Home {
         self.path().join("data/minesweeper/history.jsonl")
     }
 
+    /// The saves of `front`'s sessions (`<front>-<token>.json`).
+    fn saves(&self, front: &str) -> Vec<PathBuf> {
+        let folder = self.path().join("state/minesweeper");
+        let Ok(entries) = std::fs::read_dir(folder) else {
+            return Vec::new();
+        };
+        let mut saves: Vec<PathBuf> = entries
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                name.starts_with(&format!("{front}-")) && name.ends_with(".json")
+            })
+            .collect();
+        saves.sort();
+        saves
+    }
+
+    /// The one save of `front`; where there is none, the name an older
+    /// version gave it, which is still read (for a test to put something
+    /// in its place).
     fn save(&self, front: &str) -> PathBuf {
-        self.path()
-            .join(format!("state/minesweeper/{front}-game.json"))
+        let mut saves = self.saves(front);
+        assert!(saves.len() <= 1, "one save at most: {saves:?}");
+        saves.pop().unwrap_or_else(|| {
+            self.path()
+                .join(format!("state/minesweeper/{front}-game.json"))
+        })
     }
 
     /// The program with `args`, living in this home.
@@ -835,7 +859,7 @@ fn a_save_that_cannot_be_filed_is_set_aside_not_written_over() {
     let aside: Vec<_> = std::fs::read_dir(&folder)
         .unwrap()
         .map(|entry| entry.unwrap().path())
-        .filter(|path| path.to_string_lossy().contains("prompt-game.json.unfiled-"))
+        .filter(|path| path.to_string_lossy().contains(".json.unfiled-"))
         .collect();
     assert_eq!(aside.len(), 1, "{stderr}");
     let id = |text: &str| -> Value {
@@ -846,4 +870,61 @@ fn a_save_that_cannot_be_filed_is_set_aside_not_written_over() {
     let saved = std::fs::read_to_string(home.save("prompt")).unwrap();
     let saved: Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
     assert_eq!(saved["board"]["seed"], 4);
+}
+
+/// Two scripts side by side, each starting 100 `--record` games one after
+/// another and quitting each midway: every game is filed once, as
+/// abandoned (by whichever session starts next) or lost, or is the one
+/// left saved; none is filed twice and none is lost, however the two
+/// sessions' starts and moves interleave. A game belongs to the session
+/// playing it: another never files it while it is live.
+#[test]
+fn two_sessions_side_by_side_file_every_game_once() {
+    let home = Home::new();
+    let games: u64 = 100;
+    let play = |first_seed: u64| {
+        let home = &home;
+        move || {
+            for seed in first_seed..first_seed + games {
+                let output = home.run(
+                    &[
+                        "--rules",
+                        "classic",
+                        "--seed",
+                        &seed.to_string(),
+                        "--record",
+                    ],
+                    b"5 5 r\n1 1 r\n9 9 r\n2 2 r\nq\n",
+                );
+                assert!(output.status.success(), "{}", text(&output.stderr));
+                let stderr = text(&output.stderr);
+                assert!(!stderr.contains("cannot record"), "{stderr}");
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let one = scope.spawn(play(0));
+        let two = scope.spawn(play(100_000));
+        one.join().unwrap();
+        two.join().unwrap();
+    });
+    let mut seeds: Vec<u64> = home
+        .lines()
+        .iter()
+        .map(|line| {
+            let record: Value = serde_json::from_str(line).unwrap();
+            record["board"]["seed"].as_u64().unwrap()
+        })
+        .collect();
+    let filed = seeds.len();
+    for save in home.saves("prompt") {
+        let save = std::fs::read_to_string(save).unwrap();
+        let first: Value = serde_json::from_str(save.lines().next().unwrap()).unwrap();
+        seeds.push(first["board"]["seed"].as_u64().unwrap());
+    }
+    let saved = seeds.len() - filed;
+    seeds.sort_unstable();
+    let expected: Vec<u64> = (0..games).chain(100_000..100_000 + games).collect();
+    assert_eq!(seeds, expected, "{filed} filed, {saved} saved");
+    assert!(saved <= 2, "{saved} saved");
 }

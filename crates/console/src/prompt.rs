@@ -99,7 +99,7 @@ impl RandomBoards {
 /// What to play: the rules, their words, where the boards come from,
 /// whether reveals are animated, whether hints are offered, and what is
 /// recorded.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session {
     /// The rule set: its script and its rules.
     pub rule_set: &'static RuleSet,
@@ -119,7 +119,7 @@ pub struct Session {
 
 /// The records of a session's games: where they are kept, a saved game to
 /// carry on first, and the name of the board file given.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Recording {
     /// Where the games are kept (off: nothing is).
     pub recorder: Recorder,

@@ -29,6 +29,12 @@ pub enum ResumeError {
     #[error("no game is saved in progress to carry on")]
     /// `--resume` with no game saved.
     NothingSaved,
+    #[error(
+        "the game saved in progress is being played in another minesweeper still running \
+         ({0} of them); quit it there to carry it on here"
+    )]
+    /// `--resume` where every save is another live session's.
+    HeldElsewhere(usize),
     #[error(transparent)]
     /// The save could not be read.
     Save(#[from] SaveError),
@@ -63,7 +69,10 @@ pub fn choose(
         }
     };
     match saved {
-        None if resume => Err(ResumeError::NothingSaved),
+        None if resume => match recorder.held_elsewhere() {
+            0 => Err(ResumeError::NothingSaved),
+            held => Err(ResumeError::HeldElsewhere(held)),
+        },
         Some(record) if resume => Ok(Some(recorder.with_board(record)?)),
         Some(record)
             if wanted(&record) && io::stdin().is_terminal() && io::stdout().is_terminal() =>

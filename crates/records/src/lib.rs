@@ -10,6 +10,7 @@
 //! a hundred thousand games need not play them all again.
 
 pub mod boards;
+mod claim;
 pub mod export;
 pub mod file;
 pub mod history;

@@ -8,14 +8,12 @@ use std::path::PathBuf;
 
 use etcetera::{AppStrategy, AppStrategyArgs, choose_app_strategy};
 
-use crate::Front;
-
 /// The files of the records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Places {
     /// Every finished game, one a line.
     pub history: PathBuf,
-    /// The folder of the games in progress, one a front end.
+    /// The folder of the games in progress, a file each (`claim`).
     pub saves: PathBuf,
     /// The choices made in `play`'s menu.
     pub settings: PathBuf,
@@ -50,14 +48,5 @@ impl Places {
             saves: state,
             settings: strategy.config_dir().join("settings.json"),
         })
-    }
-
-    /// The save of the game in progress in `front`.
-    pub(crate) fn save_of(&self, front: Front) -> PathBuf {
-        let name = match front {
-            Front::Prompt => "prompt-game.json",
-            Front::Screen => "play-game.json",
-        };
-        self.saves.join(name)
     }
 }

@@ -9,6 +9,7 @@ use engine::{Board, BoardMaker};
 use jiff::Timestamp;
 use serde::de::IgnoredAny;
 
+use crate::claim::{self, Claim};
 use crate::log::count_3bv;
 use crate::places::Places;
 use crate::rebuild::rebuild;
@@ -27,10 +28,16 @@ pub enum Request {
 }
 
 /// The records of one front end's games, or none (`--no-record`).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Recorder {
     places: Option<Places>,
     front: Front,
+    /// The save this session holds, its own or one taken from a session
+    /// that is gone; made at the first save.
+    claim: Option<Claim>,
+    /// How many saves of this front end other live sessions held when
+    /// the saved games were looked for.
+    held_elsewhere: usize,
     /// Whether a failure to record has been told already.
     told: bool,
     /// The board file last kept in the store, and its SHA-256: a game's
@@ -63,6 +70,8 @@ impl Recorder {
         Recorder {
             places: Some(places),
             front,
+            claim: None,
+            held_elsewhere: 0,
             told: false,
             kept: None,
             on_disk: None,
@@ -76,6 +85,8 @@ impl Recorder {
         Recorder {
             places: None,
             front,
+            claim: None,
+            held_elsewhere: 0,
             told: false,
             kept: None,
             on_disk: None,
@@ -114,43 +125,85 @@ impl Recorder {
         Ok(tally.groups())
     }
 
-    /// The game saved in progress, if there is one. A save
-    /// of a game that had ended (the program stopped before it was kept,
-    /// or while it was being kept) goes into the history now, unless its
-    /// line is there already.
+    /// The game saved in progress by a session that is gone, if there is
+    /// one (the last saved first), now held by this session; saves that
+    /// live sessions hold are left alone, and counted
+    /// ([`Recorder::held_elsewhere`]). A save of a game that had ended (the
+    /// program stopped before it was kept, or while it was being kept)
+    /// goes into the history now, unless its line is there already.
     pub fn saved(&mut self) -> Result<Option<Record>, SaveError> {
-        let Some(places) = &self.places else {
+        let Some(places) = self.places.clone() else {
             return Ok(None);
         };
         // What killed programs left half-written, before anything is read.
         file::remove_leftovers(&places.saves, save::TEMPORARY);
         file::remove_leftovers(&places.boards, boards::TEMPORARY);
-        let path = places.save_of(self.front);
-        let Some(record) = save::read(&path)? else {
-            return Ok(None);
-        };
-        if record.result != GameResult::Playing {
+        claim::remove_stale_locks(&places.saves, self.front);
+        self.held_elsewhere = 0;
+        for path in claim::saves(&places.saves, self.front) {
+            let taken = Claim::take(&path).map_err(|source| SaveError::Untaken {
+                path: visible::path(&path).to_string(),
+                source,
+            })?;
+            let Some(taken) = taken else {
+                self.held_elsewhere += usize::from(path.exists());
+                continue;
+            };
+            self.claim = Some(taken);
+            self.on_disk = None;
+            let Some(record) = save::read(&path)? else {
+                continue;
+            };
+            if record.result == GameResult::Playing {
+                return Ok(Some(record));
+            }
             // Not filed (the history cannot be written): the new game's
             // save must not take its place.
-            return match self.file_again(record) {
-                None => Ok(None),
-                Some(why) => Err(SaveError::Unfiled {
-                    path: visible::path(&path),
+            if let Some(why) = self.file_again(record) {
+                return Err(SaveError::Unfiled {
+                    path: visible::path(&path).to_string(),
                     why,
-                }),
-            };
+                });
+            }
         }
-        Ok(Some(record))
+        Ok(None)
+    }
+
+    /// How many saved games other sessions, still running, were playing
+    /// when [`Recorder::saved`] looked: theirs, neither offered nor filed.
+    pub fn held_elsewhere(&self) -> usize {
+        self.held_elsewhere
+    }
+
+    /// The path of the save this session holds, if any.
+    fn held_save(&self) -> Option<&std::path::Path> {
+        self.claim.as_ref().map(Claim::save)
+    }
+
+    /// The save this session writes to: the one it holds, or a new one
+    /// of its own.
+    fn save_path(&mut self) -> io::Result<std::path::PathBuf> {
+        let Some(places) = &self.places else {
+            return Err(io::ErrorKind::NotFound.into());
+        };
+        if self.claim.is_none() {
+            self.claim = Some(Claim::new(&places.saves, self.front)?);
+        }
+        Ok(self.held_save().map(ToOwned::to_owned).unwrap_or_default())
     }
 
     /// Moves the save that cannot be read, or whose game could not be
     /// filed, out of the way of the new game, which would write over it;
     /// gives where it now is.
-    pub fn set_aside_save(&self, why: save::Aside) -> io::Result<std::path::PathBuf> {
-        match &self.places {
-            Some(places) => save::set_aside(&places.save_of(self.front), why),
-            None => Err(io::ErrorKind::NotFound.into()),
-        }
+    pub fn set_aside_save(&mut self, why: save::Aside) -> io::Result<std::path::PathBuf> {
+        let Some(path) = self.held_save().map(ToOwned::to_owned) else {
+            return Err(io::ErrorKind::NotFound.into());
+        };
+        let kept = save::set_aside(&path, why)?;
+        // The new game gets a save of its own.
+        self.claim = None;
+        self.on_disk = None;
+        Ok(kept)
     }
 
     /// Records nothing more: what is on disk is left as it is.
@@ -164,7 +217,7 @@ impl Recorder {
     pub fn with_board(&self, mut record: Record) -> Result<Record, SaveError> {
         if let Some(places) = &self.places {
             boards::attach(&places.boards, &mut record).map_err(|source| SaveError::Board {
-                path: visible::path(&places.save_of(self.front)),
+                path: visible::path(self.held_save().unwrap_or(&places.saves)),
                 source,
             })?;
         }
@@ -179,7 +232,9 @@ impl Recorder {
         if let (Some(from), Some(id)) = (record.filing_at, &record.id)
             && history::holds(&places.history, from, id).unwrap_or(false)
         {
-            let _ = save::remove(&places.save_of(self.front));
+            if let Some(path) = self.held_save() {
+                let _ = save::remove(path);
+            }
             return None;
         }
         self.file_stamped(record)
@@ -205,8 +260,9 @@ impl Recorder {
         if let Some(rebuilt) = rebuilt {
             let game = rebuilt.game();
             if !game.has_begun() {
-                let places = self.places.as_ref()?;
-                let _ = save::remove(&places.save_of(self.front));
+                if let Some(path) = self.held_save() {
+                    let _ = save::remove(path);
+                }
                 self.on_disk = None;
                 return None;
             }
@@ -221,10 +277,10 @@ impl Recorder {
         let places = self.places.as_ref()?;
         record.when = now();
         let folder = places.saves.clone();
-        let path = places.save_of(self.front);
-        let saved = self
-            .keep_board(&mut record)
-            .and_then(|()| save::append_or_write(&path, &record, self.on_disk.as_ref()));
+        let saved = self.keep_board(&mut record).and_then(|()| {
+            let path = self.save_path()?;
+            save::append_or_write(&path, &record, self.on_disk.as_ref())
+        });
         self.on_disk = saved.as_ref().ok().cloned();
         self.told_once(saved.map(|_| ()), &folder)
     }
@@ -243,10 +299,12 @@ impl Recorder {
     /// is filed again only if its line is not in the history since then.
     fn file_stamped(&mut self, mut record: Record) -> Option<String> {
         let places = self.places.clone()?;
-        let save_path = places.save_of(self.front);
         if let Err(e) = self.keep_board(&mut record) {
             return self.told_once(Err(e), &places.boards);
         }
+        // Without a save to mark, a kill after the line could not tell
+        // the next start the game is filed: none is no reason not to file.
+        let save_path = self.save_path().ok();
         record.filing_at = None;
         let marked = |at: u64| {
             let marked = Record {
@@ -256,7 +314,9 @@ impl Recorder {
             // A save that cannot be written does not keep the game out of
             // the history; without the mark, a kill before the save goes
             // could file the game a second time.
-            let _ = save::write(&save_path, &marked);
+            if let Some(save_path) = &save_path {
+                let _ = save::write(save_path, &marked);
+            }
             self.dies_after(Filing::SaveMarked)
         };
         let kept = history::append_after(&places.history, &record, marked)
@@ -268,9 +328,11 @@ impl Recorder {
         // The save was rewritten (marked) or is about to go: nothing of it
         // is appended to any more.
         self.on_disk = None;
-        if kept.is_ok() {
+        if kept.is_ok()
+            && let Some(save_path) = &save_path
+        {
             // The game is in the history: its save would file it again.
-            let _ = save::remove(&save_path);
+            let _ = save::remove(save_path);
         }
         self.told_once(kept, &places.history)
     }
@@ -408,6 +470,8 @@ mod tests {
                     recorder.dies_after = step;
                     assert_eq!(recorder.file(won.clone()), None);
                 }
+                // The program ends (killed or not): its lock goes.
+                drop(recorder);
                 for _ in 0..2 {
                     let mut again = Recorder::new(places.clone(), Front::Screen);
                     assert!(again.saved().unwrap().is_none());
@@ -420,9 +484,44 @@ mod tests {
                     "killed {killed}, after {step:?}"
                 );
                 assert_eq!(loaded.records[0].1.filing_at, None);
-                assert!(!places.save_of(Front::Screen).exists());
+                assert!(claim::saves(&places.saves, Front::Screen).is_empty());
             }
         }
+    }
+
+    /// Two sessions at once: neither sees the other's live game, each
+    /// saves and files its own, and nothing is left behind; a session
+    /// gone leaves its game to the next.
+    #[test]
+    fn two_sessions_at_once_each_keep_their_own_game() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, first) = played(1, &[reveal(0, 0)]);
+        let (_, second) = played(2, &[reveal(0, 0)]);
+        let mut one = Recorder::new(places.clone(), Front::Prompt);
+        assert_eq!(one.saved().unwrap(), None);
+        assert_eq!(one.save(first.clone()), None);
+        let mut two = Recorder::new(places.clone(), Front::Prompt);
+        assert_eq!(two.saved().unwrap(), None, "the first's game is live");
+        assert_eq!(two.held_elsewhere(), 1);
+        assert_eq!(two.save(second.clone()), None);
+        assert_eq!(claim::saves(&places.saves, Front::Prompt).len(), 2);
+        let mut won = first.clone();
+        won.result = GameResult::Won;
+        assert_eq!(one.save(first.clone()), None, "its own save, appended to");
+        assert_eq!(one.file(won), None);
+        drop(one);
+        // The second session ends without filing: the next finds its game.
+        drop(two);
+        let mut three = Recorder::new(places.clone(), Front::Prompt);
+        let left = three.saved().unwrap().expect("the second's game, left");
+        assert_eq!(left.id, second.id);
+        assert_eq!(three.abandon_saved(left, &crate::sample::NoMaker), None);
+        drop(three);
+        let loaded = history::read(&places.history).unwrap();
+        let ids: Vec<_> = loaded.records.iter().map(|(_, r)| r.id.clone()).collect();
+        assert_eq!(ids, vec![first.id, second.id]);
+        assert_eq!(std::fs::read_dir(&places.saves).unwrap().count(), 0);
     }
 
     /// A saved game not carried on is filed as abandoned with the 3BV it
@@ -439,7 +538,7 @@ mod tests {
             None
         );
         assert!(!places.history.exists());
-        assert!(!places.save_of(Front::Screen).exists());
+        assert!(claim::saves(&places.saves, Front::Screen).is_empty());
         let (game, opened) = played(3, &[reveal(0, 0)]);
         assert_eq!(game.status(), engine::Status::Playing);
         assert_eq!(recorder.save(opened.clone()), None);
@@ -475,9 +574,13 @@ mod tests {
         for _ in 0..3 {
             assert_eq!(recorder.save(log.record(&game, 0)), None);
         }
-        let saved = std::fs::read_to_string(places.save_of(Front::Screen)).unwrap();
+        let saves = claim::saves(&places.saves, Front::Screen);
+        let saved = std::fs::read_to_string(&saves[0]).unwrap();
         assert!(!saved.contains("+*"), "no board text in the save: {saved}");
         assert_eq!(std::fs::read_dir(&places.boards).unwrap().count(), 1);
+        // The next session finds it.
+        drop(recorder);
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
         let saved = recorder.saved().unwrap().unwrap();
         assert_eq!(saved.board.file, None, "not read until carried on");
         let back = recorder.with_board(saved).unwrap();

@@ -51,6 +51,18 @@ pub enum SaveError {
         /// The format's version.
         v: u32,
     },
+    #[error(
+        "{path}: the saved game cannot be taken from its folder ({source}), so it is \
+         neither offered nor filed"
+    )]
+    /// The save's lock could not be made or taken: its folder cannot be
+    /// written, or the lock's name holds something else.
+    Untaken {
+        /// The save's path, escaped.
+        path: String,
+        /// Why.
+        source: io::Error,
+    },
     #[error("{path}: a game that had ended could not be kept in the history: {why}")]
     /// The save of a game that had ended could not be filed.
     Unfiled {
