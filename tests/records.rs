@@ -838,6 +838,26 @@ fn what_is_not_a_move_is_not_kept_and_marks_alone_are_no_game() {
     let again = home.run(&classic, b"q\n");
     assert!(!text(&again.stderr).contains("abandoned"));
     assert_eq!(home.lines(), Vec::<String>::new());
+
+    // A save of flags alone (an older version wrote them) is let go
+    // unfiled, and said so, not said to be kept.
+    home.run(&classic, b"5 5 r\nq\n");
+    let path = home.save("prompt");
+    let first = std::fs::read_to_string(&path).unwrap();
+    let mut save: Value = serde_json::from_str(first.lines().next().unwrap()).unwrap();
+    save["moves"] = "f1,1@0".into();
+    std::fs::write(&path, format!("{save}\n")).unwrap();
+    let output = home.run(&classic, b"q\n");
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("let go, not kept in the history"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("kept in the history as abandoned"),
+        "{stderr}"
+    );
+    assert_eq!(home.lines(), Vec::<String>::new());
 }
 
 /// A saved game that cannot be filed (the history cannot be written: a
@@ -870,6 +890,47 @@ fn a_save_that_cannot_be_filed_is_set_aside_not_written_over() {
     let saved = std::fs::read_to_string(home.save("prompt")).unwrap();
     let saved: Value = serde_json::from_str(saved.lines().next().unwrap()).unwrap();
     assert_eq!(saved["board"]["seed"], 4);
+
+    // While the history still cannot be written, each start says the
+    // game set aside is still unfiled; the first start with room files
+    // it, once, and says so.
+    let output = home.run(&seed("5"), quit_midway);
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("still cannot be filed"), "{stderr}");
+    std::fs::remove_dir(home.history()).unwrap();
+    let output = home.run(&seed("6"), quit_midway);
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("games set aside when the history could not be written are filed"),
+        "{stderr}"
+    );
+    let again = home.run(&seed("7"), quit_midway);
+    assert!(
+        !text(&again.stderr).contains("set aside"),
+        "{}",
+        text(&again.stderr)
+    );
+    let seeds: Vec<u64> = home
+        .lines()
+        .iter()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["board"]["seed"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(seeds.len(), 4, "{seeds:?}");
+    for seed in [3, 4, 5, 6] {
+        assert!(seeds.contains(&seed), "{seed} filed: {seeds:?}");
+    }
+    assert!(
+        std::fs::read_dir(&folder).unwrap().all(|entry| !entry
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .contains("unfiled")),
+        "nothing left set aside"
+    );
 }
 
 /// Two scripts side by side, each starting 100 `--record` games one after
@@ -927,4 +988,71 @@ fn two_sessions_side_by_side_file_every_game_once() {
     let expected: Vec<u64> = (0..games).chain(100_000..100_000 + games).collect();
     assert_eq!(seeds, expected, "{filed} filed, {saved} saved");
     assert!(saved <= 2, "{saved} saved");
+}
+
+/// Saves that claim what no game can be (a board of no rows, of no
+/// columns, of 100000x100000, moves that do not read or fall off the
+/// board) panic nothing and build nothing: a new game sets the save
+/// aside in one line and is saved in its place; `--resume` and `replay`
+/// of such a save say what is wrong with it and exit 1.
+#[test]
+fn a_save_claiming_what_no_game_can_be_is_set_aside_and_built_never() {
+    type Claim<'a> = (&'a str, &'a dyn Fn(&mut Value));
+    let claims: [Claim; 5] = [
+        ("0x0", &|save| save["board"]["rows"] = 0.into()),
+        ("0x5", &|save| {
+            (save["board"]["rows"], save["board"]["cols"]) = (0.into(), 5.into());
+        }),
+        ("100000x100000", &|save| {
+            save["board"]["rows"] = 100_000.into();
+            save["board"]["cols"] = 100_000.into();
+        }),
+        ("unread moves", &|save| {
+            save["moves"] = "r5,5@0 x\u{1b}]0;\u{7}".into();
+        }),
+        ("off the board", &|save| save["moves"] = "r99,99@0".into()),
+    ];
+    for (claim, change) in claims {
+        let home = Home::new();
+        let seed = |n: &'static str| ["--rules", "classic", "--seed", n, "--record"];
+        home.run(&seed("3"), b"5 5 r\nq\n");
+        let path = home.save("prompt");
+        let mut save: Value = serde_json::from_str(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
+        change(&mut save);
+        std::fs::write(&path, format!("{save}\n")).unwrap();
+        for args in [vec!["--resume"], vec!["replay", path.to_str().unwrap()]] {
+            let output = within_a_minute(home.spawn(&args, b""));
+            let stderr = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(1), "{claim} {args:?}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{claim}: {stderr}");
+            assert!(!stderr.contains('\u{1b}'), "{claim}: {stderr:?}");
+            assert_eq!(stderr.lines().count(), 1, "{claim} {args:?}: {stderr}");
+        }
+        let output = within_a_minute(home.spawn(&seed("4"), b"5 5 r\nq\n"));
+        let stderr = text(&output.stderr);
+        assert!(output.status.success(), "{claim}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{claim}: {stderr}");
+        assert!(
+            stderr.contains("cannot be played again"),
+            "{claim}: {stderr}"
+        );
+        assert!(stderr.contains("it is kept as"), "{claim}: {stderr}");
+        let saved: Value = serde_json::from_str(
+            std::fs::read_to_string(home.save("prompt"))
+                .unwrap()
+                .lines()
+                .next()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(saved["board"]["seed"], 4, "{claim}: the new game is saved");
+        assert!(home.lines().is_empty(), "{claim}: nothing filed");
+    }
 }

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use records::save::{Aside, SaveError};
-use records::{Record, Recorder};
+use records::{Abandoned, Record, Recorder};
 use visible::Visible;
 
 use crate::answer::yes_or_no;
@@ -55,6 +55,9 @@ pub fn choose(
     wanted: impl Fn(&Record) -> bool,
     answer: Answer,
 ) -> Result<Option<Record>, ResumeError> {
+    for said in recorder.file_unfiled(&solver::NoGuess) {
+        let _ = writeln!(io::stderr(), "minesweeper: {said}");
+    }
     let saved = match recorder.saved() {
         Ok(saved) => saved,
         Err(e) if resume => return Err(e.into()),
@@ -86,8 +89,14 @@ pub fn choose(
                 return Ok(Some(recorder.with_board(record)?));
             }
             // Not carried on: the game counts, as abandoned.
-            if let Some(trouble) = abandon(recorder, record) {
-                let _ = writeln!(io::stderr(), "minesweeper: {trouble}");
+            match abandon(recorder, record) {
+                Abandoned::Filed => {}
+                Abandoned::NotBegun => {
+                    let _ = writeln!(io::stderr(), "minesweeper: {NOT_BEGUN}");
+                }
+                Abandoned::Unfiled(trouble) => {
+                    let _ = writeln!(io::stderr(), "minesweeper: {trouble}");
+                }
             }
             Ok(None)
         }
@@ -96,11 +105,12 @@ pub fn choose(
             // the save's place, so the saved one is filed first.
             let what = describe(&record).replace('\n', " ");
             let said = match abandon(recorder, record) {
-                Some(trouble) => trouble,
-                None => format!(
+                Abandoned::Unfiled(trouble) => trouble,
+                Abandoned::Filed => format!(
                     "{what} It is kept in the history as abandoned: a new game takes its place \
                      (--resume carries a saved game on)"
                 ),
+                Abandoned::NotBegun => format!("{what} {NOT_BEGUN}"),
             };
             let _ = writeln!(io::stderr(), "minesweeper: {said}");
             Ok(None)
@@ -109,15 +119,24 @@ pub fn choose(
     }
 }
 
+/// What is said of a saved game let go unfiled: flags alone, no square
+/// opened, are no game.
+const NOT_BEGUN: &str = "No square of it was opened (flags alone), so it is no game: it is let go, not kept in \
+     the history";
+
 /// Files `record`, the saved game not carried on, as abandoned. One that
 /// cannot be filed (the history cannot be written) is set aside, out of
 /// the new game's way, or where even that fails the new game is not
-/// recorded, so that nothing is written over it. What to tell the player
-/// when it could not be filed.
-fn abandon(recorder: &mut Recorder, record: Record) -> Option<String> {
-    let trouble = recorder.abandon_saved(record, &solver::NoGuess)?;
-    let kept = out_of_the_way(recorder, Aside::Unfiled, "the saved game");
-    Some(format!("{trouble}{kept}"))
+/// recorded, so that nothing is written over it; then what is told says
+/// so.
+fn abandon(recorder: &mut Recorder, record: Record) -> Abandoned {
+    match recorder.abandon_saved(record, &solver::NoGuess) {
+        Abandoned::Unfiled(trouble) => {
+            let kept = out_of_the_way(recorder, Aside::Unfiled, "the saved game");
+            Abandoned::Unfiled(format!("{trouble}{kept}"))
+        }
+        other => other,
+    }
 }
 
 /// Moves the save out of the new game's way, under a name that says

@@ -174,6 +174,25 @@ pub(crate) fn saves(folder: &Path, front: Front) -> Vec<PathBuf> {
     found.into_iter().map(|(_, path)| path).collect()
 }
 
+/// The saves of `front` in `folder` set aside because their games could
+/// not be filed (`<front>-….json.unfiled-SECONDS`), oldest first.
+pub(crate) fn unfiled(folder: &Path, front: Front) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(prefix(front)) && name.contains(".json.unfiled-")
+        })
+        .map(|entry| entry.path())
+        .collect();
+    found.sort();
+    found
+}
+
 /// Removes the locks of `front` in `folder` that have no save beside them
 /// and no session holding them: left by a session killed after its game
 /// was filed. How many went.

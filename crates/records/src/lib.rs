@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 
 use engine::{Board, BoardFile, Deal, Layout, Marks, RuleSet, Rules, parse_board, to_board_file};
 pub use moves::{Event, Logged};
-pub use recorder::{Recorder, Request};
+pub use recorder::{Abandoned, Recorder, Request};
 
 /// The environment variable that, set and not empty, turns recording off
 /// as `--no-record` does: for scripts and test suites that play games.

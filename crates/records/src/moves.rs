@@ -81,7 +81,8 @@ pub fn parse(text: &str) -> Result<Vec<Logged>, BadMove> {
         .map(|(i, word)| {
             read_word(word).ok_or_else(|| BadMove {
                 number: i + 1,
-                word: word.chars().take(40).collect(),
+                // Quoted from a file anyone could have written: escaped.
+                word: visible::Visible(&word.chars().take(40).collect::<String>()).to_string(),
             })
         })
         .collect()

@@ -2,9 +2,9 @@
 //! the engine one by one. Resuming a saved game plays them all; a replay
 //! checks them first.
 
-use crate::Record;
 use crate::moves::{BadMove, Event, Logged};
-use engine::{BoardMaker, Deal, Game, Move, NoRoom, Outcome, RuleSet, Rules};
+use crate::{BoardRecord, Record, boards};
+use engine::{BoardMaker, Deal, Game, Layout, Move, NoRoom, Outcome, RuleSet, Rules};
 
 /// Why a record cannot be played again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,6 +16,19 @@ pub enum RebuildError {
         rules: String,
         /// The first-move policy's name, escaped.
         first_move: String,
+    },
+    #[error("its board of {rows}x{cols} with {mines} mines is none a game is played on: {why}")]
+    /// A board no game can be played on: a side of none, or larger than
+    /// any board a game is dealt or a board file holds.
+    Size {
+        /// The rows it claims.
+        rows: usize,
+        /// The columns it claims.
+        cols: usize,
+        /// The mines it claims.
+        mines: usize,
+        /// Which limit it is past.
+        why: &'static str,
     },
     #[error("its board is neither a seed nor a board file that reads")]
     /// Neither a seed nor a board file.
@@ -84,6 +97,18 @@ pub struct Dealt {
 
 /// The rule set, the rules and the deal a record names.
 pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
+    let (rule_set, rules) = rules_of(record)?;
+    check_size(&record.board)?;
+    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
+    Ok(Dealt {
+        rule_set,
+        rules,
+        deal,
+    })
+}
+
+/// The rule set and rules `record` names, if this version knows them.
+fn rules_of(record: &Record) -> Result<(&'static RuleSet, Rules), RebuildError> {
     // Names from a file anyone could have written: shown escaped.
     let unknown = || RebuildError::UnknownRules {
         rules: visible::Visible(&record.rules).to_string(),
@@ -91,12 +116,65 @@ pub fn dealt(record: &Record) -> Result<Dealt, RebuildError> {
     };
     let rule_set = RuleSet::named(&record.rules).ok_or_else(unknown)?;
     let rules = record.game_rules().ok_or_else(unknown)?;
-    let deal = record.board.deal().ok_or(RebuildError::NoBoard)?;
-    Ok(Dealt {
-        rule_set,
-        rules,
-        deal,
-    })
+    Ok((rule_set, rules))
+}
+
+/// Fails at the first of `events` that is a move off a board of `rows`
+/// x `cols`.
+fn moves_on_board(events: &[Logged], rows: usize, cols: usize) -> Result<(), RebuildError> {
+    for (i, logged) in events.iter().enumerate() {
+        if let Event::Move(Move { at, .. }) = logged.event
+            && (at.row >= rows || at.col >= cols)
+        {
+            return Err(RebuildError::OffBoard {
+                number: i + 1,
+                rows,
+                cols,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether the board `board` claims is one a game can be played on, by
+/// the limits a new game is held to: a random board's sides as the
+/// command line takes them, a board file's squares as many as the largest
+/// file kept holds. Looked at before anything is built, so that a record
+/// claiming 100000x100000 is refused, not dealt.
+fn check_size(board: &BoardRecord) -> Result<(), RebuildError> {
+    let (rows, cols, mines) = (board.rows, board.cols, board.mines);
+    let too = |why| RebuildError::Size {
+        rows,
+        cols,
+        mines,
+        why,
+    };
+    if rows == 0 || cols == 0 {
+        return Err(too("a board has a row and a column at least"));
+    }
+    let squares = rows
+        .checked_mul(cols)
+        .ok_or_else(|| too("too many squares"))?;
+    if mines > squares {
+        return Err(too("more mines than squares"));
+    }
+    if board.is_random() && (rows > Layout::MOST_SIDE || cols > Layout::MOST_SIDE) {
+        return Err(too("a random board's sides are 5000 at most"));
+    }
+    if squares as u64 > boards::MOST_BOARD {
+        return Err(too("more squares than the largest board file kept holds"));
+    }
+    Ok(())
+}
+
+/// Whether `record` can be played again, looked at without dealing it:
+/// rules this version knows, a board of a size a game is played on, and
+/// moves that read and stay on that board. What a save or a move log is
+/// held to when it is read, before it is offered, filed or replayed.
+pub fn check(record: &Record) -> Result<(), RebuildError> {
+    rules_of(record)?;
+    check_size(&record.board)?;
+    moves_on_board(&record.events()?, record.board.rows, record.board.cols)
 }
 
 impl Rebuilder {
@@ -113,18 +191,7 @@ impl Rebuilder {
         } = dealt(record)?;
         let game = deal.game(rules, no_guess_maker)?.with_undo();
         let events = record.events()?;
-        let (rows, cols) = (game.board().rows(), game.board().cols());
-        for (i, logged) in events.iter().enumerate() {
-            if let Event::Move(Move { at, .. }) = logged.event
-                && (at.row >= rows || at.col >= cols)
-            {
-                return Err(RebuildError::OffBoard {
-                    number: i + 1,
-                    rows,
-                    cols,
-                });
-            }
-        }
+        moves_on_board(&events, game.board().rows(), game.board().cols())?;
         Ok(Rebuilder {
             rule_set,
             deal,

@@ -17,6 +17,17 @@ use crate::save::SaveError;
 use crate::settings::{self, Settings};
 use crate::{BoardText, Front, GameResult, Record, boards, file, history, save, stats};
 
+/// What became of a saved game not carried on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Abandoned {
+    /// It is in the history, as abandoned.
+    Filed,
+    /// It had not begun (marks alone): it was let go, unfiled.
+    NotBegun,
+    /// It could not be filed: what to tell the player.
+    Unfiled(String),
+}
+
 /// What a front end asks of its records after a move, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -169,6 +180,65 @@ impl Recorder {
         Ok(None)
     }
 
+    /// Files the games set aside because the history could not be
+    /// written (`….unfiled-SECONDS`), now that it may be: each is taken by
+    /// renaming it to a save of this session's own (where two sessions
+    /// try, one rename wins), filed as it was saved (a game in play as
+    /// abandoned), and let go; one that still cannot be filed is set aside
+    /// again. What to tell the player, a line each.
+    pub fn file_unfiled(&mut self, no_guess_maker: &'static dyn BoardMaker) -> Vec<String> {
+        let Some(places) = self.places.clone() else {
+            return Vec::new();
+        };
+        let (mut filed, mut said) = (0, Vec::new());
+        for aside in claim::unfiled(&places.saves, self.front) {
+            let Ok(claim) = Claim::new(&places.saves, self.front) else {
+                break;
+            };
+            if std::fs::rename(&aside, claim.save()).is_err() {
+                continue;
+            }
+            let path = claim.save().to_owned();
+            self.claim = Some(claim);
+            self.on_disk = None;
+            let trouble = match save::read(&path) {
+                Ok(None) => None,
+                Ok(Some(record)) if record.result == GameResult::Playing => {
+                    match self.abandon_saved(record, no_guess_maker) {
+                        Abandoned::Unfiled(trouble) => Some(trouble),
+                        Abandoned::Filed | Abandoned::NotBegun => None,
+                    }
+                }
+                Ok(Some(record)) => self.file_again(record),
+                Err(e) => Some(e.to_string()),
+            };
+            match trouble {
+                None => filed += 1,
+                Some(why) => {
+                    let kept = self.set_aside_save(save::Aside::Unfiled);
+                    let kept =
+                        kept.map_or_else(|e| e.to_string(), |p| visible::path(&p).to_string());
+                    said.push(format!(
+                        "a game set aside when the history could not be written still cannot \
+                         be filed ({why}); it is kept as {kept}"
+                    ));
+                }
+            }
+        }
+        self.claim = None;
+        let games = match filed {
+            0 => None,
+            1 => Some("a game set aside when the history could not be written is".to_owned()),
+            n => Some(format!(
+                "{n} games set aside when the history could not be written are"
+            )),
+        };
+        if let Some(games) = games {
+            said.insert(0, format!("{games} filed in it now"));
+        }
+        said
+    }
+
     /// How many saved games other sessions, still running, were playing
     /// when [`Recorder::saved`] looked: theirs, neither offered nor filed.
     pub fn held_elsewhere(&self) -> usize {
@@ -237,7 +307,7 @@ impl Recorder {
             }
             return None;
         }
-        self.file_stamped(record)
+        self.file_saved(record)
     }
 
     /// `record`, the game saved in progress, is not carried on: it is
@@ -249,7 +319,7 @@ impl Recorder {
         &mut self,
         mut record: Record,
         no_guess_maker: &'static dyn BoardMaker,
-    ) -> Option<String> {
+    ) -> Abandoned {
         record.result = GameResult::Abandoned;
         // A save whose board cannot be read back or whose moves do not
         // play is still filed, its 3BV unknown.
@@ -264,11 +334,15 @@ impl Recorder {
                     let _ = save::remove(path);
                 }
                 self.on_disk = None;
-                return None;
+                return Abandoned::NotBegun;
             }
             count_3bv(&mut record, game);
         }
-        self.file(record)
+        record.when = now();
+        match self.file_saved(record) {
+            None => Abandoned::Filed,
+            Some(trouble) => Abandoned::Unfiled(trouble),
+        }
     }
 
     /// Saves `record`, the game in progress, stamped now. `Some` with what
@@ -297,10 +371,20 @@ impl Recorder {
     /// the history was (under the history's lock), then the line goes in
     /// and is synced, then the save goes. A save found at the next start
     /// is filed again only if its line is not in the history since then.
-    fn file_stamped(&mut self, mut record: Record) -> Option<String> {
-        let places = self.places.clone()?;
+    fn file_stamped(&mut self, record: Record) -> Option<String> {
+        let (done, path) = self.filed(record);
+        self.told_once(done, &path)
+    }
+
+    /// Files `record` as [`Recorder::file_stamped`] says; whether it is
+    /// in the history (whatever was told before), and the path of what
+    /// failed if it is not.
+    fn filed(&mut self, mut record: Record) -> (io::Result<()>, std::path::PathBuf) {
+        let Some(places) = self.places.clone() else {
+            return (Ok(()), std::path::PathBuf::new());
+        };
         if let Err(e) = self.keep_board(&mut record) {
-            return self.told_once(Err(e), &places.boards);
+            return (Err(e), places.boards);
         }
         // Without a save to mark, a kill after the line could not tell
         // the next start the game is filed: none is no reason not to file.
@@ -323,7 +407,7 @@ impl Recorder {
             .and_then(|()| self.dies_after(Filing::LineWritten));
         #[cfg(test)]
         if kept.as_ref().is_err_and(|e| e.to_string() == KILLED) {
-            return None;
+            return (Ok(()), places.history);
         }
         // The save was rewritten (marked) or is about to go: nothing of it
         // is appended to any more.
@@ -334,7 +418,20 @@ impl Recorder {
             // The game is in the history: its save would file it again.
             let _ = save::remove(save_path);
         }
-        self.told_once(kept, &places.history)
+        (kept, places.history)
+    }
+
+    /// Files a saved game found at the start, which must not be taken for
+    /// filed when it is not, whatever was told before: what to tell the
+    /// player when it could not be.
+    fn file_saved(&mut self, record: Record) -> Option<String> {
+        match self.filed(record) {
+            (Ok(()), _) => None,
+            (Err(e), path) => Some(format!(
+                "cannot record games in {}: {e}",
+                visible::path(&path)
+            )),
+        }
     }
 
     /// A board file's text goes to the store, and `record` names it by its
@@ -516,7 +613,10 @@ mod tests {
         let mut three = Recorder::new(places.clone(), Front::Prompt);
         let left = three.saved().unwrap().expect("the second's game, left");
         assert_eq!(left.id, second.id);
-        assert_eq!(three.abandon_saved(left, &crate::sample::NoMaker), None);
+        assert_eq!(
+            three.abandon_saved(left, &crate::sample::NoMaker),
+            Abandoned::Filed
+        );
         drop(three);
         let loaded = history::read(&places.history).unwrap();
         let ids: Vec<_> = loaded.records.iter().map(|(_, r)| r.id.clone()).collect();
@@ -535,7 +635,7 @@ mod tests {
         assert_eq!(recorder.save(marks_alone.clone()), None);
         assert_eq!(
             recorder.abandon_saved(marks_alone, &crate::sample::NoMaker),
-            None
+            Abandoned::NotBegun
         );
         assert!(!places.history.exists());
         assert!(claim::saves(&places.saves, Front::Screen).is_empty());
@@ -544,7 +644,7 @@ mod tests {
         assert_eq!(recorder.save(opened.clone()), None);
         assert_eq!(
             recorder.abandon_saved(opened, &crate::sample::NoMaker),
-            None
+            Abandoned::Filed
         );
         let loaded = history::read(&places.history).unwrap();
         let filed = &loaded.records[0].1;
@@ -603,7 +703,7 @@ mod tests {
         );
         assert_eq!(
             recorder.abandon_saved(log.record(&game, 0), &crate::sample::NoMaker),
-            None
+            Abandoned::Filed
         );
         let line = std::fs::read_to_string(&places.history).unwrap();
         assert!(line.len() < 1024, "a line without the board: {line}");

@@ -43,6 +43,15 @@ pub enum SaveError {
         /// What is wrong with it.
         why: String,
     },
+    #[error("{path}: a saved game that cannot be played again: {why}")]
+    /// A save that reads, of a game no one could have played: a board of
+    /// no size or too large to deal, rules unknown, a move off its board.
+    Unplayable {
+        /// The save's path, escaped.
+        path: String,
+        /// What it claims that cannot be (escaped where it quotes the save).
+        why: crate::rebuild::RebuildError,
+    },
     #[error("{path}: saved by a newer minesweeper (record version {v})")]
     /// Written by a later version, in a format this one cannot read.
     Newer {
@@ -233,6 +242,9 @@ pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
                 };
                 progress.apply(&mut record);
             }
+            // What it claims is looked at before anything is built of it.
+            crate::rebuild::check(&record)
+                .map_err(|why| SaveError::Unplayable { path: shown(), why })?;
             Ok(Some(record))
         }
         Err(ProblemKind::Newer(v)) => Err(SaveError::Newer { path: shown(), v }),
