@@ -1056,3 +1056,163 @@ fn a_save_claiming_what_no_game_can_be_is_set_aside_and_built_never() {
         assert!(home.lines().is_empty(), "{claim}: nothing filed");
     }
 }
+
+/// Record folders that are not folders of their own: the data folder a
+/// link (to a folder elsewhere: nothing is written there), a file, a
+/// FIFO or a link to /dev/null; the boards' folder a file; a kept board
+/// a folder. The game plays on, and the one line said names the path
+/// that is wrong and what is wrong with it.
+#[cfg(unix)]
+#[test]
+fn a_record_folder_that_is_no_folder_of_its_own_is_named() {
+    let board = |home: &Home| {
+        let path = home.path().join("b.txt");
+        std::fs::write(&path, "++++++\n+ *  +\n+    +\n+   *+\n++++++\n").unwrap();
+        path
+    };
+    let data = |home: &Home| home.path().join("data/minesweeper");
+    let cases: [(&str, &dyn Fn(&Home) -> PathBuf); 6] = [
+        ("a link, not a folder of its own", &|home| {
+            let elsewhere = home.path().join("elsewhere");
+            std::fs::create_dir_all(&elsewhere).unwrap();
+            std::fs::create_dir_all(home.path().join("data")).unwrap();
+            std::os::unix::fs::symlink(&elsewhere, data(home)).unwrap();
+            data(home)
+        }),
+        ("a file, where the records' folder should be", &|home| {
+            std::fs::create_dir_all(home.path().join("data")).unwrap();
+            std::fs::write(data(home), "").unwrap();
+            data(home)
+        }),
+        ("a FIFO, socket or device", &|home| {
+            fifo(&data(home));
+            data(home)
+        }),
+        ("a link, not a folder of its own", &|home| {
+            std::fs::create_dir_all(home.path().join("data")).unwrap();
+            std::os::unix::fs::symlink("/dev/null", data(home)).unwrap();
+            data(home)
+        }),
+        ("a file, where the records' folder should be", &|home| {
+            std::fs::create_dir_all(data(home)).unwrap();
+            std::fs::write(data(home).join("boards"), "").unwrap();
+            data(home).join("boards")
+        }),
+        ("Is a directory", &|home| {
+            // The board's name in the store is the SHA-256 of its text.
+            let text = std::fs::read_to_string(board(home)).unwrap();
+            let sha = records::boards::sha256(&records::BoardText::Text(text.into()));
+            let kept = data(home).join(format!("boards/{sha}.txt"));
+            std::fs::create_dir_all(&kept).unwrap();
+            kept
+        }),
+    ];
+    for (what, make) in cases {
+        let home = Home::new();
+        let board = board(&home);
+        let wrong = make(&home);
+        let output = within_a_minute(home.spawn(
+            &["--record", board.to_str().unwrap()],
+            b"2\n1\nr\n3\n4\nf\n",
+        ));
+        let stderr = text(&output.stderr);
+        assert!(output.status.success(), "{what}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+        assert!(
+            stderr.contains(&format!("cannot record games: {}: {what}", wrong.display())),
+            "{what}: {stderr}"
+        );
+        let elsewhere = home.path().join("elsewhere");
+        if elsewhere.exists() {
+            assert_eq!(std::fs::read_dir(elsewhere).unwrap().count(), 0);
+        }
+    }
+}
+
+/// A state folder the player cannot write, with a game saved in it: each
+/// start says the saved game cannot be taken from it, and files it never
+/// (once, the game filed, it could not be let go, and every start would
+/// file it again). Run as the user nobody when the test runs as root,
+/// whom no folder's mode stops.
+#[cfg(unix)]
+#[test]
+fn a_game_saved_in_a_folder_that_cannot_be_written_is_never_filed_twice() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let home = Home::new();
+    let seed = |n: &'static str| ["--rules", "classic", "--seed", n, "--record"];
+    let root = runs_as_root();
+    let as_player = |args: &[&str], input: &[u8]| {
+        let mut command = home.command(args);
+        if root {
+            command.uid(65534).gid(65534);
+        }
+        common::typing(&mut command, input)
+            .wait_with_output()
+            .unwrap()
+    };
+    if root {
+        for path in walk_all(home.path()) {
+            std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        }
+    }
+    let output = as_player(&seed("3"), b"5 5 r\nq\n");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let folder = home.path().join("state/minesweeper");
+    // Its lock's file left, as a session killed leaves it: one that can
+    // be opened and locked even where no file can be made.
+    std::fs::write(home.save("prompt").with_extension("lock"), "").unwrap();
+    if root {
+        for path in walk_all(home.path()) {
+            std::os::unix::fs::chown(&path, Some(65534), Some(65534)).unwrap();
+        }
+    }
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    for start in 0..3 {
+        let output = as_player(&seed("4"), b"5 5 r\nq\n");
+        let stderr = text(&output.stderr);
+        assert!(output.status.success(), "{start}: {stderr}");
+        assert!(
+            stderr.contains("the saved game cannot be taken from its folder"),
+            "{start}: {stderr}"
+        );
+    }
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(home.lines(), Vec::<String>::new(), "filed never");
+    let output = as_player(&seed("5"), b"5 5 r\nq\n");
+    assert!(
+        text(&output.stderr).contains("kept in the history as abandoned"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_eq!(
+        home.lines().len(),
+        1,
+        "filed once the folder can be written"
+    );
+}
+
+/// Whether the tests run as root.
+#[cfg(unix)]
+fn runs_as_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = tempfile::tempdir().unwrap();
+    std::fs::metadata(probe.path()).unwrap().uid() == 0
+}
+
+/// `folder` and everything in it.
+#[cfg(unix)]
+fn walk_all(folder: &Path) -> Vec<PathBuf> {
+    let mut found = vec![folder.to_owned()];
+    if let Ok(entries) = std::fs::read_dir(folder) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if entry.file_type().unwrap().is_dir() {
+                found.extend(walk_all(&path));
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found
+}

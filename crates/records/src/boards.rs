@@ -5,7 +5,6 @@
 //! kept in every record, every game and every move's save grew by as much.
 
 use std::fmt::{self, Write as _};
-use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -94,10 +93,15 @@ pub fn keep(folder: &Path, sha256: &str, text: &BoardText) -> io::Result<()> {
     if holds(&path, sha256) {
         return Ok(());
     }
-    fs::create_dir_all(folder)?;
+    // The data folder it is in, then the store itself.
+    if let Some(data) = folder.parent() {
+        file::own_folder(data)?;
+    }
+    file::own_folder(folder)?;
     let mut file = tempfile::Builder::new()
         .prefix(TEMPORARY)
-        .tempfile_in(folder)?;
+        .tempfile_in(folder)
+        .map_err(|e| file::named(folder, e))?;
     {
         let mut out = io::BufWriter::new(&mut file);
         match text {
@@ -107,7 +111,8 @@ pub fn keep(folder: &Path, sha256: &str, text: &BoardText) -> io::Result<()> {
         out.flush()?;
     }
     file.as_file().sync_all()?;
-    file.persist(&path).map_err(|e| e.error)?;
+    file.persist(&path)
+        .map_err(|e| file::named(&path, e.error))?;
     Ok(())
 }
 
@@ -182,6 +187,7 @@ fn invalid(why: String) -> io::Error {
 mod tests {
     use super::*;
     use engine::parse_board;
+    use std::fs;
 
     const BOARD: &str = "++++\n+* +\n+  +\n++++\n";
 

@@ -40,7 +40,7 @@ impl Claim {
     /// A save of its own for a new session of `front` in `folder`, named
     /// by a token no other session has, its lock held.
     pub(crate) fn new(folder: &Path, front: Front) -> io::Result<Claim> {
-        fs::create_dir_all(folder)?;
+        file::own_folder(folder)?;
         for attempt in 0u32.. {
             let token = token(attempt);
             let save = folder.join(format!("{}{token}.json", prefix(front)));

@@ -49,6 +49,70 @@ pub fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     Ok(file)
 }
 
+/// What is wrong, said of the path that is wrong: a record folder that is
+/// a file, a board kept that is a folder. Its kind stays the error's.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {what}")]
+pub struct Named {
+    /// The path, escaped.
+    path: String,
+    /// What is wrong with it.
+    what: io::Error,
+}
+
+/// `what`, said of `path`, unless it names a path already.
+pub(crate) fn named(path: &Path, what: io::Error) -> io::Error {
+    if is_named(&what) {
+        return what;
+    }
+    let kind = what.kind();
+    let path = visible::path(path).to_string();
+    io::Error::new(kind, Named { path, what })
+}
+
+/// Whether `error` names the path it is about.
+pub fn is_named(error: &io::Error) -> bool {
+    matches!(error.get_ref(), Some(inner) if inner.is::<Named>())
+}
+
+/// Makes sure `folder`, one of the records' own (`…/minesweeper`, its
+/// `boards`), is a folder of its own, made if it is missing: never a link
+/// (records are not written through one, wherever it points: as root, a
+/// link to /etc would put them there) and never a file, a FIFO or a
+/// device. The folders above it are the user's and are followed: a home
+/// or an `XDG_DATA_HOME` kept elsewhere through a link is common.
+/// Errors name `folder`.
+pub(crate) fn own_folder(folder: &Path) -> io::Result<()> {
+    let kind_of = |meta: &std::fs::Metadata| -> Option<&'static str> {
+        let kind = meta.file_type();
+        if kind.is_dir() {
+            None
+        } else if kind.is_symlink() {
+            Some("a link, not a folder of its own: records are never written through links")
+        } else if kind.is_file() {
+            Some("a file, where the records' folder should be")
+        } else {
+            Some("a FIFO, socket or device, where the records' folder should be")
+        }
+    };
+    let wrong = |what: &str| {
+        named(
+            folder,
+            io::Error::new(io::ErrorKind::InvalidInput, what.to_owned()),
+        )
+    };
+    match std::fs::symlink_metadata(folder) {
+        Ok(meta) => kind_of(&meta).map_or(Ok(()), |what| Err(wrong(what))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            std::fs::create_dir_all(folder).map_err(|e| named(folder, e))?;
+            // Made by another at the same moment, as something else?
+            let meta = std::fs::symlink_metadata(folder).map_err(|e| named(folder, e))?;
+            kind_of(&meta).map_or(Ok(()), |what| Err(wrong(what)))
+        }
+        Err(e) => Err(named(folder, e)),
+    }
+}
+
 /// The whole of the regular file at `path`, if it holds at most `most`
 /// bytes; `None` when there is nothing there. A larger file is refused
 /// by its size, unread.
@@ -114,6 +178,33 @@ pub(crate) fn make_fifo(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A records' folder is made when missing and refused, by its path,
+    /// when a link (wherever it points), a file or a FIFO stands there.
+    #[cfg(unix)]
+    #[test]
+    fn a_records_folder_is_a_folder_of_its_own() {
+        let root = tempfile::tempdir().unwrap();
+        let made = root.path().join("a/minesweeper");
+        own_folder(&made).unwrap();
+        assert!(made.is_dir());
+        own_folder(&made).unwrap();
+        let link = root.path().join("link");
+        std::os::unix::fs::symlink(&made, &link).unwrap();
+        let file = root.path().join("file");
+        std::fs::write(&file, "").unwrap();
+        let fifo = root.path().join("fifo");
+        make_fifo(&fifo);
+        for (path, what) in [(&link, "a link"), (&file, "a file"), (&fifo, "a FIFO")] {
+            let error = own_folder(path).unwrap_err();
+            assert!(is_named(&error), "{error}");
+            let said = error.to_string();
+            assert!(
+                said.starts_with(&format!("{}: {what}", path.display())),
+                "{said}"
+            );
+        }
+    }
 
     #[test]
     fn a_regular_file_is_read_and_nothing_is_none() {

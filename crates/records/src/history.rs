@@ -12,7 +12,7 @@
 //! rest. Reading takes a shared lock, so it never sees a record half
 //! written.
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -96,7 +96,7 @@ pub(crate) fn append_after(
     before: impl FnOnce(u64) -> io::Result<()>,
 ) -> io::Result<()> {
     if let Some(folder) = path.parent() {
-        fs::create_dir_all(folder)?;
+        file::own_folder(folder)?;
     }
     let mut file = file::open(
         path,
@@ -424,6 +424,7 @@ pub(super) fn record_in<M: DeserializeOwned>(line: &[u8]) -> Result<Record<M>, P
 mod tests {
     use super::*;
     use crate::sample::{played, reveal};
+    use std::fs;
 
     fn record(seed: u64) -> Record {
         played(seed, &[reveal(0, 0)]).1

@@ -351,10 +351,14 @@ impl Recorder {
         let places = self.places.as_ref()?;
         record.when = now();
         let folder = places.saves.clone();
-        let saved = self.keep_board(&mut record).and_then(|()| {
-            let path = self.save_path()?;
-            save::append_or_write(&path, &record, self.on_disk.as_ref())
-        });
+        let boards = places.boards.clone();
+        let saved = self
+            .keep_board(&mut record)
+            .map_err(|e| file::named(&boards, e))
+            .and_then(|()| {
+                let path = self.save_path()?;
+                save::append_or_write(&path, &record, self.on_disk.as_ref())
+            });
         self.on_disk = saved.as_ref().ok().cloned();
         self.told_once(saved.map(|_| ()), &folder)
     }
@@ -427,10 +431,7 @@ impl Recorder {
     fn file_saved(&mut self, record: Record) -> Option<String> {
         match self.filed(record) {
             (Ok(()), _) => None,
-            (Err(e), path) => Some(format!(
-                "cannot record games in {}: {e}",
-                visible::path(&path)
-            )),
+            (Err(e), path) => Some(cannot_record(&path, &e)),
         }
     }
 
@@ -513,9 +514,19 @@ impl Recorder {
             return None;
         }
         Some(format!(
-            "cannot record games in {}: {error}; the game goes on without a record",
-            visible::path(path)
+            "{}; the game goes on without a record",
+            cannot_record(path, &error)
         ))
+    }
+}
+
+/// Why games cannot be recorded: `error`, which names the path that is
+/// wrong, or else said to be in `path`, the file being written.
+fn cannot_record(path: &std::path::Path, error: &io::Error) -> String {
+    if file::is_named(error) {
+        format!("cannot record games: {error}")
+    } else {
+        format!("cannot record games in {}: {error}", visible::path(path))
     }
 }
 

@@ -99,7 +99,7 @@ pub(crate) const TEMPORARY: &str = ".saving-";
 /// new one is whole on disk; what is on disk then, to append to.
 pub fn write(path: &Path, record: &Record) -> io::Result<Written> {
     let folder = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder)?;
+    file::own_folder(folder)?;
     let mut file = tempfile::Builder::new()
         .prefix(TEMPORARY)
         .tempfile_in(folder)?;

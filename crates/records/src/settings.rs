@@ -3,7 +3,6 @@
 //! A file that is missing, damaged or of another shape gives no settings,
 //! never an error that stops a game: settings are a convenience.
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
 
@@ -127,7 +126,7 @@ pub fn read(path: &Path) -> Settings {
 /// then renamed over the last.
 pub fn write(path: &Path, settings: &Settings) -> io::Result<()> {
     let folder = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder)?;
+    crate::file::own_folder(folder)?;
     let mut file = tempfile::Builder::new()
         .prefix(".settings-")
         .tempfile_in(folder)?;
