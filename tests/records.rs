@@ -1071,7 +1071,8 @@ fn a_record_folder_that_is_no_folder_of_its_own_is_named() {
         path
     };
     let data = |home: &Home| home.path().join("data/minesweeper");
-    let cases: [(&str, &dyn Fn(&Home) -> PathBuf); 6] = [
+    type Case<'a> = (&'a str, &'a dyn Fn(&Home) -> PathBuf);
+    let cases: [Case; 6] = [
         ("a link, not a folder of its own", &|home| {
             let elsewhere = home.path().join("elsewhere");
             std::fs::create_dir_all(&elsewhere).unwrap();
@@ -1101,7 +1102,7 @@ fn a_record_folder_that_is_no_folder_of_its_own_is_named() {
         ("Is a directory", &|home| {
             // The board's name in the store is the SHA-256 of its text.
             let text = std::fs::read_to_string(board(home)).unwrap();
-            let sha = records::boards::sha256(&records::BoardText::Text(text.into()));
+            let sha = records::boards::sha256(&records::BoardText::Text(text));
             let kept = data(home).join(format!("boards/{sha}.txt"));
             std::fs::create_dir_all(&kept).unwrap();
             kept
