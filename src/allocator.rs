@@ -37,7 +37,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use mimalloc::MiMalloc;
 
@@ -130,8 +130,14 @@ impl Advice {
         Advice::Programs,
     ];
 
-    fn words(self) -> &'static str {
+    /// What to say when a block of `size` bytes was refused: a board
+    /// or threads are named only when the block is one a large board
+    /// takes (a 4x4 game refused a few bytes is helped by no smaller
+    /// board, only by a higher limit).
+    fn words(self, size: usize) -> &'static str {
+        let board_sized = size >= BOARD_SIZED;
         match self {
+            Advice::Board | Advice::BoardOrThreads if !board_sized => Advice::Limit.words(size),
             Advice::Limit => "it needs a higher memory limit",
             Advice::Board => "a smaller board needs less",
             Advice::BoardOrThreads => "a smaller board, or fewer --threads, needs less",
@@ -143,6 +149,11 @@ impl Advice {
         }
     }
 }
+
+/// The smallest block a board's grids take that a smaller board would
+/// not: 16 MiB, the mines of a 4000x4000 board. Below it the board is not
+/// the reason a block is refused.
+const BOARD_SIZED: usize = 16 << 20;
 
 /// The advice of the command running.
 static ADVICE: AtomicU8 = AtomicU8::new(Advice::Limit as u8);
@@ -263,13 +274,20 @@ fn granted(block: *mut u8, size: usize) -> *mut u8 {
 /// allocates: the message is written from a buffer on the stack.
 #[cold]
 fn refused(size: usize) -> ! {
+    // Once: a second refusal (another thread's at the same moment, or one
+    // while the first exit runs) ends the process at once, without a
+    // second message, where a second `exit` would abort it.
+    static REFUSED: AtomicBool = AtomicBool::new(false);
+    if REFUSED.swap(true, Ordering::SeqCst) {
+        end_now();
+    }
     let mut text = [0u8; 512];
     let mut cursor = std::io::Cursor::new(&mut text[..]);
     let _ = writeln!(
         cursor,
         "error: out of memory: the system refused a block of {}; {}",
         Megabytes(size),
-        advice().words()
+        advice().words(size)
     );
     let written = usize::try_from(cursor.position()).unwrap_or(0);
     // The terminal first: a full screen left as it is would hide the
@@ -277,6 +295,17 @@ fn refused(size: usize) -> ! {
     console::interrupt::put_back_without_allocating();
     let _ = std::io::stderr().write_all(&text[..written]);
     std::process::exit(1);
+}
+
+/// Ends the process with status 1 now, running nothing more of it.
+fn end_now() -> ! {
+    #[cfg(unix)]
+    // SAFETY: _exit(2) ends the process; it touches nothing of Rust's.
+    unsafe {
+        libc::_exit(1)
+    }
+    #[cfg(not(unix))]
+    std::process::abort()
 }
 
 /// A size as people read it, written without allocating: `9 MB`, or
@@ -296,6 +325,18 @@ impl std::fmt::Display for Megabytes {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_advice_names_a_board_only_for_a_block_a_large_board_takes() {
+        let limit = Advice::Limit.words(0);
+        assert_eq!(Advice::Board.words(4096), limit, "a 4x4 game's block");
+        assert_eq!(Advice::BoardOrThreads.words(8 << 20), limit);
+        assert_eq!(
+            Advice::Board.words(BOARD_SIZED),
+            "a smaller board needs less"
+        );
+        assert!(Advice::History.words(100).starts_with("stats reads"));
+    }
 
     #[test]
     fn a_refused_size_reads_in_bytes_or_megabytes() {

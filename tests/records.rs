@@ -1217,3 +1217,60 @@ fn walk_all(folder: &Path) -> Vec<PathBuf> {
     }
     found
 }
+
+/// A history of a million damaged lines (2 MiB of `x`) before three
+/// games: `stats` and `replay --export` (the last game) read it under a 256 MiB address-space
+/// limit, counting the damaged lines past the first hundred named,
+/// where each line once held its whole parse (390 MB here, 1.6 GB for
+/// four million). Skipped where
+/// there is no `prlimit`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_damaged_history_is_read_in_bounded_memory() {
+    let prlimit = Command::new("prlimit").arg("--version").output();
+    if !prlimit.is_ok_and(|p| p.status.success()) {
+        eprintln!("no prlimit here: the memory limit cannot be set");
+        return;
+    }
+    let home = Home::new();
+    home.run(&args_with_seed("3"), &one_click_games(3));
+    let games = std::fs::read(home.history()).unwrap();
+    let mut damaged = b"x\n".repeat(1 << 20);
+    damaged.extend_from_slice(&games);
+    std::fs::write(home.history(), damaged).unwrap();
+    let export = home.path().join("last.log");
+    let export = export.to_str().unwrap();
+    for args in [
+        &["stats", "--json"][..],
+        &["replay", "--export", export][..],
+    ] {
+        let command = home.command(&[]);
+        let mut capped = Command::new("prlimit");
+        capped
+            .arg("--as=268435456")
+            .arg(command.get_program())
+            .args(args)
+            .envs(command.get_envs().filter_map(|(k, v)| Some((k, v?))))
+            .current_dir(env!("CARGO_MANIFEST_DIR"));
+        let output = within_a_minute(common::typing(&mut capped, b"q"));
+        let stderr = text(&output.stderr);
+        assert!(
+            !stderr.contains("out of memory"),
+            "{args:?}: {}",
+            &stderr[stderr.len().saturating_sub(300)..]
+        );
+        assert!(
+            stderr.lines().count() <= 102,
+            "{args:?}: named, then counted"
+        );
+        assert!(
+            stderr.contains("more lines after line"),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        if args[0] == "stats" {
+            let stats: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(stats["groups"][0]["played"], 3);
+        }
+    }
+}

@@ -357,9 +357,14 @@ fn opens_like_a_record(start: &[u8]) -> bool {
         }
 }
 
+/// How many lines are read at once: the records of a batch are held
+/// together until they are handed on, so a chunk of four million short
+/// damaged lines costs a batch's memory, not four million records'.
+const BATCH: usize = 4096;
+
 /// Hands the records of `bytes`, whose first line is `first_line` of the
 /// file, to `visit`, and the lines left out to `problems`. The lines are
-/// read on every core and handed on in order.
+/// read on every core, a batch at a time, and handed on in order.
 fn parse_into<M: DeserializeOwned + Send>(
     visit: &mut impl FnMut(usize, Record<M>),
     problems: &mut Problems,
@@ -368,25 +373,30 @@ fn parse_into<M: DeserializeOwned + Send>(
     first_line: usize,
 ) {
     use rayon::prelude::*;
-    let lines: Vec<(usize, &[u8])> = bytes
+    let mut lines = bytes
         .split(|&b| b == b'\n')
         .enumerate()
         .filter(|(_, line)| !line.iter().all(u8::is_ascii_whitespace))
         .map(|(i, line)| (first_line + i, line))
-        .collect();
+        .peekable();
     let read_one = |(number, line): (usize, &[u8])| (number, record_in(line));
-    let read: Vec<(usize, Result<Record<M>, ProblemKind>)> = match readers() {
-        Some(pool) => pool.install(|| lines.into_par_iter().map(read_one).collect()),
-        None => lines.into_iter().map(read_one).collect(),
-    };
-    for (line, read) in read {
-        match read {
-            Ok(record) => visit(line, record),
-            Err(kind) => problems.push(Problem {
-                path: path.to_owned(),
-                line,
-                kind,
-            }),
+    let mut batch: Vec<(usize, &[u8])> = Vec::with_capacity(BATCH);
+    while lines.peek().is_some() {
+        batch.clear();
+        batch.extend(lines.by_ref().take(BATCH));
+        let read: Vec<(usize, Result<Record<M>, ProblemKind>)> = match readers() {
+            Some(pool) => pool.install(|| batch.par_iter().copied().map(read_one).collect()),
+            None => batch.iter().copied().map(read_one).collect(),
+        };
+        for (line, read) in read {
+            match read {
+                Ok(record) => visit(line, record),
+                Err(kind) => problems.push(Problem {
+                    path: path.to_owned(),
+                    line,
+                    kind,
+                }),
+            }
         }
     }
 }

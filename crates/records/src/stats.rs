@@ -356,6 +356,8 @@ pub struct Standing {
 /// counts, and the clean wins faster than it and the best.
 #[derive(Clone, Debug)]
 pub(crate) struct StandingTally {
+    /// The win's own id: its line in the history is not another game.
+    id: Option<String>,
     key: Key,
     ms: u64,
     assisted: bool,
@@ -367,9 +369,11 @@ pub(crate) struct StandingTally {
 }
 
 impl StandingTally {
-    /// A tally for `win`, a game just won and not yet in the history.
+    /// A tally for `win`, a game just won, in the history or not yet (a
+    /// record of the same game is not counted twice).
     pub fn new<N>(win: &Record<N>) -> Self {
         StandingTally {
+            id: win.id.clone(),
             key: Key::of(win),
             ms: win.ms,
             assisted: win.assisted(),
@@ -383,7 +387,10 @@ impl StandingTally {
 
     /// Counts `record` if it is a finished game of the win's kind.
     pub fn add<M>(&mut self, record: &Record<M>) {
-        if record.result == GameResult::Playing || Key::of(record) != self.key {
+        if record.result == GameResult::Playing
+            || Key::of(record) != self.key
+            || (self.id.is_some() && record.id == self.id)
+        {
             return;
         }
         self.played += 1;
@@ -434,6 +441,10 @@ mod tests {
         record.undos = undos;
         record.three_bv_done = 20;
         record.clicks = 40;
+        // Each game its own, as games are.
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let next = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        record.id = Some(format!("{next:016x}"));
         record
     }
 
@@ -550,6 +561,13 @@ mod tests {
         let mut other = game(GameResult::Won, 20_000, 0);
         other.board.mines = 11;
         assert_eq!(standing(&history, &other).played, 1);
+        // The win already filed (it is kept before the history is read)
+        // stands where it would before: its own line is not another game.
+        let mut win = win;
+        win.id = Some("00000000000000aa".to_owned());
+        let mut filed = history.clone();
+        filed.push((5, win.clone()));
+        assert_eq!(standing(&filed, &win), standing(&history, &win));
     }
 
     /// Abandoned games count as played, not won, and end a streak.

@@ -118,16 +118,20 @@ pub fn run(
 /// choices; the first trouble is shown on the message line.
 fn record(screen: &mut Screen, recorder: &mut Recorder) {
     for request in screen.take_requests() {
-        // A win, before it is kept: where it stands among its kind.
-        if let Request::Save(record) | Request::File(record) = &request
-            && record.result == GameResult::Won
-            && screen.wants_standing()
-            && let Some(standing) = recorder.standing(record)
-        {
-            screen.note_standing(standing);
-        }
+        let won = match &request {
+            Request::Save(record) | Request::File(record) => (record.result == GameResult::Won
+                && screen.wants_standing())
+            .then(|| record.clone()),
+        };
+        // The win kept first: reading the history (however large or
+        // damaged) comes after, and can lose nothing.
         if let Some(trouble) = recorder.carry_out(request) {
             screen.tell(&trouble);
+        }
+        if let Some(win) = won
+            && let Some(standing) = recorder.standing(&win)
+        {
+            screen.note_standing(standing);
         }
     }
     if screen.wants_scores() {
