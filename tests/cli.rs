@@ -1117,6 +1117,34 @@ mod under_a_memory_limit {
             "{stderr}"
         );
     }
+
+    /// Under an address-space limit too small for a second thread's
+    /// arena (glibc reserves 128 MiB to make one), `bench` plays on one
+    /// thread, where a second would map each block alone and play at a
+    /// tenth of the speed; with room, on two.
+    #[test]
+    fn bench_starts_no_thread_the_limit_has_no_arena_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let threads_under = |kib: u32| -> u64 {
+            let mut limited = Command::new("sh");
+            common::sandboxed(&mut limited);
+            limited
+                .current_dir(dir.path())
+                .arg("-c")
+                .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                .arg(get_cargo_bin("minesweeper"))
+                .args(["bench", "--level", "expert", "--games", "4", "--json"]);
+            let output = output_of(&mut limited, b"");
+            assert!(output.status.success(), "{kib} KiB");
+            let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            report["threads"].as_u64().unwrap()
+        };
+        assert_eq!(threads_under(128 << 10), 1);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        if cores >= 2 {
+            assert!(threads_under(512 << 10) >= 2, "room for a second arena");
+        }
+    }
 }
 
 mod choosing_a_board {

@@ -1274,3 +1274,38 @@ fn a_damaged_history_is_read_in_bounded_memory() {
         }
     }
 }
+
+/// `stats --json` on a history whose rules, times and board names hold a
+/// C1 control (U+009B, which some terminals take as an escape) and a
+/// right-to-left override: written as `\u009b` and `\u202e`, read back as
+/// the same strings, nothing raw.
+#[test]
+fn stats_json_writes_nothing_raw_past_ascii() {
+    let home = Home::new();
+    let board = home.path().join("b.txt");
+    std::fs::write(&board, "++++\n+* +\n+  +\n++++\n").unwrap();
+    home.run(&["--record", board.to_str().unwrap()], b"1\n1\nf\n");
+    let line = home.lines().pop().expect("the game filed");
+    let mut record: Value = serde_json::from_str(&line).unwrap();
+    record["board"]["name"] = "b\u{9b}31m\u{202e}.txt".into();
+    record["when"] = "2026\u{9b}-11-28\u{202e}".into();
+    let mut other = record.clone();
+    other["rules"] = "x\u{9b}y".into();
+    other["id"] = "00000000000000ff".into();
+    std::fs::write(home.history(), format!("{record}\n{other}\n")).unwrap();
+    let output = home.run(&["stats", "--json"], b"");
+    let shown = text(&output.stdout);
+    for raw in ['\u{9b}', '\u{202e}'] {
+        assert!(!shown.contains(raw), "{raw:?} raw in {shown}");
+    }
+    assert!(
+        shown.contains("\\u009b") && shown.contains("\\u202e"),
+        "{shown}"
+    );
+    let stats: Value = serde_json::from_str(&shown).unwrap();
+    let text = stats.to_string();
+    assert!(
+        text.contains("b\u{9b}31m\u{202e}.txt"),
+        "the same name read back"
+    );
+}

@@ -177,6 +177,8 @@ fn write_json(
         "left_out": left_out,
         "groups": groups,
     });
-    serde_json::to_writer_pretty(&mut *out, &object)?;
-    writeln!(out)
+    // Rules, times and board names come from a file anyone can write:
+    // what JSON would leave raw past ASCII is escaped too.
+    let text = serde_json::to_string_pretty(&object)?;
+    writeln!(out, "{}", visible::json_escaped(&text))
 }

@@ -832,8 +832,9 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
             })
             .collect(),
     };
-    serde_json::to_writer_pretty(&mut *out, &report)?;
-    writeln!(out)
+    // What the program printed is in it: nothing raw past ASCII either.
+    let text = serde_json::to_string_pretty(&report)?;
+    writeln!(out, "{}", visible::json_escaped(&text))
 }
 
 #[derive(Serialize)]
@@ -992,7 +993,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
         tests,
     };
     let text = serde_json::to_string_pretty(&results)?;
-    fs::write(path, text + "\n")
+    fs::write(path, visible::json_escaped(&text) + "\n")
 }
 
 /// Gradescope's `results.json` when the games did not all fit in the
@@ -1017,5 +1018,5 @@ fn write_gradescope_unscored(path: &Path, options: &Options, outcome: &Outcome) 
         tests: Vec::new(),
     };
     let text = serde_json::to_string_pretty(&results)?;
-    fs::write(path, text + "\n")
+    fs::write(path, visible::json_escaped(&text) + "\n")
 }

@@ -43,6 +43,27 @@ pub fn write_char(out: &mut impl fmt::Write, c: char) -> fmt::Result {
     }
 }
 
+/// `json`, a JSON text, with every control or invisible character past
+/// ASCII (DEL, the C1 controls such as U+009B, which some terminals take
+/// as an escape, a right-to-left override) written as a `\uXXXX` escape,
+/// which JSON reads back as the same string. JSON writers escape only
+/// the controls below U+0020; those past ASCII can only stand in strings,
+/// so the text's meaning is unchanged and nothing raw reaches a terminal.
+pub fn json_escaped(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if c.is_ascii() && c != '\u{7f}' || !needs_escape(c) {
+            out.push(c);
+            continue;
+        }
+        let mut units = [0u16; 2];
+        for unit in c.encode_utf16(&mut units) {
+            let _ = fmt::Write::write_fmt(&mut out, format_args!("\\u{unit:04x}"));
+        }
+    }
+    out
+}
+
 /// How many characters `c` takes when shown, so a caret under a shown
 /// line can be placed under the right character.
 /// `text` with every control character but line breaks and tabs escaped
@@ -118,6 +139,17 @@ fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_keeps_its_meaning_with_nothing_raw() {
+        let json = "{\n  \"name\": \"a\u{9b}31mb\u{202e}c\u{7f}é \\\" 😀\"\n}";
+        let escaped = json_escaped(json);
+        assert_eq!(
+            escaped,
+            "{\n  \"name\": \"a\\u009b31mb\\u202ec\\u007fé \\\" 😀\"\n}"
+        );
+        assert!(!escaped.contains('\u{9b}'));
+    }
 
     #[test]
     fn controls_are_escaped_and_the_rest_left_as_it_is() {
