@@ -1143,8 +1143,18 @@ fn a_game_saved_in_a_folder_that_cannot_be_written_is_never_filed_twice() {
     let home = Home::new();
     let seed = |n: &'static str| ["--rules", "classic", "--seed", n, "--record"];
     let root = runs_as_root();
+    // As nobody, the program is a copy in the home, run from there: the
+    // build folder and the sources may be in a folder only root enters.
+    let program = home.path().join("minesweeper");
+    std::fs::copy(get_cargo_bin("minesweeper"), &program).unwrap();
     let as_player = |args: &[&str], input: &[u8]| {
-        let mut command = home.command(args);
+        let mut command = Command::new(&program);
+        let envs = home.command(&[]);
+        command
+            .args(args)
+            .current_dir(home.path())
+            .envs(envs.get_envs().filter_map(|(k, v)| Some((k, v?))))
+            .env_remove("MINESWEEPER_NO_RECORD");
         if root {
             command.uid(65534).gid(65534);
         }

@@ -148,6 +148,17 @@ pub struct Held {
     spent: bool,
 }
 
+/// The terminal's size once resizes are heard: crossterm listens for
+/// SIGWINCH only from its first poll, and a window resized before that
+/// (between the program's start and its first wait for a key, long on a
+/// busy machine) was never told, and the screen stayed drawn for the old
+/// size. The reader is started here and the size read after it, so a
+/// resize is either in this size or in an event to come.
+pub(crate) fn size_once_resizes_are_heard() -> std::io::Result<(u16, u16)> {
+    crossterm::event::poll(std::time::Duration::ZERO)?;
+    crossterm::terminal::size()
+}
+
 /// How far Shift moves the cursor.
 const LEAP: isize = 5;
 

@@ -57,6 +57,8 @@ pub fn run(
     screen.set_zoom(zoom.unwrap_or_default());
     screen.set_presets(recorder.settings().presets());
     let mut raw = RawMode::full_screen()?;
+    let (width, height) = crate::command::size_once_resizes_are_heard()?;
+    screen.update(Command::Resize { width, height }, Instant::now());
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     redraw_whole(&mut terminal)?;
     let mut held = Held::default();

@@ -275,6 +275,13 @@ pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
 /// Plays `replay` on the terminal until the player quits.
 pub fn run(mut replay: Replay) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
+    // The bar takes the last row, as below.
+    let (width, height) = crate::command::size_once_resizes_are_heard()?;
+    let height = height.saturating_sub(1);
+    replay.screen.update(
+        crate::command::Command::Resize { width, height },
+        Instant::now(),
+    );
     let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
     view::redraw_whole(&mut terminal)?;
     let depth = Depth::of_stdout();
