@@ -1210,7 +1210,7 @@ fn a_class_is_checked_student_by_student_with_one_summary() {
     assert_eq!(
         (rows[1][score], rows[1][agreed]),
         ("100", "40"),
-        "{summary}"
+        "{summary}\n{ada}"
     );
     let bob: f64 = rows[2][score].parse().unwrap();
     assert!(bob > 50.0 && bob < 100.0, "{summary}");

@@ -101,8 +101,11 @@ pub(crate) fn run_in(
     #[cfg(windows)]
     command.wrap(process_wrap::std::JobObject);
     // Outside the terminal's process group, Ctrl-C does not reach it.
-    let (mut child, _killed_on_interrupt) =
-        console::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?;
+    let (mut child, _killed_on_interrupt) = {
+        // No run's copy is being written while this one starts.
+        let _starting = crate::sandbox::starting_a_process();
+        console::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
+    };
     let deadline = Instant::now() + limit;
     let stdin = child.stdin().take();
     let stdout = child.stdout().take();
@@ -146,6 +149,11 @@ pub(crate) fn run_in(
                 Err(_) => End::TimedOut,
             },
         };
+        if !matches!(end, End::Exited(status) if status.success()) {
+            let tail =
+                String::from_utf8_lossy(&stderr[stderr.len().saturating_sub(300)..]).into_owned();
+            tracing::debug!(?end, stderr = %visible::Visible(&tail), "a run ended otherwise than well");
+        }
         Ok(Run {
             stdout,
             stderr,

@@ -310,6 +310,7 @@ impl Sandbox {
             },
         };
         if let Some(folder) = &self.folder {
+            let _writing = writing_executables();
             copy_folder(folder, &place.path, &[], false)?;
         }
         fs::create_dir_all(place.path.join("tmp"))?;
@@ -488,6 +489,29 @@ fn protections(probed: Probed) -> Vec<Protection> {
     ]
 }
 
+/// Held to write into a run's folder (where executables are copied), and
+/// shared to start a process. A process forked while a file is open for
+/// writing holds that file open until it execs; another run's exec of the
+/// file then fails with ETXTBSY ("Text file busy"), a crash the program
+/// never had (1 game in 40 of a correct program, under load). `spawn`
+/// returns once the child has exec'd, so no child is between fork and
+/// exec while a copy is written.
+static EXECUTABLES: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Shared while a process starts: see [`EXECUTABLES`].
+pub(crate) fn starting_a_process() -> std::sync::RwLockReadGuard<'static, ()> {
+    EXECUTABLES
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Held while files a process may exec are written: see [`EXECUTABLES`].
+fn writing_executables() -> std::sync::RwLockWriteGuard<'static, ()> {
+    EXECUTABLES
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The program's `folder` as it is now, copied once into `runs`: the runs
 /// copy this, never the folder itself, which may hold the runs' own folder
 /// or the reports, or change while the check goes on.
@@ -500,7 +524,9 @@ fn copy_of_program(folder: &ProgramFolder, runs: &Path) -> Result<PathBuf, Folde
     fs::create_dir(&copy).map_err(unreadable)?;
     let mut skipped = folder.not_copied.clone();
     skipped.push(runs.to_owned());
+    let writing = writing_executables();
     copy_folder(&folder.path, &copy, &skipped, true).map_err(unreadable)?;
+    drop(writing);
     Ok(copy)
 }
 
@@ -855,7 +881,10 @@ impl NetworkHolder {
                 })
             });
         }
-        let mut process = holder.spawn()?;
+        let mut process = {
+            let _starting = starting_a_process();
+            holder.spawn()?
+        };
         match fs::File::open(format!("/proc/{}/ns/net", process.id())) {
             Ok(namespace) => Ok(NetworkHolder { process, namespace }),
             Err(e) => {
