@@ -355,8 +355,15 @@ fn the_menu_choices_are_kept_for_the_next_session() {
     // letters are keys of the game elsewhere); both kept, with the rest.
     terminal.send(b"+m");
     terminal.wait_for("the menu", |screen| screen.contents().contains("Next game"));
-    terminal.send(b"shjkl q\r");
-    terminal.wait_for("the name", |screen| screen.contents().contains("hjkl q"));
+    // The name typed is waited for while it is being typed (a state that
+    // lasts until Enter), not after Enter: the screen drawn while naming
+    // and the one after may come in one read.
+    terminal.send(b"shjkl q");
+    terminal.wait_for("the name", |screen| screen.contents().contains("hjkl q_"));
+    terminal.send(b"\r");
+    terminal.wait_for("the name given", |screen| {
+        !screen.contents().contains("hjkl q_")
+    });
     terminal.send(b"\x1b");
     terminal.wait_for("the board", |screen| {
         !screen.contents().contains("Next game")
