@@ -104,8 +104,6 @@ pub enum Reason {
     },
     /// The clue still needs `needs` mines and has exactly that many unknown
     /// neighbours. Layer 1.
-    /// The clue still needs `needs` mines and has exactly that many unknown
-    /// neighbours. Layer 1.
     Crowded {
         /// The clue.
         clue: Pos,
@@ -134,8 +132,6 @@ pub enum Reason {
         /// The bound `clue` sets on the shared squares.
         bound: u8,
     },
-    /// Every arrangement of the `mines_left` unknown mines that fits the
-    /// clues agrees on the square. Layer 3.
     /// Every arrangement of the `mines_left` unknown mines that fits the
     /// clues agrees on the square. Layer 3.
     Arrangements {

@@ -64,8 +64,6 @@ pub fn json_escaped(json: &str) -> String {
     out
 }
 
-/// How many characters `c` takes when shown, so a caret under a shown
-/// line can be placed under the right character.
 /// `text` with every control character but line breaks and tabs escaped
 /// as [`write_char`] escapes it, and nothing else changed (a backslash
 /// stays one): the last guard on a message made of parts that were each
@@ -83,7 +81,8 @@ pub fn without_controls(text: &str) -> String {
 }
 
 /// The columns `c` takes on a terminal once shown: its escape's width
-/// for a control character, one otherwise.
+/// for a control character, one otherwise; so a caret under a shown line
+/// can be placed under the right character.
 pub fn shown_width(c: char) -> usize {
     let mut counter = Counter(0);
     let _ = write_char(&mut counter, c);

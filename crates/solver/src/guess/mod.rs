@@ -137,9 +137,6 @@ pub enum Why {
     /// Looked past: if it is safe, the best next move is safe with
     /// probability `next_safety`, and something is certain then with
     /// probability `certain_next`.
-    /// Looked past: if it is safe, the best next move is safe with
-    /// probability `next_safety`, and something is certain then with
-    /// probability `certain_next`.
     LookAhead {
         /// The chance that the best next move is safe.
         next_safety: f64,
@@ -149,15 +146,10 @@ pub enum Why {
     /// Looked two moves past, the best of the candidates the look ahead
     /// rated nearly alike: if it is safe, the best two moves after it are
     /// both safe with probability `next_two`.
-    /// Looked two moves past, the best of the candidates the look ahead
-    /// rated nearly alike: if it is safe, the best two moves after it are
-    /// both safe with probability `next_two`.
     TwoAhead {
         /// The chance that the best two moves after it are safe.
         next_two: f64,
     },
-    /// It is safe whenever `over`, the square the look ahead liked best,
-    /// is safe, and no riskier.
     /// It is safe whenever `over`, the square the look ahead liked best,
     /// is safe, and no riskier.
     SafeWhenever {
@@ -168,8 +160,6 @@ pub enum Why {
     OnlyDead,
     /// It and `other` hold one mine between them and no clue can ever tell
     /// which: a guess that must be made sooner or later, made now.
-    /// It and `other` hold one mine between them and no clue can ever tell
-    /// which: a guess that must be made sooner or later, made now.
     FiftyFifty {
         /// The other square of the pair.
         other: Pos,
@@ -178,8 +168,6 @@ pub enum Why {
     /// no clue could ever tell apart: guessing it now loses nothing a later
     /// guess would not.
     PseudoFiftyFifty,
-    /// Searched to the end over the `arrangements` left: playing here and
-    /// on as well as can be wins with probability `win`.
     /// Searched to the end over the `arrangements` left: playing here and
     /// on as well as can be wins with probability `win`.
     Endgame {
