@@ -63,6 +63,11 @@ impl Wanted {
     }
 }
 
+/// The name a board file given as `path` is recorded by.
+pub fn board_name(path: Option<&std::path::Path>) -> Option<String> {
+    path.map(|path| path.display().to_string())
+}
+
 /// Where the records live, for the commands that read them.
 pub fn places() -> Result<Places, AppError> {
     Places::find().map_err(|e| AppError::Records(e.to_string()))

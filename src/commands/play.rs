@@ -3,7 +3,6 @@
 //! once the screen is given back.
 
 use std::io::Write;
-use std::path::Path;
 use std::time::Duration;
 
 use console::animate::locale_is_utf8;
@@ -23,7 +22,7 @@ use crate::cli::{ScreenArgs, ThemeArg};
 use crate::error::AppError;
 use crate::options::fresh_seed;
 use crate::plan::{self, Boards, Dealing};
-use crate::recording::{Wanted, recorder_and_saved};
+use crate::recording::{Wanted, board_name, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let wanted = Wanted::of(
@@ -145,11 +144,6 @@ pub(super) fn full_screen_shows() -> Result<(), AppError> {
         )),
         _ => Ok(()),
     }
-}
-
-/// The name a board file given as `path` is recorded by.
-pub(super) fn board_name(path: Option<&Path>) -> Option<String> {
-    path.map(|path| path.display().to_string())
 }
 
 /// The looks the options ask for: mono when colour is off; Unicode

@@ -20,7 +20,7 @@ use crate::options::{fresh_seed, too_many_mines};
 use crate::plan::{self, Boards, Dealing};
 use crate::recording::{Wanted, recorder_and_saved};
 
-use super::play::board_name;
+use crate::recording::board_name;
 
 pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
