@@ -355,6 +355,22 @@ pub fn threads_that_fit(
 mod tests {
     use super::*;
 
+    /// Under an address-space limit a second thread counts its arena as
+    /// glibc makes it (128 MiB reserved): 120 MiB of room plays on one
+    /// thread, 200 MiB on two; without that limit, on two.
+    #[test]
+    fn a_second_thread_starts_only_with_room_for_its_arena() {
+        let expert = game_bytes(engine::Layout::EXPERT);
+        let room = |address_space: Option<u64>| Room {
+            address_space,
+            control_group: None,
+            machine: Some(8 << 30),
+        };
+        assert_eq!(threads_that_fit(None, 2, expert, &room(Some(120 << 20))), Ok(1));
+        assert_eq!(threads_that_fit(None, 2, expert, &room(Some(200 << 20))), Ok(2));
+        assert_eq!(threads_that_fit(None, 2, expert, &room(None)), Ok(2));
+    }
+
     #[test]
     fn a_block_is_short_of_the_first_limit_it_passes() {
         let room = Room {
