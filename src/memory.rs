@@ -366,8 +366,14 @@ mod tests {
             control_group: None,
             machine: Some(8 << 30),
         };
-        assert_eq!(threads_that_fit(None, 2, expert, &room(Some(120 << 20))), Ok(1));
-        assert_eq!(threads_that_fit(None, 2, expert, &room(Some(200 << 20))), Ok(2));
+        assert_eq!(
+            threads_that_fit(None, 2, expert, &room(Some(120 << 20))),
+            Ok(1)
+        );
+        assert_eq!(
+            threads_that_fit(None, 2, expert, &room(Some(200 << 20))),
+            Ok(2)
+        );
         assert_eq!(threads_that_fit(None, 2, expert, &room(None)), Ok(2));
     }
 
