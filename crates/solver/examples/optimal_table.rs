@@ -4,7 +4,7 @@
 //! `cargo run --release -p minesweeper-solver --example optimal_table`
 //! (add `study` for the second).
 
-#[path = "../tests/optimum/mod.rs"]
+#[path = "../tests/solver/optimum/mod.rs"]
 mod optimum;
 
 use engine::{FirstMove, Pos};

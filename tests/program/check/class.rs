@@ -1,0 +1,146 @@
+//! A class checked student by student.
+
+use super::*;
+
+/// A class of three: one right (with a `.git` of 3000 files, left out of
+/// the copy), one with a bug, one that handed in nothing. Each gets a row
+/// of summary.csv and a folder of its own, and the one with nothing to
+/// run scores 0 with the reason, so the class exits 1. A link and a loose
+/// file are passed over, each with a line and a row saying why.
+#[test]
+fn a_class_is_checked_student_by_student_with_one_summary() {
+    let class = folder();
+    student(class.path(), "ada", None);
+    let git = class.path().join("ada/.git/objects");
+    std::fs::create_dir_all(&git).unwrap();
+    for i in 0..3000 {
+        std::fs::write(git.join(i.to_string()), "").unwrap();
+    }
+    student(class.path(), "bob", Some("lost-goes-on"));
+    std::fs::create_dir(class.path().join("cy")).unwrap();
+    std::fs::write(class.path().join("notes.txt"), "not a student").unwrap();
+    std::os::unix::fs::symlink(class.path().join("ada"), class.path().join("dan")).unwrap();
+    let out = folder();
+    let run = check(
+        &[
+            "--games",
+            "40",
+            "--seed",
+            "7",
+            "--class",
+            class.path().to_str().unwrap(),
+        ],
+        out.path(),
+        &["./proj3"],
+    );
+    let said = text(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{said}{}", text(&run.stderr));
+    assert!(
+        text(&run.stderr).contains(
+            "1 of 3 students got no score: not checked, or out of time; 2 entries of the class \
+             folder were passed over"
+        ),
+        "{}",
+        text(&run.stderr)
+    );
+    assert!(
+        said.starts_with("Checked 3 students with 40 games each (seed 7"),
+        "{said}"
+    );
+    assert!(
+        said.contains("dan                      skipped: a link"),
+        "{said}"
+    );
+    assert!(
+        said.contains("notes.txt                skipped: a file"),
+        "{said}"
+    );
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    let rows: Vec<Vec<&str>> = summary.lines().map(|l| l.split(',').collect()).collect();
+    let header = &rows[0];
+    let column = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (score, agreed, ending, error) = (
+        column("score"),
+        column("agreed"),
+        column("wrong-ending"),
+        column("error"),
+    );
+    let students: Vec<&str> = rows[1..].iter().map(|r| r[0]).collect();
+    assert_eq!(
+        students,
+        ["ada", "bob", "cy", "dan", "notes.txt"],
+        "{summary}"
+    );
+    assert!(
+        summary.contains("\"skipped: a link, not a folder"),
+        "{summary}"
+    );
+    let ada = std::fs::read_to_string(out.path().join("ada/report.txt")).unwrap();
+    assert!(
+        ada.contains("Not copied with the program's folder"),
+        "{ada}"
+    );
+    assert!(ada.contains(": .git."), "{ada}");
+    assert_eq!(
+        (rows[1][score], rows[1][agreed]),
+        ("100", "40"),
+        "{summary}\n{ada}"
+    );
+    let bob: f64 = rows[2][score].parse().unwrap();
+    assert!(bob > 50.0 && bob < 100.0, "{summary}");
+    assert_ne!(rows[2][ending], "0");
+    // Nothing to run: not checked, and no score (not a 0 it never earned).
+    assert_eq!(rows[3][score], "", "{summary}");
+    assert!(rows[3][error].starts_with("not checked:"), "{summary}");
+    assert!(rows[3][error].contains("no such program"), "{summary}");
+    for name in ["ada", "bob", "cy"] {
+        assert!(out.path().join(name).join("report.txt").exists(), "{name}");
+    }
+    assert!(out.path().join("bob/results.json").exists());
+    assert!(out.path().join("bob/wrong-ending/input.txt").exists());
+    // The class's folders were only read.
+    assert!(!class.path().join("ada/check-failures").exists());
+}
+
+/// A student who handed in no file of the name the command gives is not
+/// checked, and says so: not "crash" in every game and a 0.
+#[test]
+fn a_file_not_handed_in_is_said_and_gets_no_score() {
+    let class = folder();
+    for (name, file) in [("ada", "proj3.sh"), ("eve", "main.sh")] {
+        std::fs::create_dir(class.path().join(name)).unwrap();
+        std::fs::write(
+            class.path().join(name).join(file),
+            format!("exec {}\n", ours()),
+        )
+        .unwrap();
+    }
+    let out = folder();
+    let run = check(
+        &two_games(&["--class", class.path().to_str().unwrap()]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(run.status.code(), Some(1));
+    let summary = std::fs::read_to_string(out.path().join("summary.csv")).unwrap();
+    let eve = summary.lines().find(|l| l.starts_with("eve,")).unwrap();
+    assert!(eve.contains(",,100,"), "no score: {summary}");
+    assert!(
+        eve.contains(
+            "not checked: cannot run `sh proj3.sh`: there is no proj3.sh in the program's folder"
+        ),
+        "{summary}"
+    );
+    // Alone, the same: refused at once.
+    let alone = check(
+        &two_games(&["--folder", class.path().join("eve").to_str().unwrap()]),
+        out.path(),
+        &["sh", "proj3.sh"],
+    );
+    assert_eq!(alone.status.code(), Some(2));
+    assert!(
+        text(&alone.stderr).contains("there is no proj3.sh"),
+        "{}",
+        text(&alone.stderr)
+    );
+}

@@ -1,0 +1,209 @@
+//! `minesweeper check` against real programs: our own prompt game, which
+//! must agree on every game, and `examples/proj3.rs`, a proj3 program in
+//! another format with one bug chosen per run, which must be caught,
+//! classified and shrunk to a board of at most 3x3 squares and 3 moves.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use insta_cmd::get_cargo_bin;
+use serde_json::Value;
+
+use crate::common;
+
+mod agreement;
+mod class;
+mod faults;
+mod layout;
+mod replay;
+mod sandbox;
+mod scores;
+
+/// `minesweeper check` with `args` against `program`, writing its
+/// reproductions under `out`; backtraces off, so a panicking program is as
+/// quick as any.
+fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
+    let mut command = Command::new(get_cargo_bin("minesweeper"));
+    command.arg("check").args(args);
+    // A game that works ends in milliseconds; on a busy machine it may
+    // take seconds, which must not make it a hang. Tests of hangs set
+    // their own limit.
+    if !args.contains(&"--timeout") {
+        command.args(["--timeout", "120"]);
+    }
+    // The program's folder, copied for each game: an empty one of its own.
+    let folder = tempfile::tempdir().unwrap();
+    common::sandboxed(&mut command)
+        .current_dir(folder.path())
+        .arg("--out")
+        .arg(out)
+        .arg("--")
+        .args(program)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap()
+}
+
+/// The example proj3 program, built beside the binary by `cargo test`.
+fn example() -> String {
+    let binary = get_cargo_bin("minesweeper");
+    let dir = binary.parent().unwrap().join("examples");
+    let name = format!("proj3{}", std::env::consts::EXE_SUFFIX);
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+fn ours() -> String {
+    get_cargo_bin("minesweeper").to_string_lossy().into_owned()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `report` with what the sandbox could be given on this machine (a
+/// network namespace needs privileges some machines do not grant) as one
+/// line, the same everywhere.
+fn machine_free(report: &str) -> String {
+    report
+        .lines()
+        .filter(|line| {
+            !line.starts_with("Not available here:") && !line.starts_with("Not asked for:")
+        })
+        .map(|line| {
+            if line.starts_with("Each game ran with ") {
+                "Each game ran with [the sandbox this machine allows].\n".to_owned()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}
+
+fn folder() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+/// Two games of the course's frame, then `more`: enough for a program
+/// that fails at once.
+fn two_games<'a>(more: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["--games", "2", "--seed", "1", "--frame", "+"];
+    args.extend(more);
+    args
+}
+
+/// The protection called `name` in a JSON report's sandbox list.
+fn protection<'a>(report: &'a Value, name: &str) -> &'a Value {
+    report["sandbox"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["protection"] == name)
+        .unwrap_or_else(|| panic!("no protection {name}: {report}"))
+}
+
+/// The kinds of the findings, each once, in the order found.
+fn kinds(findings: &[Value]) -> Vec<&str> {
+    let mut kinds: Vec<&str> = Vec::new();
+    for kind in findings.iter().map(|f| f["kind"].as_str().unwrap()) {
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A student's folder holding `proj3`: the example with `bugs` (none for
+/// a right one), copied in, as a student hands in a program.
+fn student(class: &Path, name: &str, bugs: Option<&str>) {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = class.join(name);
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy(example(), folder.join("program")).unwrap();
+    let mut script = "#!/bin/sh\nexec ./program".to_owned();
+    if let Some(bugs) = bugs {
+        script.push_str(&format!(" --bug {bugs}"));
+    }
+    script.push('\n');
+    let proj3 = folder.join("proj3");
+    std::fs::write(&proj3, script).unwrap();
+    std::fs::set_permissions(&proj3, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// The interpreter `python3` runs as, by its own path (a version
+/// manager's shim reads the teacher's home, which a test moves), or
+/// `None`, said, where there is none.
+fn python() -> Option<String> {
+    let python = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output();
+    let found = python
+        .ok()
+        .filter(|p| p.status.success())
+        .and_then(|p| String::from_utf8(p.stdout).ok())
+        .map(|path| path.trim().to_owned());
+    if found.is_none() {
+        eprintln!("no python3 here: the Python example is not checked");
+    }
+    found
+}
+
+/// The mutants of examples/proj3.py that `examples/mutants.py` writes
+/// (`names`, or all), made by `python` into `folder`: each the correct
+/// program with one fault.
+fn python_mutants(python: &str, folder: &Path, names: &[&str]) -> Vec<PathBuf> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/mutants.py");
+    let made = Command::new(python)
+        .arg(script)
+        .arg(folder)
+        .args(names)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", text(&made.stderr));
+    text(&made.stdout)
+        .lines()
+        .map(|name| folder.join(format!("{name}.py")))
+        .collect()
+}
+
+/// The words of `args`, borrowed.
+fn words(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// What the program wrote on stderr in the first finding of `run`'s JSON
+/// report, where reads are confined (Landlock); `None`, said, where the
+/// system cannot confine them.
+fn first_stderr_where_reads_are_confined(run: &Output) -> Option<String> {
+    let report: Value =
+        serde_json::from_slice(&run.stdout).unwrap_or_else(|_| panic!("{}", text(&run.stderr)));
+    let reads = "reads only of its own folder, its board, the system's files and its \
+                 interpreter's (Landlock)";
+    if protection(&report, reads)["given"] != true {
+        eprintln!("reads are not confined here");
+        return None;
+    }
+    let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
+    Some(std::fs::read_to_string(folder.join("stderr.txt")).unwrap())
+}
+
+/// A folder of its own holding `examples/proj3.py`, the correct program.
+fn correct_python_folder() -> tempfile::TempDir {
+    let program = folder();
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
+    program
+}
