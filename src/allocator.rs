@@ -292,7 +292,7 @@ fn refused(size: usize) -> ! {
     let written = usize::try_from(cursor.position()).unwrap_or(0);
     // The terminal first: a full screen left as it is would hide the
     // message and leave the shell in raw mode.
-    console::interrupt::put_back_without_allocating();
+    signals::put_back_without_allocating();
     let _ = std::io::stderr().write_all(&text[..written]);
     std::process::exit(1);
 }

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use crossterm::event;
 
 use crate::render::{Charset, Paint, write_frame};
-use crate::terminal::{LOOK_EVERY, RawMode};
 use engine::{Board, Direction, Glyph, Grid, Pos, RevealStatus, Step};
+use signals::{LOOK_EVERY, RawMode};
 
 /// How to show a reveal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

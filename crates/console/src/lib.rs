@@ -5,8 +5,9 @@
 //! files read from disk ([`load`]), the printer ([`render`]), the solver
 //! and the rules put into words ([`explain`], [`words`]), the question
 //! that carries a saved game on ([`resume`]), the game in lines for a
-//! screen reader ([`spoken`]), and the terminal taken and given back
-//! whatever happens ([`terminal`]). Every line here reads
+//! screen reader ([`spoken`]), and the seed said if a signal ends a game
+//! ([`interrupt`]; the terminal taken and given back whatever happens is
+//! the `signals` crate's). Every line here reads
 //! input, calls the engine, and prints; the rules are the engine's.
 
 pub mod animate;
@@ -15,10 +16,8 @@ pub mod comp1511;
 pub mod explain;
 pub mod interrupt;
 pub mod load;
-mod modes;
 pub mod prompt;
 pub mod render;
 pub mod resume;
 pub mod spoken;
-pub mod terminal;
 pub mod words;

@@ -10,8 +10,8 @@ use records::{Abandoned, Record, Recorder};
 use visible::Visible;
 
 use crate::answer::yes_or_no;
-use crate::terminal::{RawMode, Signalled};
 use crate::words::{counted, local_time};
+use signals::{RawMode, Signalled};
 
 /// How the question is answered: a line, as the prompt game reads
 /// everything, or a single key, as on the full screen.

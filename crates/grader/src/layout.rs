@@ -202,7 +202,11 @@ impl Layout {
                 }
             }
         }
-        Ok(Program { command, args })
+        Ok(Program {
+            command,
+            args,
+            env: program.env.clone(),
+        })
     }
 
     /// A file that `program` (as the games run it) names relative to the
@@ -290,6 +294,7 @@ mod tests {
                 .iter()
                 .map(|w| w.as_os_str().to_owned())
                 .collect(),
+            env: Vec::new(),
         }
     }
 

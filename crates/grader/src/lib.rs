@@ -31,9 +31,9 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use console::interrupt::RemoveOnInterrupt;
 use engine::{Board, Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
+use signals::RemoveOnInterrupt;
 
 use case::{Case, Plan, Turn};
 use expected::{Expected, expect, transcript};

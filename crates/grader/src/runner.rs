@@ -19,6 +19,9 @@ pub struct Program {
     pub command: OsString,
     /// Its arguments.
     pub args: Vec<OsString>,
+    /// Variables every run is given, over what the sandbox leaves (the
+    /// caller's word: this crate knows no program's variables).
+    pub env: Vec<(OsString, OsString)>,
 }
 
 impl Program {
@@ -89,9 +92,7 @@ pub(crate) fn run_in(
         place(command);
         command
             .args(&program.args)
-            // Games played to be checked are no one's to remember (when
-            // the program is this one).
-            .env(records::NO_RECORD_VARIABLE, "1")
+            .envs(program.env.iter().map(|(name, value)| (name, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -104,7 +105,7 @@ pub(crate) fn run_in(
     let (mut child, _killed_on_interrupt) = {
         // No run's copy is being written while this one starts.
         let _starting = crate::sandbox::starting_a_process();
-        console::interrupt::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
+        signals::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
     };
     let deadline = Instant::now() + limit;
     let stdin = child.stdin().take();
@@ -299,6 +300,7 @@ mod tests {
         Program {
             command: "sh".into(),
             args: vec!["-c".into(), script.into()],
+            env: Vec::new(),
         }
     }
 
@@ -347,6 +349,7 @@ mod tests {
         let missing = Program {
             command: "/no/such/program".into(),
             args: Vec::new(),
+            env: Vec::new(),
         };
         let error = run(&missing, b"", Duration::from_secs(1)).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
@@ -373,6 +376,7 @@ mod tests {
         let program = Program {
             command: "python3".into(),
             args: vec!["my proj3.py".into(), "it's".into()],
+            env: Vec::new(),
         };
         assert_eq!(program.shown(), r"python3 'my proj3.py' 'it'\''s'");
     }

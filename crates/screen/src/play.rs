@@ -16,9 +16,9 @@ use crate::geometry::Zoom;
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
 use console::interrupt::SeedOnInterrupt;
-use console::terminal::{RawMode, Signalled};
 use records::rebuild::RebuildError;
 use records::{GameResult, Record, Recorder, Request};
+use signals::{RawMode, Signalled};
 
 /// The longest the screen sleeps with nothing due: signals wake it sooner
 /// (SIGWINCH, raised by the stop and resume handlers), so this only bounds

@@ -18,10 +18,10 @@ use ratatui::style::{Modifier, Style};
 use crate::depth::{self, Depth};
 use crate::state::{Screen, Setup};
 use crate::view;
-use console::terminal::{LOOK_EVERY, RawMode, Signalled};
 use engine::NoRoom;
 use records::Logged;
 use records::rebuild::RebuildError;
+use signals::{LOOK_EVERY, RawMode, Signalled};
 
 /// The slowest and fastest speeds, times the real pace.
 pub(crate) const SPEEDS: (f64, f64) = (0.25, 64.0);

@@ -19,7 +19,7 @@ impl KillOnInterrupt {
         spawn: impl FnOnce() -> std::io::Result<T>,
         group_of: impl Fn(&T) -> u32,
     ) -> std::io::Result<(T, KillOnInterrupt)> {
-        super::watch();
+        crate::watcher::watch();
         let mut groups = GROUPS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -32,14 +32,14 @@ impl KillOnInterrupt {
 
 impl Drop for KillOnInterrupt {
     fn drop(&mut self) {
-        super::let_go(&GROUPS, &self.0);
+        crate::watcher::let_go(&GROUPS, &self.0);
     }
 }
 
 /// Kills every process group `check` is running, and keeps the list
 /// locked until the process exits: no program starts after.
 #[cfg(unix)]
-pub(super) fn kill_all() {
+pub(crate) fn kill_all() {
     let groups = GROUPS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);

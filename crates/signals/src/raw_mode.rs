@@ -5,7 +5,7 @@
 //! editing, so a program that leaves it on leaves its shell unusable. The
 //! guard restores the terminal when dropped (a normal end, an error, a
 //! panic's unwinding). While it lives, a signal that ends the program puts
-//! the terminal back first ([`interrupt`](crate::interrupt), whose thread
+//! the terminal back first (the watcher, whose thread
 //! acts at once), and SIGTSTP puts it back, stops, and takes raw mode again
 //! on resume, as does a SIGCONT after any stop. Those two handlers only
 //! note the signal (signal-hook); the screen acts on it at its next look,
@@ -14,7 +14,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crate::interrupt::held;
+use crate::held;
 use crate::modes::{enter_modes, leave_modes};
 
 /// How long a screen may wait for a key before it looks for signals.

@@ -13,7 +13,7 @@ pub struct RemoveOnInterrupt(PathBuf);
 impl RemoveOnInterrupt {
     /// Keeps `folder` to be removed by an ending signal until this is dropped.
     pub fn keep(folder: &Path) -> RemoveOnInterrupt {
-        super::watch();
+        crate::watcher::watch();
         let mut folders = FOLDERS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -24,7 +24,7 @@ impl RemoveOnInterrupt {
 
 impl Drop for RemoveOnInterrupt {
     fn drop(&mut self) {
-        super::let_go(&FOLDERS, &self.0);
+        crate::watcher::let_go(&FOLDERS, &self.0);
     }
 }
 
@@ -32,7 +32,7 @@ impl Drop for RemoveOnInterrupt {
 /// written into one by a thread that has not seen its program die: the
 /// folder is tried again while it is not yet empty.
 #[cfg(unix)]
-pub(super) fn remove_all() {
+pub(crate) fn remove_all() {
     let folders = FOLDERS
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
