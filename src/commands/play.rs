@@ -3,7 +3,6 @@
 //! once the screen is given back.
 
 use std::io::Write;
-use std::time::Duration;
 
 use console::animate::locale_is_utf8;
 use console::load::load_board;
@@ -15,13 +14,12 @@ use console::words::seed_sentence;
 use records::Front;
 use records::settings::Settings;
 use screen::RunError;
-use screen::state::{Deal, HINT_PENALTY, Setup};
-use screen::theme::{Looks, Theme};
+use screen::state::{Deal, Setup};
 
-use crate::cli::{ScreenArgs, ThemeArg};
+use crate::cli::ScreenArgs;
 use crate::error::AppError;
 use crate::options::fresh_seed;
-use crate::plan::{self, Boards, Dealing};
+use crate::plan::{self, Boards, Dealing, ScreenPlan};
 use crate::recording::{Wanted, board_name, recorder_and_saved};
 
 pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
@@ -37,16 +35,15 @@ pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), 
     full_screen_shows()?;
     let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen, &wanted, Answer::Key)?;
     let settings = recorder.settings();
-    let looks = looks(theme(args.theme, &settings), paint);
-    let animate = args.animate.animate.map(Duration::from_millis);
+    let plan = plan::screen(args, &settings, paint, locale_is_utf8());
     let setup = match &saved {
         Some(record) => Setup {
             spare_seed: fresh_seed(),
-            ..Setup::recorded(record, looks, animate).map_err(AppError::saved_game)?
+            ..Setup::recorded(record, plan.looks, plan.animate).map_err(AppError::saved_game)?
         },
-        None => new_setup(args, &settings, looks, animate)?,
+        None => new_setup(args, &settings, &plan)?,
     };
-    let seed = screen::run(setup, saved.as_ref(), recorder).map_err(|e| match e {
+    let seed = screen::run(setup, plan.zoom, saved.as_ref(), recorder).map_err(|e| match e {
         RunError::Io(e) => AppError::Io(e),
         RunError::Rebuild(why) => AppError::saved_game(why),
     })?;
@@ -83,13 +80,9 @@ fn in_lines(args: &ScreenArgs, wanted: &Wanted, out: &mut impl Write) -> Result<
     super::prompt::play_at_prompts(session, out, Paint::Plain)
 }
 
-/// What a new session plays ([`plan::play`]), its board file read.
-fn new_setup(
-    args: &ScreenArgs,
-    settings: &Settings,
-    looks: Looks,
-    animate: Option<Duration>,
-) -> Result<Setup, AppError> {
+/// What a new session plays ([`plan::play`]), its board file read, as
+/// `plan` shows it.
+fn new_setup(args: &ScreenArgs, settings: &Settings, plan: &ScreenPlan) -> Result<Setup, AppError> {
     let Dealing {
         rule_set,
         rules,
@@ -111,23 +104,11 @@ fn new_setup(
         deal,
         rule_set,
         rules,
-        looks,
-        animate,
+        looks: plan.looks,
+        animate: plan.animate,
         board_name: board_name(args.board.as_deref()),
-        hint_penalty: (settings.hint_penalty == Some(true)).then_some(HINT_PENALTY),
+        hint_penalty: plan.hint_penalty,
         spare_seed: fresh_seed(),
-    })
-}
-
-/// The colours: the command line's, or else the menu's last choice, or
-/// else classic.
-pub(super) fn theme(asked: Option<ThemeArg>, settings: &Settings) -> Theme {
-    asked.map(Theme::from).unwrap_or_else(|| {
-        settings
-            .theme
-            .as_deref()
-            .and_then(Theme::named)
-            .unwrap_or_default()
     })
 }
 
@@ -143,20 +124,5 @@ pub(super) fn full_screen_shows() -> Result<(), AppError> {
                 .to_owned(),
         )),
         _ => Ok(()),
-    }
-}
-
-/// The looks the options ask for: mono when colour is off; Unicode
-/// symbols where the locale shows them.
-pub(super) fn looks(theme: Theme, paint: Paint) -> Looks {
-    let theme = if paint == Paint::Plain {
-        Theme::Mono
-    } else {
-        theme
-    };
-    Looks {
-        theme,
-        unicode: locale_is_utf8(),
-        colour: paint == Paint::Colour,
     }
 }

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+use console::animate::locale_is_utf8;
 use console::render::Paint;
 use records::places::Places;
 use records::rebuild::Rebuilder;
@@ -16,8 +17,6 @@ use screen::state::Setup;
 use crate::cli::ReplayArgs;
 use crate::error::AppError;
 use crate::recording::{each_in_history, places};
-
-use super::play::{looks, theme};
 
 pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let (mut record, title) = recorded_game(&args.game)?;
@@ -110,7 +109,7 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let settings = Places::find()
         .map(|places| settings::read(&places.settings))
         .unwrap_or_default();
-    let looks = looks(theme(None, &settings), paint);
+    let looks = crate::plan::looks(None, &settings, paint, locale_is_utf8());
     let setup = Setup::recorded(record, looks, None).map_err(rebuild_error)?;
     // Every move is checked against the board before the screen is taken.
     let rebuilder = Rebuilder::new(record, &solver::NoGuess).map_err(rebuild_error)?;

@@ -12,8 +12,10 @@ mod bench;
 mod boards;
 mod check;
 mod generate;
+mod screen;
 
 pub use bench::bench;
 pub use boards::{Boards, Dealing, play, prompt};
 pub use check::{CheckPlan, Then, check};
 pub use generate::{GeneratePlan, generate};
+pub use screen::{ScreenPlan, looks, screen};

@@ -7,7 +7,7 @@
 //! that draws the state (and the sheets shown over it: the keys, the
 //! statistics), and the loops that feed them (`play`,
 //! [`replay`]), with the terminal's modes taken and given back by the
-//! console's guard ([`RawMode`](signals::RawMode), signals
+//! signals crate's guard ([`RawMode`](signals::RawMode), signals
 //! included). The rules, the hints and the words are the engine's, the
 //! solver's and the console's.
 
@@ -24,4 +24,5 @@ mod summary;
 pub mod theme;
 pub mod view;
 
+pub use geometry::Zoom;
 pub use play::{RunError, run};

@@ -52,13 +52,14 @@ pub enum RunError {
     Rebuild(#[from] RebuildError),
 }
 
-/// Plays on the terminal until the player quits, `saved` first if it is
-/// given (its setup made from it), saving and filing the games with
-/// `recorder`; the seed of the random board played last, if it was dealt, to print once the
-/// screen is given back. The setup must have room for its mines
-/// ([`Screen::new`]).
+/// Plays on the terminal until the player quits, at `zoom`, `saved`
+/// first if it is given (its setup made from it), saving and filing the
+/// games with `recorder`; the seed of the random board played last, if it
+/// was dealt, to print once the screen is given back. The setup must have
+/// room for its mines ([`Screen::new`]).
 pub fn run(
     setup: Setup,
+    zoom: Zoom,
     saved: Option<&Record>,
     mut recorder: Recorder,
 ) -> Result<Option<u64>, RunError> {
@@ -69,8 +70,7 @@ pub fn run(
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?,
     };
     screen.set_recording(recorder.is_on());
-    let zoom = recorder.settings().zoom.as_deref().and_then(Zoom::named);
-    screen.set_zoom(zoom.unwrap_or_default());
+    screen.set_zoom(zoom);
     screen.set_presets(recorder.settings().presets());
     let mut raw = RawMode::full_screen()?;
     let (width, height) = crate::command::size_once_resizes_are_heard()?;
