@@ -6,6 +6,8 @@
 //! cargo run --release --example no_guess_tries
 //! ```
 
+#![allow(clippy::print_stdout, reason = "figures for BENCHMARKS.md, printed")]
+
 use std::time::Instant;
 
 use engine::{FirstMove, Layout, Pos};

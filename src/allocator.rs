@@ -293,6 +293,11 @@ fn refused(size: usize) -> ! {
     // The terminal first: a full screen left as it is would hide the
     // message and leave the shell in raw mode.
     signals::put_back_without_allocating();
+    // Straight to stderr: the channel's message would allocate.
+    #[expect(
+        clippy::disallowed_methods,
+        reason = "out of memory, nothing may allocate"
+    )]
     let _ = std::io::stderr().write_all(&text[..written]);
     std::process::exit(1);
 }

@@ -3,7 +3,6 @@
 //! machine (what each run's sandbox got: namespaces, Landlock's rules,
 //! the user, the limits). Off unless asked for.
 
-use std::io::Write;
 use std::str::FromStr;
 
 use tracing_subscriber::filter::LevelFilter;
@@ -21,17 +20,20 @@ pub fn from_environment() {
         Some(level) => {
             tracing_subscriber::fmt()
                 .with_max_level(level)
-                .with_writer(std::io::stderr)
+                // The log is a channel of its own, for whoever asked.
+                .with_writer(
+                    #[expect(clippy::disallowed_methods, reason = "the log, asked for")]
+                    std::io::stderr,
+                )
                 .with_target(false)
                 .init();
         }
         None => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "warning: {VARIABLE}={} is not a level (off, error, warn, info, debug or trace); \
-                 nothing is logged",
+            console::messages::warn(format_args!(
+                "{VARIABLE}={} is not a level (off, error, warn, info, debug or trace); nothing \
+                 is logged",
                 visible::Visible(&asked.to_string_lossy())
-            );
+            ));
         }
     }
 }

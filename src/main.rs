@@ -20,9 +20,9 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_closed_output() => ExitCode::SUCCESS,
         Err(error) => {
-            // Its parts may come from files anyone could have written.
-            let said = visible::without_controls(&error.to_string());
-            let _ = writeln!(std::io::stderr(), "error: {said}");
+            // Its parts may come from files anyone could have written:
+            // the channel takes every control character out.
+            console::messages::error(&error);
             ExitCode::from(error.exit_code())
         }
     }
@@ -36,7 +36,7 @@ fn print_usage(usage: &clap::Error) -> ExitCode {
         Ok(()) => ExitCode::from(usage.exit_code() as u8),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            let _ = writeln!(std::io::stderr(), "error: cannot write the output: {error}");
+            console::messages::error(format_args!("cannot write the output: {error}"));
             ExitCode::FAILURE
         }
     }

@@ -2,7 +2,7 @@
 //! game is played with (none with `--no-record`), the saved game carried
 //! on, and the history read with each line left out said on stderr.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 
 use console::resume::Answer;
 use engine::Layout;
@@ -88,7 +88,7 @@ pub fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
     match Places::find() {
         Ok(places) => Recorder::new(places, front),
         Err(e) => {
-            let _ = writeln!(io::stderr(), "minesweeper: {e}; games are not recorded");
+            console::messages::warn(format_args!("{e}; games are not recorded"));
             Recorder::off(front)
         }
     }
@@ -127,9 +127,8 @@ pub fn each_in_history<M: DeserializeOwned + Send>(
             visible::path(&places.history)
         ))
     })?;
-    let mut err = io::stderr().lock();
     for problem in &problems {
-        let _ = writeln!(err, "minesweeper: {problem}");
+        console::messages::warn(problem);
     }
     Ok(problems)
 }

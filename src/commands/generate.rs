@@ -1,7 +1,7 @@
 //! `generate`: a random board file on stdout, to play or to keep; with
 //! `--no-guess`, one the solver clears without guessing.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use engine::{Layout, NoRoom, Pos, place_mines, to_board_file};
 use solver::{NoGuessError, no_guess_board};
@@ -24,7 +24,7 @@ pub fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
     } = plan::generate(args, fresh_seed)?;
     if seed_made {
         // On stderr, so stdout stays a board file; a failure to say it is no reason to stop.
-        let _ = writeln!(io::stderr(), "minesweeper: generated with --seed {seed}");
+        console::messages::warn(format_args!("generated with --seed {seed}"));
     }
     let no_room = |no_room: NoRoom| {
         AppError::Usage(format!(

@@ -53,6 +53,12 @@ pub(super) fn play_at_prompts(
     let mut console = Console {
         input: io::stdin().lock(),
         out,
+        // The game's own stream of warnings, which it writes through
+        // console::messages::warn_to.
+        #[expect(
+            clippy::disallowed_methods,
+            reason = "handed to the game as its stderr"
+        )]
         err: io::stderr(),
         paint,
     };

@@ -8,6 +8,11 @@
 //! `tests/memory.rs` stays apart, as it must: it counts allocations
 //! with a global allocator of its own.
 
+#![allow(
+    clippy::print_stderr,
+    reason = "what a test says of itself is the harness's, shown when it fails"
+)]
+
 mod check;
 mod cli;
 mod common;

@@ -16,6 +16,7 @@ pub mod comp1511;
 pub mod explain;
 pub mod interrupt;
 pub mod load;
+pub mod messages;
 pub mod prompt;
 pub mod render;
 pub mod resume;

@@ -296,7 +296,7 @@ impl Playing {
         };
         let trouble = recorder.carry_out(request);
         match trouble {
-            Some(trouble) => writeln!(console.err, "minesweeper: {trouble}"),
+            Some(trouble) => crate::messages::warn_to(&mut console.err, trouble),
             None => Ok(()),
         }
     }

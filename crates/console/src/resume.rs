@@ -10,6 +10,7 @@ use records::{Abandoned, Record, Recorder};
 use visible::Visible;
 
 use crate::answer::yes_or_no;
+use crate::messages;
 use crate::words::{counted, local_time};
 use signals::{RawMode, Signalled};
 
@@ -56,7 +57,7 @@ pub fn choose(
     answer: Answer,
 ) -> Result<Option<Record>, ResumeError> {
     for said in recorder.file_unfiled(&solver::NoGuess) {
-        let _ = writeln!(io::stderr(), "minesweeper: {said}");
+        messages::warn(said);
     }
     let saved = match recorder.saved() {
         Ok(saved) => saved,
@@ -67,7 +68,7 @@ pub fn choose(
                 _ => Aside::Unread,
             };
             let said = out_of_the_way(recorder, why, "it");
-            let _ = writeln!(io::stderr(), "minesweeper: {e}{said}");
+            messages::warn(format_args!("{e}{said}"));
             None
         }
     };
@@ -92,10 +93,10 @@ pub fn choose(
             match abandon(recorder, record) {
                 Abandoned::Filed => {}
                 Abandoned::NotBegun => {
-                    let _ = writeln!(io::stderr(), "minesweeper: {NOT_BEGUN}");
+                    messages::warn(NOT_BEGUN);
                 }
                 Abandoned::Unfiled(trouble) => {
-                    let _ = writeln!(io::stderr(), "minesweeper: {trouble}");
+                    messages::warn(trouble);
                 }
             }
             Ok(None)
@@ -112,7 +113,7 @@ pub fn choose(
                 ),
                 Abandoned::NotBegun => format!("{what} {NOT_BEGUN}"),
             };
-            let _ = writeln!(io::stderr(), "minesweeper: {said}");
+            messages::warn(said);
             Ok(None)
         }
         None => Ok(None),

@@ -93,6 +93,9 @@ mod unix {
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);
                 if let Some(sentence) = said.as_deref() {
+                    // Below the console and its messages: the sentence
+                    // was made printable by whoever kept it.
+                    #[expect(clippy::disallowed_methods, reason = "a layer below the channel")]
                     let _ = writeln!(io::stderr(), "\n{sentence}");
                 }
                 std::process::exit(128 + signal);

@@ -4,6 +4,8 @@
 //! `cargo run --release -p minesweeper-solver --example optimal_table`
 //! (add `study` for the second).
 
+#![allow(clippy::print_stdout, reason = "a table for BENCHMARKS.md, printed")]
+
 #[path = "../tests/solver/optimum/mod.rs"]
 mod optimum;
 
