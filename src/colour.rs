@@ -10,7 +10,7 @@ use console::render::Paint;
 use crate::cli::ColorChoice;
 
 /// How the game's output is painted, for `--color` on this process's stdout.
-pub fn paint_for(choice: ColorChoice) -> Paint {
+pub(crate) fn paint_for(choice: ColorChoice) -> Paint {
     let colour = match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,

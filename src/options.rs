@@ -10,7 +10,7 @@ use crate::cli::RandomArgs;
 use crate::error::AppError;
 
 /// The rule set's rules, with the first-move policy the options ask for.
-pub fn rules_of(rule_set: &RuleSet, random: &RandomArgs) -> Rules {
+pub(crate) fn rules_of(rule_set: &RuleSet, random: &RandomArgs) -> Rules {
     match random.first_move {
         Some(policy) => rule_set.rules.with_first_move(policy.into()),
         None => rule_set.rules,
@@ -18,7 +18,7 @@ pub fn rules_of(rule_set: &RuleSet, random: &RandomArgs) -> Rules {
 }
 
 /// The usage error of a layout with no room for its mines under `rules`.
-pub fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
+pub(crate) fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError {
     AppError::Usage(format!(
         "--mines {} is too many for a {}x{} board with --first-move {}: at most {} leave \
          room for the first move",
@@ -31,7 +31,11 @@ pub fn too_many_mines(layout: Layout, rules: Rules, no_room: NoRoom) -> AppError
 }
 
 /// The square `--at ROW,COL` names, checked to lie on the board.
-pub fn square_on((row, col): (usize, usize), rows: usize, cols: usize) -> Result<Pos, AppError> {
+pub(crate) fn square_on(
+    (row, col): (usize, usize),
+    rows: usize,
+    cols: usize,
+) -> Result<Pos, AppError> {
     if row > rows || col > cols {
         return Err(AppError::Usage(format!(
             "--at {row},{col} is off a board of {rows} rows and {cols} columns"
@@ -42,7 +46,7 @@ pub fn square_on((row, col): (usize, usize), rows: usize, cols: usize) -> Result
 
 /// A seed for a game the player did not seed: std's hasher keys come from
 /// the operating system's randomness, so this differs from run to run.
-pub fn fresh_seed() -> u64 {
+pub(crate) fn fresh_seed() -> u64 {
     std::collections::hash_map::RandomState::new()
         .build_hasher()
         .finish()

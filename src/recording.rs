@@ -18,7 +18,7 @@ use crate::error::AppError;
 /// kind is not offered (it stays saved). Each part is `None` when the
 /// command line leaves it open.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Wanted {
+pub(crate) struct Wanted {
     /// The rule set's name.
     pub rules: Option<&'static str>,
     /// A board file, by the name it was given.
@@ -32,7 +32,7 @@ pub struct Wanted {
 
 impl Wanted {
     /// What the random-board options ask for, beside `rules` and `board`.
-    pub fn of(
+    pub(crate) fn of(
         rules: Option<&'static str>,
         board: Option<String>,
         random: &RandomArgs,
@@ -48,7 +48,7 @@ impl Wanted {
     }
 
     /// Whether `record` is a game of the kind asked for.
-    pub fn matches(&self, record: &Record) -> bool {
+    pub(crate) fn matches(&self, record: &Record) -> bool {
         let board = &record.board;
         let random = board.is_random();
         let size = Layout::new(board.rows, board.cols, board.mines);
@@ -64,12 +64,12 @@ impl Wanted {
 }
 
 /// The name a board file given as `path` is recorded by.
-pub fn board_name(path: Option<&std::path::Path>) -> Option<String> {
+pub(crate) fn board_name(path: Option<&std::path::Path>) -> Option<String> {
     path.map(|path| path.display().to_string())
 }
 
 /// Where the records live, for the commands that read them.
-pub fn places() -> Result<Places, AppError> {
+pub(crate) fn places() -> Result<Places, AppError> {
     Places::find().map_err(|e| AppError::Records(e.to_string()))
 }
 
@@ -77,7 +77,7 @@ pub fn places() -> Result<Places, AppError> {
 /// MINESWEEPER_NO_RECORD, when the input is not a terminal (a script's
 /// game) unless `--record` or `--resume` asks for the records, or when
 /// there is no home folder (said once on stderr).
-pub fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
+pub(crate) fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
     let switched_off =
         std::env::var_os(records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
     let asked = records.record || records.resume;
@@ -99,7 +99,7 @@ pub fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
 /// the kind of game `wanted`, the player's answer on a terminal, given as
 /// `answer` says. A saved game that cannot be played again stops here,
 /// before the game starts, as a bad board file does.
-pub fn recorder_and_saved(
+pub(crate) fn recorder_and_saved(
     records: &RecordArgs,
     front: Front,
     wanted: &Wanted,
@@ -117,7 +117,7 @@ pub fn recorder_and_saved(
 /// Hands each record of the history to `visit` with its number, in
 /// order, a chunk at a time; each line left out is said on stderr with its
 /// file and line, and returned.
-pub fn each_in_history<M: DeserializeOwned + Send>(
+pub(crate) fn each_in_history<M: DeserializeOwned + Send>(
     places: &Places,
     visit: impl FnMut(usize, Record<M>),
 ) -> Result<Vec<Problem>, AppError> {

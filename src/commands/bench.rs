@@ -9,7 +9,7 @@ use crate::memory::Room;
 use crate::options::fresh_seed;
 use crate::plan;
 
-pub fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(args: &BenchArgs, out: &mut impl Write) -> Result<(), AppError> {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let trial = plan::bench(args, &Room::of_this_process(), cores, fresh_seed)?;
     let tally = bench::run(trial);

@@ -12,7 +12,7 @@ use crate::error::AppError;
 use crate::options::fresh_seed;
 use crate::plan::{self, CheckPlan, Then};
 
-pub fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
     let CheckPlan { options, then } = plan::check(&args, fresh_seed, std::env::current_dir)?;
     let (json, gradescope) = match then {
         Then::Bundle(bundle) => return write_bundle(&options, &bundle, out),

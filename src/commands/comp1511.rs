@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use crate::error::AppError;
 
-pub fn run(out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(out: &mut impl Write) -> Result<(), AppError> {
     console::comp1511::play(io::stdin().lock(), out)?;
     Ok(())
 }

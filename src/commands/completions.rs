@@ -8,7 +8,7 @@ use clap_complete::Generator;
 use crate::cli::{Cli, CompletionsArgs};
 use crate::error::AppError;
 
-pub fn run(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(args: &CompletionsArgs, out: &mut impl Write) -> Result<(), AppError> {
     let mut command = Cli::command().bin_name("minesweeper");
     command.build();
     // try_generate, so a failed write is an error, not a panic.

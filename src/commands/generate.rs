@@ -12,7 +12,7 @@ use crate::memory::Room;
 use crate::options::fresh_seed;
 use crate::plan::{self, GeneratePlan};
 
-pub fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
     let GeneratePlan {
         layout,
         policy,

@@ -7,7 +7,7 @@ use clap::CommandFactory;
 use crate::cli::Cli;
 use crate::error::AppError;
 
-pub fn run(out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(out: &mut impl Write) -> Result<(), AppError> {
     clap_mangen::Man::new(Cli::command()).render(out)?;
     Ok(())
 }

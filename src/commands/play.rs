@@ -22,7 +22,7 @@ use crate::options::fresh_seed;
 use crate::plan::{self, Boards, Dealing, ScreenPlan};
 use crate::recording::{Wanted, board_name, recorder_and_saved};
 
-pub fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let wanted = Wanted::of(
         args.rules.map(|rules| rules.set().name),
         board_name(args.board.as_deref()),

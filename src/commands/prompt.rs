@@ -22,7 +22,7 @@ use crate::recording::{Wanted, recorder_and_saved};
 
 use crate::recording::board_name;
 
-pub fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
     let mut session = session(args)?;
     // Proj3 is what a bare command plays: asked for only when said.

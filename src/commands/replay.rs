@@ -18,7 +18,7 @@ use crate::cli::ReplayArgs;
 use crate::error::AppError;
 use crate::recording::{each_in_history, places};
 
-pub fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let (mut record, title) = recorded_game(&args.game)?;
     with_its_board(&mut record)?;
     match &args.export {

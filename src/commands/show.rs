@@ -8,7 +8,7 @@ use console::render::{Paint, write_solution};
 use crate::cli::ShowArgs;
 use crate::error::AppError;
 
-pub fn run(args: &ShowArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(args: &ShowArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let board = load_board(&args.board)?;
     write_solution(out, &board, paint)?;
     Ok(())

@@ -15,7 +15,7 @@ use crate::error::AppError;
 use crate::memory::{self, Room};
 use crate::options::square_on;
 
-pub fn run(args: &SolveArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(args: &SolveArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let board = load_board(&args.board)?;
     Room::of_this_process().check(memory::layout_of(&board))?;
     let options = Options {

@@ -15,7 +15,7 @@ use crate::cli::StatsArgs;
 use crate::error::AppError;
 use crate::recording::{each_in_history, places};
 
-pub fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
     let places = places()?;
     let filter = Filter {
         rules: args.rules.map(|r| r.set().name.to_owned()),

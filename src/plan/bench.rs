@@ -12,7 +12,7 @@ use crate::options::{square_on, too_many_mines};
 /// square on the board, and memory for the games played at once in
 /// `room`, on at most `cores` threads unless more are asked for; a fresh
 /// seed from `seed` when none is given.
-pub fn bench(
+pub(crate) fn bench(
     args: &BenchArgs,
     room: &Room,
     cores: usize,

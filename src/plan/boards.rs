@@ -12,7 +12,7 @@ use crate::options::{rules_of, too_many_mines};
 
 /// Where the boards come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Boards {
+pub(crate) enum Boards {
     /// A board file, to be read.
     File(PathBuf),
     /// Random boards, the first of `seed`.
@@ -30,7 +30,7 @@ pub enum Boards {
 /// prompt game `Option<Boards>`, where `None` asks for a board file
 /// (proj3's question).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Dealing<B> {
+pub(crate) struct Dealing<B> {
     /// The rule set.
     pub rule_set: &'static RuleSet,
     /// Its rules, with the first move and marks asked for.
@@ -43,7 +43,7 @@ pub struct Dealing<B> {
 /// their options is given or the rules are not proj3's; else proj3's
 /// question. A fresh seed from `seed` when none is given. Refused: more
 /// mines than the first move leaves room for.
-pub fn prompt(
+pub(crate) fn prompt(
     args: &PlayArgs,
     seed: impl FnOnce() -> u64,
 ) -> Result<Dealing<Option<Boards>>, AppError> {
@@ -72,7 +72,7 @@ pub fn prompt(
 /// random boards comes from the menu's last choices (`settings`). A
 /// fresh seed from `seed` when none is given. Refused: more mines than
 /// the first move leaves room for.
-pub fn play(
+pub(crate) fn play(
     args: &ScreenArgs,
     settings: &Settings,
     seed: impl FnOnce() -> u64,

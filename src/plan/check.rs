@@ -13,7 +13,7 @@ use crate::error::AppError;
 
 /// What `check` does.
 #[derive(Debug)]
-pub struct CheckPlan {
+pub(crate) struct CheckPlan {
     /// How the program is checked.
     pub options: grader::Options,
     /// What is done with the options.
@@ -22,7 +22,7 @@ pub struct CheckPlan {
 
 /// What `check` does with its options.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Then {
+pub(crate) enum Then {
     /// Writes a Gradescope autograder into this folder.
     Bundle(PathBuf),
     /// Checks every student's folder in this one.
@@ -39,7 +39,7 @@ pub enum Then {
 /// The plan `args` ask for: a fresh seed from `seed` when none is given,
 /// the program's folder from `here` when none is named. Refused: a
 /// smallest board larger than the largest.
-pub fn check(
+pub(crate) fn check(
     args: &CheckArgs,
     seed: impl FnOnce() -> u64,
     here: impl FnOnce() -> io::Result<PathBuf>,

@@ -8,7 +8,7 @@ use crate::options::square_on;
 
 /// The boards `generate` makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GeneratePlan {
+pub(crate) struct GeneratePlan {
     /// Their size and mines.
     pub layout: Layout,
     /// What the first opening is kept clear of.
@@ -31,7 +31,10 @@ pub struct GeneratePlan {
 /// says otherwise, and a no-guess board starts with an opening at the
 /// centre unless one is named. Refused: a square off the board, and a
 /// first move kept clear with no square to keep.
-pub fn generate(args: &GenerateArgs, seed: impl FnOnce() -> u64) -> Result<GeneratePlan, AppError> {
+pub(crate) fn generate(
+    args: &GenerateArgs,
+    seed: impl FnOnce() -> u64,
+) -> Result<GeneratePlan, AppError> {
     let layout = args.random.layout();
     let policy = args.random.first_move.map(FirstMove::from);
     let first = match args.at {

@@ -14,8 +14,8 @@ mod check;
 mod generate;
 mod screen;
 
-pub use bench::bench;
-pub use boards::{Boards, Dealing, play, prompt};
-pub use check::{CheckPlan, Then, check};
-pub use generate::{GeneratePlan, generate};
-pub use screen::{ScreenPlan, looks, screen};
+pub(crate) use bench::bench;
+pub(crate) use boards::{Boards, Dealing, play, prompt};
+pub(crate) use check::{CheckPlan, Then, check};
+pub(crate) use generate::{GeneratePlan, generate};
+pub(crate) use screen::{ScreenPlan, looks, screen};

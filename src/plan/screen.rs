@@ -14,7 +14,7 @@ use crate::cli::{ScreenArgs, ThemeArg};
 
 /// What `play` hands the full screen besides the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ScreenPlan {
+pub(crate) struct ScreenPlan {
     /// The colours and the symbols.
     pub looks: Looks,
     /// How much of the board a square takes at the start.
@@ -27,7 +27,12 @@ pub struct ScreenPlan {
 
 /// The screen `args` and `settings` ask for, drawn with `paint`, in
 /// Unicode where the locale shows it (`unicode`).
-pub fn screen(args: &ScreenArgs, settings: &Settings, paint: Paint, unicode: bool) -> ScreenPlan {
+pub(crate) fn screen(
+    args: &ScreenArgs,
+    settings: &Settings,
+    paint: Paint,
+    unicode: bool,
+) -> ScreenPlan {
     ScreenPlan {
         looks: looks(args.theme, settings, paint, unicode),
         zoom: settings
@@ -42,7 +47,12 @@ pub fn screen(args: &ScreenArgs, settings: &Settings, paint: Paint, unicode: boo
 
 /// The looks: the theme asked for (`asked`), or else the menu's last
 /// choice, or else classic; mono when colour is off.
-pub fn looks(asked: Option<ThemeArg>, settings: &Settings, paint: Paint, unicode: bool) -> Looks {
+pub(crate) fn looks(
+    asked: Option<ThemeArg>,
+    settings: &Settings,
+    paint: Paint,
+    unicode: bool,
+) -> Looks {
     let chosen = || settings.theme.as_deref().and_then(Theme::named);
     let theme = match paint {
         Paint::Plain => Theme::Mono,

@@ -8,14 +8,14 @@ use std::process::{Child, Command, Stdio};
 /// A folder for the tests' home and data. One name for every run keeps
 /// the snapshots' recorded settings the same; the games played in it are
 /// scripted, so nothing a test prints depends on what an earlier run left.
-pub fn home() -> PathBuf {
+pub(crate) fn home() -> PathBuf {
     let home = std::env::temp_dir().join("minesweeper-tests-home");
     std::fs::create_dir_all(&home).expect("a temporary home");
     home
 }
 
 /// `command` with HOME and the XDG folders in [`home`].
-pub fn sandboxed(command: &mut Command) -> &mut Command {
+pub(crate) fn sandboxed(command: &mut Command) -> &mut Command {
     let home = home();
     command
         .env("HOME", &home)
@@ -27,7 +27,7 @@ pub fn sandboxed(command: &mut Command) -> &mut Command {
 /// Starts `command` with its output piped, typing `input` from a thread,
 /// so that a program that stops reading early (its right) never blocks
 /// the test.
-pub fn typing(command: &mut Command, input: &[u8]) -> Child {
+pub(crate) fn typing(command: &mut Command, input: &[u8]) -> Child {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

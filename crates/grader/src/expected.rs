@@ -47,7 +47,7 @@ impl Expected {
 }
 
 /// Plays the case by the course's rules.
-pub fn expect(case: &Case) -> Expected {
+pub(crate) fn expect(case: &Case) -> Expected {
     play_out(case, Game::new(case.board(), Rules::PROJ3))
 }
 
@@ -93,7 +93,7 @@ fn glyphs(game: &Game) -> Grid<Glyph> {
 /// `board_file` as a program reads it. A game still going when the input
 /// ends stops at its last prompt, as the course's program does (it has no
 /// words for the end of input).
-pub fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
+pub(crate) fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
     let input = case.input(&board_file.to_string_lossy());
     let mut console = Console {
         input: input.as_bytes(),

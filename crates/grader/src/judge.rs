@@ -171,7 +171,7 @@ enum Contents {
 
 /// What a run came to: its first failure, if any, and what it earned.
 #[derive(Clone, Debug)]
-pub struct Verdict {
+pub(crate) struct Verdict {
     pub failure: Option<Failure>,
     pub credit: Credit,
 }

@@ -13,7 +13,7 @@ use engine::{Board, Grid, to_board_file};
 
 /// A square as a program shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
+pub(crate) enum Cell {
     Hidden,
     Flag,
     /// Open, with its clue (0 for an empty square).
@@ -87,7 +87,7 @@ pub(crate) fn lines(output: &[u8]) -> Vec<String> {
 /// that stops after its first board), the glyph of the board file's
 /// frame is the frame. The board file's own rows, echoed, are not a
 /// board.
-pub fn read(output: &[u8], board: &Board) -> Result<Vec<Printed>, Unreadable> {
+pub(crate) fn read(output: &[u8], board: &Board) -> Result<Vec<Printed>, Unreadable> {
     let (rows, cols) = (board.rows(), board.cols());
     let text = strip_escapes(&String::from_utf8_lossy(output));
     let lines = || text.split('\n').map(|line| line.trim_end_matches('\r'));

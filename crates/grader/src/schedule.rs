@@ -69,7 +69,7 @@ struct Tally {
 impl Schedule {
     /// The games `first` to `games` - 1 (those before `first` are played
     /// apart and told with [`Schedule::finished`] all the same).
-    pub fn new(first: u64, games: u64) -> Self {
+    pub(crate) fn new(first: u64, games: u64) -> Self {
         Schedule {
             games,
             next: AtomicU64::new(first),
@@ -83,13 +83,13 @@ impl Schedule {
 
     /// The next game to play, or `None` when there are no more or the
     /// games were stopped.
-    pub fn take(&self) -> Option<u64> {
+    pub(crate) fn take(&self) -> Option<u64> {
         let game = self.next.fetch_add(1, Ordering::Relaxed);
         (game < self.games && game < self.stop_at.load(Ordering::Relaxed)).then_some(game)
     }
 
     /// Says that `game` finished, and whether it hung.
-    pub fn finished(&self, game: u64, hung: bool) {
+    pub(crate) fn finished(&self, game: u64, hung: bool) {
         let mut tally = self
             .tally
             .lock()

@@ -57,7 +57,7 @@ pub(crate) struct Shrunk<T> {
 /// round until none takes anything away. A pass that worked is not
 /// tried again from the start after every cut of another, which is most
 /// of what a list of every cut, tried from its start each round, costs.
-pub fn shrink<T: Send>(
+pub(crate) fn shrink<T: Send>(
     case: Case,
     found: T,
     focus: Focus,

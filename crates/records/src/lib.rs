@@ -385,7 +385,7 @@ pub(crate) mod sample {
     /// The board maker the tests deal with: none of their deals asks for
     /// a board without guessing, which is the solver's to make.
     #[derive(Debug)]
-    pub struct NoMaker;
+    pub(crate) struct NoMaker;
 
     impl engine::BoardMaker for NoMaker {
         fn make(
@@ -403,7 +403,7 @@ pub(crate) mod sample {
 
     /// A classic beginner game of seed `seed`, played from the corner by
     /// the given events, ended or not; timed 100 ms apart.
-    pub fn played(seed: u64, events: &[Event]) -> (engine::Game, Record) {
+    pub(crate) fn played(seed: u64, events: &[Event]) -> (engine::Game, Record) {
         let deal = Deal::Random {
             layout: Layout::BEGINNER,
             seed,
@@ -440,14 +440,14 @@ pub(crate) mod sample {
         (game, record)
     }
 
-    pub fn reveal(row: usize, col: usize) -> Event {
+    pub(crate) fn reveal(row: usize, col: usize) -> Event {
         Event::Move(Move {
             action: Action::Reveal,
             at: Pos::new(row, col),
         })
     }
 
-    pub fn flag(row: usize, col: usize) -> Event {
+    pub(crate) fn flag(row: usize, col: usize) -> Event {
         Event::Move(Move {
             action: Action::Flag,
             at: Pos::new(row, col),

@@ -66,7 +66,7 @@ impl fmt::Display for Logged {
 }
 
 /// Adds `logged` to the notation in `text`.
-pub fn push(text: &mut String, logged: Logged) {
+pub(crate) fn push(text: &mut String, logged: Logged) {
     if !text.is_empty() {
         text.push(' ');
     }
@@ -75,7 +75,7 @@ pub fn push(text: &mut String, logged: Logged) {
 }
 
 /// The events written in `text`.
-pub fn parse(text: &str) -> Result<Vec<Logged>, BadMove> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Logged>, BadMove> {
     text.split_ascii_whitespace()
         .enumerate()
         .map(|(i, word)| {

@@ -371,7 +371,7 @@ pub(crate) struct StandingTally {
 impl StandingTally {
     /// A tally for `win`, a game just won, in the history or not yet (a
     /// record of the same game is not counted twice).
-    pub fn new<N>(win: &Record<N>) -> Self {
+    pub(crate) fn new<N>(win: &Record<N>) -> Self {
         StandingTally {
             id: win.id.clone(),
             key: Key::of(win),
@@ -386,7 +386,7 @@ impl StandingTally {
     }
 
     /// Counts `record` if it is a finished game of the win's kind.
-    pub fn add<M>(&mut self, record: &Record<M>) {
+    pub(crate) fn add<M>(&mut self, record: &Record<M>) {
         if record.result == GameResult::Playing
             || Key::of(record) != self.key
             || (self.id.is_some() && record.id == self.id)
@@ -406,7 +406,7 @@ impl StandingTally {
     }
 
     /// Where the win stands, itself counted.
-    pub fn standing(&self) -> Standing {
+    pub(crate) fn standing(&self) -> Standing {
         let own = (!self.assisted).then_some(self.ms);
         Standing {
             place: own.map(|_| 1 + self.faster),

@@ -14,14 +14,14 @@ pub(crate) const MOST_STEPS: usize = 100_000;
 /// The steps of a reveal as the engine reports them, kept while there are
 /// no more than [`MOST_STEPS`].
 #[derive(Debug, Default)]
-pub struct Steps {
+pub(crate) struct Steps {
     steps: Vec<(Step, u8)>,
     too_many: bool,
 }
 
 impl Steps {
     /// Keeps `step` of a square whose clue is `clue`.
-    pub fn note(&mut self, step: Step, clue: u8) {
+    pub(crate) fn note(&mut self, step: Step, clue: u8) {
         if self.too_many {
             return;
         }
@@ -35,7 +35,7 @@ impl Steps {
 
     /// The animation of what was kept, starting at `now`, `delay` a step;
     /// `None` if there is nothing to watch (one square opened) or too much.
-    pub fn animation(self, delay: Duration, now: Instant) -> Option<Animation> {
+    pub(crate) fn animation(self, delay: Duration, now: Instant) -> Option<Animation> {
         if self.too_many || self.steps.len() < 2 {
             return None;
         }
@@ -59,7 +59,7 @@ impl Steps {
 
 /// A reveal being played back.
 #[derive(Debug)]
-pub struct Animation {
+pub(crate) struct Animation {
     steps: Vec<(Step, u8)>,
     /// Steps shown so far.
     shown: usize,
@@ -72,7 +72,7 @@ pub struct Animation {
 impl Animation {
     /// Shows the steps due by `now`: the first at once, then one a delay.
     /// Whether any was.
-    pub fn advance(&mut self, now: Instant) -> bool {
+    pub(crate) fn advance(&mut self, now: Instant) -> bool {
         let elapsed = now.saturating_duration_since(self.started);
         let due = match self.delay.as_nanos() {
             0 => self.steps.len(),
@@ -102,7 +102,7 @@ impl Animation {
     }
 
     /// What `pos` shows at the step shown, if the reveal touches it.
-    pub fn glyph(&self, pos: Pos) -> Option<Glyph> {
+    pub(crate) fn glyph(&self, pos: Pos) -> Option<Glyph> {
         self.glyphs.get(&pos).copied()
     }
 }

@@ -10,7 +10,7 @@ use ratatui::style::Color;
 
 /// How many colours a terminal shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Depth {
+pub(crate) enum Depth {
     /// The 16 ANSI colours.
     Sixteen,
     /// xterm's 256-colour palette.
@@ -23,7 +23,7 @@ impl Depth {
     /// What the terminal on stdout shows, as its environment says
     /// (`TERM`, `COLORTERM`, `FORCE_COLOR`): 16 colours when it says
     /// nothing more.
-    pub fn of_stdout() -> Depth {
+    pub(crate) fn of_stdout() -> Depth {
         match supports_color::on(supports_color::Stream::Stdout) {
             Some(level) if level.has_16m => Depth::TrueColour,
             Some(level) if level.has_256 => Depth::Palette,
@@ -34,7 +34,7 @@ impl Depth {
 
 /// Fits every colour of `buffer` to `depth`. A frame holds a few dozen
 /// colours in thousands of cells: each is fitted once a frame.
-pub fn fit(buffer: &mut Buffer, depth: Depth) {
+pub(crate) fn fit(buffer: &mut Buffer, depth: Depth) {
     if depth == Depth::TrueColour {
         return;
     }
@@ -54,7 +54,7 @@ pub fn fit(buffer: &mut Buffer, depth: Depth) {
 }
 
 /// `colour` as near as `depth` shows it.
-pub fn fitted(colour: Color, depth: Depth) -> Color {
+pub(crate) fn fitted(colour: Color, depth: Depth) -> Color {
     let rgb = match colour {
         Color::Rgb(r, g, b) => (r, g, b),
         Color::Indexed(i) if i >= 16 => palette(i),
@@ -103,7 +103,7 @@ fn nearest((r, g, b): (u8, u8, u8), among: std::ops::RangeInclusive<u8>) -> u8 {
 
 /// The colour of xterm's palette entry `index`: its 16 system colours,
 /// the 6x6x6 cube, then 24 greys.
-pub fn palette(index: u8) -> (u8, u8, u8) {
+pub(crate) fn palette(index: u8) -> (u8, u8, u8) {
     const SYSTEM: [(u8, u8, u8); 16] = [
         (0, 0, 0),
         (205, 0, 0),

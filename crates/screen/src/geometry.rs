@@ -193,7 +193,7 @@ impl Geometry {
 }
 
 /// Decimal digits of `n` (at least 1).
-pub fn digits(n: usize) -> u16 {
+pub(crate) fn digits(n: usize) -> u16 {
     n.max(1).ilog10() as u16 + 1
 }
 

@@ -10,7 +10,7 @@ use crate::command::{KEYS, KeyLine};
 
 /// What a sheet shows.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Sheet {
+pub(crate) enum Sheet {
     /// The keys.
     Keys,
     /// The statistics of every kind of game, this game's kind first (marked
@@ -21,7 +21,7 @@ pub enum Sheet {
 
 /// The statistics a sheet shows.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scores {
+pub(crate) struct Scores {
     /// Every kind of game in the history, the most played first.
     pub groups: Vec<Group>,
     /// The kind of game being played, shown first.

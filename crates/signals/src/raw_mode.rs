@@ -171,7 +171,11 @@ mod unix {
         /// Acts on the last stop or resume noted; `last_look` is when the
         /// program last looked, so a resume from a stop it was not told of
         /// began after it.
-        pub fn act(&mut self, full_screen: bool, last_look: Instant) -> io::Result<Signalled> {
+        pub(super) fn act(
+            &mut self,
+            full_screen: bool,
+            last_look: Instant,
+        ) -> io::Result<Signalled> {
             let signal = self.last.swap(0, Ordering::SeqCst) as i32;
             if signal == 0 {
                 return Ok(Signalled::Nothing);

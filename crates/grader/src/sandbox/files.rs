@@ -186,12 +186,12 @@ pub fn find_command(command: &Path, path: Option<&std::ffi::OsStr>) -> Option<Pa
 }
 
 #[cfg(target_os = "linux")]
-pub use landlock::RulesetCreated as Rules;
+pub(super) use landlock::RulesetCreated as Rules;
 #[cfg(not(target_os = "linux"))]
 pub struct Rules;
 
 /// Whether the kernel confines files, and with which ABI.
-pub fn available() -> Result<(), String> {
+pub(super) fn available() -> Result<(), String> {
     #[cfg(target_os = "linux")]
     {
         match kernel_abi() {

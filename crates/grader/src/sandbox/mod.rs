@@ -272,23 +272,23 @@ impl Sandbox {
 
     /// The folders left out of the copy of the program's folder (version
     /// control, caches, virtual environments), by their paths in it.
-    pub fn left_out(&self) -> &[PathBuf] {
+    pub(crate) fn left_out(&self) -> &[PathBuf] {
         &self.left_out
     }
 
     /// The folder the runs' folders are made in.
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         self.runs.path()
     }
 
     /// What the runs are protected by, and what the system did not allow.
-    pub fn protections(&self) -> &[Protection] {
+    pub(crate) fn protections(&self) -> &[Protection] {
         &self.protections
     }
 
     /// A fresh folder for one run: a copy of the program's folder, with a
     /// `tmp` folder in it. Removed when dropped.
-    pub fn place(&self) -> io::Result<Place> {
+    pub(crate) fn place(&self) -> io::Result<Place> {
         if let Some(folder) = &self.in_place {
             return Ok(Place {
                 path: folder.clone(),

@@ -49,7 +49,7 @@ impl ProcessGroups {
     /// group of the `pids` controller (cgroup v2 where it delegates
     /// `pids`, else cgroup v1's `pids` hierarchy). Says why not when none
     /// can be made.
-    pub fn new(most: u64) -> Result<Self, String> {
+    pub(super) fn new(most: u64) -> Result<Self, String> {
         let own = fs::read_to_string("/proc/self/cgroup")
             .map_err(|e| format!("cannot read /proc/self/cgroup: {e}"))?;
         static SANDBOXES: AtomicU64 = AtomicU64::new(0);
@@ -186,7 +186,7 @@ fn candidates(own: &str) -> Vec<(PathBuf, Version)> {
 /// starts, count against its `pids.max`. Removed when dropped (once its
 /// processes are gone).
 #[derive(Debug)]
-pub struct Group {
+pub(super) struct Group {
     path: PathBuf,
     procs: Option<fs::File>,
 }
@@ -246,7 +246,7 @@ fn remove_group(path: &Path) {
 ///
 /// # Safety
 /// A plain system call on a descriptor this process holds.
-pub unsafe fn join(procs_fd: i32) -> io::Result<()> {
+pub(super) unsafe fn join(procs_fd: i32) -> io::Result<()> {
     // SAFETY: writes one byte from a static buffer.
     let written = unsafe { libc::write(procs_fd, c"0".as_ptr().cast(), 1) };
     if written == 1 {

@@ -46,7 +46,7 @@ pub(super) use set_aside::SetAside;
 use rustc_hash::FxHashMap;
 
 /// Backtracking nodes one component may visit before it is given up.
-pub const NODE_BUDGET: usize = 200_000;
+pub(crate) const NODE_BUDGET: usize = 200_000;
 
 /// Beyond this many `components x totals x totals` operations the mine
 /// count is combined approximately: the totals are those between the
