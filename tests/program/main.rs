@@ -17,6 +17,7 @@ mod check;
 mod cli;
 mod common;
 mod golden;
+mod layers;
 mod records;
 mod screen_reader;
 #[cfg(unix)]

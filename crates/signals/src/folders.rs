@@ -13,7 +13,7 @@ pub struct RemoveOnInterrupt(PathBuf);
 impl RemoveOnInterrupt {
     /// Keeps `folder` to be removed by an ending signal until this is dropped.
     pub fn keep(folder: &Path) -> RemoveOnInterrupt {
-        crate::watcher::watch();
+        crate::watcher::watch_for(crate::watcher::FOLDERS, remove_all);
         let mut folders = FOLDERS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -31,7 +31,6 @@ impl Drop for RemoveOnInterrupt {
 /// Removes `check`'s scratch folders. A board file may still be being
 /// written into one by a thread that has not seen its program die: the
 /// folder is tried again while it is not yet empty.
-#[cfg(unix)]
 pub(crate) fn remove_all() {
     let folders = FOLDERS
         .lock()

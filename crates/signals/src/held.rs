@@ -18,7 +18,7 @@ const FULL_SCREEN: u8 = 2;
 pub(crate) fn hold_modes(full_screen: bool) {
     let modes = if full_screen { FULL_SCREEN } else { RAW };
     HELD.store(modes, Ordering::SeqCst);
-    crate::watcher::watch();
+    crate::watcher::watch_for(crate::watcher::TERMINAL, put_back_held_modes);
 }
 
 /// The modes are to be put back by their guard: nothing is left for a

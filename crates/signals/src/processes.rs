@@ -19,7 +19,7 @@ impl KillOnInterrupt {
         spawn: impl FnOnce() -> std::io::Result<T>,
         group_of: impl Fn(&T) -> u32,
     ) -> std::io::Result<(T, KillOnInterrupt)> {
-        crate::watcher::watch();
+        crate::watcher::watch_for(crate::watcher::PROGRAMS, kill_all);
         let mut groups = GROUPS
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -38,7 +38,6 @@ impl Drop for KillOnInterrupt {
 
 /// Kills every process group `check` is running, and keeps the list
 /// locked until the process exits: no program starts after.
-#[cfg(unix)]
 pub(crate) fn kill_all() {
     let groups = GROUPS
         .lock()

@@ -22,12 +22,54 @@ static SENTENCE: Mutex<Option<String>> = Mutex::new(None);
 /// program then plays on without it).
 static WATCHING: OnceLock<()> = OnceLock::new();
 
+/// What an ending signal does before the sentence, each act with its
+/// rank: the watcher knows no act itself, so that what it acts on may
+/// start it without a circle between them.
+static ACTS: Mutex<Vec<(Rank, Act)>> = Mutex::new(Vec::new());
+
+/// Something an ending signal does.
+type Act = fn();
+
+/// When an act runs, lowest first.
+pub(crate) type Rank = u8;
+
+/// The programs are killed first: they may be writing into the folders.
+pub(crate) const PROGRAMS: Rank = 0;
+/// Then their folders are removed.
+pub(crate) const FOLDERS: Rank = 1;
+/// Then the terminal is put back, before the sentence, which the
+/// alternate screen would take away with it.
+pub(crate) const TERMINAL: Rank = 2;
+
+/// Has an ending signal run `act` (once, at its `rank`), and starts the
+/// watcher if it has not been started yet.
+pub(crate) fn watch_for(rank: Rank, act: Act) {
+    let mut acts = ACTS.lock().unwrap_or_else(PoisonError::into_inner);
+    if !acts.iter().any(|&(kept, _)| kept == rank) {
+        acts.push((rank, act));
+        acts.sort_by_key(|&(rank, _)| rank);
+    }
+    drop(acts);
+    watch();
+}
+
 /// Starts the watcher if it has not been started yet.
-pub(crate) fn watch() {
+fn watch() {
     WATCHING.get_or_init(|| {
         #[cfg(unix)]
         let _ = unix::start();
     });
+}
+
+/// Runs every act kept, in rank order. The list stays locked: nothing is
+/// added after.
+#[cfg(unix)]
+fn act() {
+    let acts = ACTS.lock().unwrap_or_else(PoisonError::into_inner);
+    for (_, act) in acts.iter() {
+        act();
+    }
+    std::mem::forget(acts);
 }
 
 /// Takes `kept` off `list`: an ending signal no longer acts on it.
@@ -85,10 +127,8 @@ mod unix {
         // leaves the program to play on without the watcher.
         std::thread::Builder::new().spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                crate::processes::kill_all();
-                crate::folders::remove_all();
+                super::act();
                 // The game holds stdout's lock: this writes around it.
-                crate::held::put_back_held_modes();
                 let said = super::SENTENCE
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner);

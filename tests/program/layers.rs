@@ -1,0 +1,226 @@
+//! The crates are the layers, read from their manifests and sources: each
+//! uses only crates below it, the engine and the solver use no crate that
+//! reads, writes, draws or parses a command line, and no crate's
+//! top-level modules import each other in a circle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// The layers, lowest first. A crate may use those of lower layers only.
+const LAYERS: &[&[&str]] = &[
+    // Nothing of ours: untrusted text made printable; what every way out
+    // of the program puts back.
+    &["minesweeper-visible", "minesweeper-signals"],
+    // The rules, free of I/O.
+    &["minesweeper-engine"],
+    &["minesweeper-solver"],
+    // The records know the engine, not the solver: a no-guess board is
+    // made by whoever deals it.
+    &["minesweeper-records"],
+    &["minesweeper-console"],
+    // Front ends: neither uses the other.
+    &["minesweeper-grader", "minesweeper-screen"],
+    // The binary wires them.
+    &["minesweeper"],
+];
+
+/// Crates that read, write, draw, spawn or parse a command line: none is
+/// the engine's or the solver's, whose rules must stay plain values.
+const IO_CRATES: &[&str] = &[
+    "clap",
+    "crossterm",
+    "etcetera",
+    "indicatif",
+    "jiff",
+    "libc",
+    "mimalloc",
+    "owo-colors",
+    "process-wrap",
+    "ratatui",
+    "rayon",
+    "serde_json",
+    "signal-hook",
+    "tempfile",
+    "tracing",
+];
+
+/// `cargo metadata` of the workspace: its packages, without resolving
+/// anything from the network.
+fn packages() -> Vec<Value> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "metadata",
+            "--no-deps",
+            "--offline",
+            "--format-version",
+            "1",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: Value = serde_json::from_slice(&output.stdout).unwrap();
+    metadata["packages"].as_array().unwrap().clone()
+}
+
+fn layer_of(name: &str) -> Option<usize> {
+    LAYERS.iter().position(|layer| layer.contains(&name))
+}
+
+fn dependencies(package: &Value) -> impl Iterator<Item = &str> {
+    package["dependencies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+}
+
+#[test]
+fn every_crate_uses_only_the_layers_below_it() {
+    let packages = packages();
+    let mut wrong = Vec::new();
+    for package in &packages {
+        let name = package["name"].as_str().unwrap();
+        let layer = layer_of(name).unwrap_or_else(|| panic!("{name} is in no layer"));
+        for used in dependencies(package).filter(|d| d.starts_with("minesweeper")) {
+            match layer_of(used) {
+                Some(below) if below < layer => {}
+                _ if used == name => {}
+                _ => wrong.push(format!("{name} uses {used}")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:?}");
+    let listed: usize = LAYERS.iter().map(|layer| layer.len()).sum();
+    assert_eq!(listed, packages.len(), "a layer names a crate that is gone");
+}
+
+#[test]
+fn the_rules_use_no_crate_that_does_io() {
+    for package in packages() {
+        let name = package["name"].as_str().unwrap();
+        if !["minesweeper-engine", "minesweeper-solver"].contains(&name) {
+            continue;
+        }
+        let doing_io: Vec<&str> = package["dependencies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["kind"].is_null())
+            .map(|d| d["name"].as_str().unwrap())
+            .filter(|d| IO_CRATES.contains(d))
+            .collect();
+        assert!(doing_io.is_empty(), "{name} uses {doing_io:?}");
+    }
+}
+
+#[test]
+fn no_crate_imports_its_own_modules_in_a_circle() {
+    for package in packages() {
+        let manifest = PathBuf::from(package["manifest_path"].as_str().unwrap());
+        let source = manifest.parent().unwrap().join("src");
+        let imports = imports_between_modules(&source);
+        if let Some(circle) = a_circle(&imports) {
+            panic!("{}: {}", package["name"], circle.join(" -> "));
+        }
+    }
+}
+
+/// Each top-level module of the crate in `source` and the top-level
+/// modules it names as `crate::name`, its tests left out.
+fn imports_between_modules(source: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(source) {
+        let relative = file.strip_prefix(source).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        let module = first.to_string_lossy().trim_end_matches(".rs").to_owned();
+        if module == "lib" || module == "main" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (at, _) in code.match_indices("crate::") {
+            let name: String = code[at + "crate::".len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != module {
+                imports.entry(module.clone()).or_default().insert(name);
+            }
+        }
+    }
+    imports
+}
+
+fn rust_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A circle of imports, if there is one: modules in the order they name
+/// each other, the first again at the end.
+fn a_circle(imports: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        module: &str,
+        imports: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|m| m == module) {
+            let mut circle = path[start..].to_vec();
+            circle.push(module.to_owned());
+            return Some(circle);
+        }
+        if done.contains(module) {
+            return None;
+        }
+        path.push(module.to_owned());
+        for next in imports.get(module).into_iter().flatten() {
+            if let Some(circle) = visit(next, imports, path, done) {
+                return Some(circle);
+            }
+        }
+        path.pop();
+        done.insert(module.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    imports
+        .keys()
+        .find_map(|module| visit(module, imports, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn a_circle_is_found_and_a_chain_is_not() {
+    let of = |pairs: &[(&str, &str)]| {
+        let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in pairs {
+            imports
+                .entry((*from).to_owned())
+                .or_default()
+                .insert((*to).to_owned());
+        }
+        imports
+    };
+    assert_eq!(a_circle(&of(&[("a", "b"), ("b", "c")])), None);
+    assert_eq!(
+        a_circle(&of(&[("a", "b"), ("b", "c"), ("c", "b")])),
+        Some(vec!["b".to_owned(), "c".to_owned(), "b".to_owned()])
+    );
+}
