@@ -20,8 +20,8 @@
 //! changes come in exactly the recursion's order, and each one is reported
 //! as a [`Step`]; front ends that animate the reveal replay them. The depth
 //! of the recursion, close to the number of squares on an open board, lives
-//! on the heap rather than on the thread's stack: design.md has the
-//! measurements behind this choice.
+//! on the heap rather than on the thread's stack: the crate's documentation
+//! has the measurements behind this choice.
 //!
 //! With the four-way neighbourhood (COMS 227) an empty square reachable only
 //! diagonally stays closed; with all eight (proj3, classic) the island is the
@@ -30,7 +30,7 @@
 //!
 //! When nobody watches the steps, [`fill`] opens the same squares a row's
 //! run at a time, faster and in far less memory on big open boards
-//! (design.md).
+//! (the crate's documentation).
 
 use crate::board::Board;
 use crate::cover::Cover;

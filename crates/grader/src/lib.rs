@@ -6,6 +6,225 @@
 //! ([`runner`]); its boards are found in its output (`reader`) and
 //! compared with ours (`judge`); the first failing game of each kind is
 //! made smaller (`shrink`) and written out to be run again ([`report`]).
+//!
+//! # Map
+//!
+//! Owns: the games played against a student's program, running it in a
+//! process group with a time limit, reading its boards in any format,
+//! judging, shrinking, and the reports (text, JSON, Gradescope). May use:
+//! `engine`, `console` (our side's transcript is the prompt game's, the
+//! printer marks squares in reports), `signals` (the watcher kills the
+//! programs and removes their boards), `visible`, `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`, `signal-hook`,
+//! `tempfile`, `thiserror`, `libc` (Unix: limits and namespaces between fork
+//! and exec), `landlock` (Linux: writes kept in the game's folder), `seccompiler` (Linux: the system calls a run may not make). Must never use: clap (its `Inputs` is a plain
+//! enum the command line mirrors), the full screen.
+//!
+//! | file | concept | main items |
+//! |---|---|---|
+//! | `src/lib.rs` | `check`, the grader | `check(Options) -> Outcome`: the program and its sandbox made ready (`prepared`: the layout refused or not, the folder measured, a file the command names and was not handed in refused, `readable`: what its command needs, nothing the layout hides, never the grader's own binary; `Sandbox::none` with `--no-sandbox`); game i from seed + i, taken in order by plain threads with a progress bar (`play_all`); when the first game fails, the board files' frame found (`detect_frame`: the first 4 games in `+` and in `#`, the frame the program goes further with, `+` on a tie); every game run within its time limit and the budget's end (`time_for_a_game`: a game the budget cuts is `NotPlayed::OutOfTime`, never a hang); a board without mines judged against either ending (`expect_won_only_after_a_move`: the reading the program agrees with, else the one it went further in); a bad answer's part judged only where one came before the game went wrong (`input_right`; the game played again without them only where those typed after the last right board may be why); tracebacks made to name the program's folder, not the game's copy; the faults seen (`faults_seen`), the first game of each (3 a kind) shrunk keeping its fault and the plan, within its share of the budget, and written out (`find_all`, `Finding`; one the budget leaves no time for is counted, not shown); the `Score` over every game asked, or none (`Stopped::Budget`); `CheckError` (not runnable: status 2) |
+//! | `src/schedule.rs` | which games are played | `Schedule`: games handed out in order (`take`), told when they end (`finished`); a run of games from the first, at least `HANGS_BEFORE_STOPPING` (5) of them hung and half or more, stops the rest (`stopped_at`), wherever the threads were |
+//! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column), `MOST_FAULTS_A_KIND` |
+//! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
+//! | `src/class.rs` | a whole class | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
+//! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, `--unprivileged` as root, `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
+//! | `src/case.rs` | one game to play against a program | `Case` (mines, `Turn`s: a move, bad answers before each of its prompts, upper case), `make(seed, i, Plan)` (the course's boards, then every shape from `min_size` up to `max_size`, boards without mines left out with `at_least_one_mine`; a player who knows the mines, aiming to win, lose or stop), `Plan::allows` (what shrinking may reach), `Inputs` (required, all), `Bad`, `Case::input` |
+//! | `src/expected.rs` | our side of a game | `expect(case)`: the engine's boards after each move and the `Ending`; `transcript(case, file)`: the prompt game's whole text (`--exact`, expected.txt) |
+//! | `src/layout.rs` | where the check's folders stand | `Layout` (the program's folder, OUT, in a class the class and its OUT, HOME, the temporary folder, each `resolved`: links followed, a folder not made yet placed where its parent is): `program_for_runs` (a file of the program's folder named on the command line, by full path or from where `check` started, made a path into the game's copy; the command or a named file inside OUT or the class refused), `hides` (what a game may not read whole: anything inside or holding OUT or the class, or holding HOME, the temporary folder or the folder around the program's), `not_copied`, `refusal` (OUT the program's folder); `LayoutError` |
+//! | `src/sandbox/files.rs` | what a run may read and write (Landlock) | `Readable::for_program` (the system's folders and the few files of `/etc` programs start with; the command's folder and, for a `bin` or `shims`, the installation around it, as found and with links followed, or the command alone where its folder is hidden; absolute paths among the arguments; never what the layout hides), `confined_to` (everything in the run's folder, reads of those and of the board file, `/proc` with a PID namespace, `/dev/null`), `probe`, `enforce` |
+//! | `src/sandbox/processes.rs` | a bound on processes that holds for root | `ProcessGroups::new(most)` (a `pids` control group folder this process may make groups in: cgroup v2 where `pids` is delegated, else v1's hierarchy; tried once; groups that ended checks left removed), `for_run` (v1: the calling thread moved once into a group of its own, its runs born there; v2: a group for the run, `Group`, joined by the run's first process with `join`), moved back and removed when the sandbox goes |
+//! | `src/sandbox/mod.rs` | where the untrusted program runs | `ProgramFolder::measure(folder, not_copied)` (what every game gets of the program's folder: version-control, cache and virtual-environment folders left out and listed, `left_out`, and the reports never copied), `Sandbox::new(ProgramFolder, Limits, unprivileged, Readable)` (the program's folder copied once; as root with `unprivileged`, each run's folder handed to nobody and the program dropped to nobody after the namespaces, before Landlock; what the system allows found by trial processes: a network namespace, a PID namespace, Landlock), `place` (a fresh copy for one game, removed on drop), `prepare` (folder, clean environment, then between fork and exec: the run's control group joined (root), rlimits, the shared network namespace joined, a fork into a PID, mount and IPC namespace with a /proc of its own and a minimal init that forks the program (`confine_self`, `init_then_program`), Landlock, the seccomp filter last), `protections` (for the report, each given, not available here, or not asked for with its option); `Sandbox::none` (`--no-sandbox`: every run in the program's own folder as it is); `NetworkHolder` keeps the one network namespace alive |
+//! | `src/sandbox/calls.rs` | system calls a run may not make (seccomp) | `filter()`: `socket(AF_UNIX)`, the keyrings (`add_key`, `request_key`, `keyctl`), System V IPC and message queues refused with EACCES; `install` (between fork and exec) |
+//! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook) |
+//! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
+//! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
+//! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
+//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_gradescope` (a test a part of the score, worth its weight; 0 points, no tests and the reason without a score), `write_reproduction` (board, input, expected and actual output; the game as shrinking played it when the budget leaves no time to play it again) |
+//!
+//! # Decisions
+//!
+//! - **The program under `check` is contained, not trusted.** Each game
+//!   runs in a fresh copy of the program's folder, so deleting or writing a
+//!   file there touches a copy (written under a lock that every process
+//!   start shares: a game forked while another's copy was open for writing
+//!   held it open until its exec, and the other's `exec ./program` failed
+//!   with "Text file busy", a crash charged to a correct program in 1 of
+//!   200 games under load); HOME and TMPDIR are inside it and the rest of
+//!   the environment is dropped (PATH, LANG and TERM are set), so nothing of
+//!   the teacher's leaks. Between fork and exec, with system calls only:
+//!   the run's control group joined where the check runs as root
+//!   (`RLIMIT_NPROC` counts a user's processes and does not bind root, so a
+//!   fork loop went unchecked; under cgroup v1 the thread that plays is
+//!   moved once instead and its runs are born in its group, since moving a
+//!   process waits for an RCU grace period, 12 ms a game, a third of a
+//!   Python game's cost); resource limits (CPU, 2 GiB of address
+//!   space, 64 MiB files, 256 open files, 256 processes, no core files); on Linux the runs' network
+//!   namespace is joined (one, made at the start by a `cat` that holds it:
+//!   making a namespace costs 5 ms, joining one microseconds); the process
+//!   forks into a new PID and mount namespace, where a minimal init (the
+//!   fork's first process) mounts a /proc of its own and forks again to run
+//!   the program as an ordinary process: Linux drops the signals a
+//!   namespace's first process sends itself, so a program run as that
+//!   process and calling `abort()` seemed to die of something else. The
+//!   init reaps orphans, tells the program's wait status through a pipe,
+//!   and ends with it; the process the grader started closes every other
+//!   file it holds, waits, and ends as the program did (so killing it, at a
+//!   timeout, kills the init through `PR_SET_PDEATHSIG`, and the program's
+//!   end ends every process in the namespace: a detached daemon or a child
+//!   holding the output pipe cannot outlive or stall a game). The init, a
+//!   fork of the grader, is not dumpable, is named `init` and has its
+//!   command line zeroed, so the program sees neither the grader nor its
+//!   command line; signals are named from signal-hook's table; last, Landlock
+//!   refuses writes outside the game's folder, and reads outside it, its
+//!   board, the system's folders and the program's installation: reads are
+//!   an allowlist, because what must stay unread (another student's copy in
+//!   the runs' folder, the teacher's home, the reports, `/etc/shadow`) lies
+//!   beside what must be read, and a denylist would miss what nobody
+//!   thought of (last because a process under
+//!   Landlock may not mount). Each protection is tried once at the start on
+//!   a process that does nothing; what the system refuses (no root and no
+//!   user namespaces, an old kernel) is left out and named in the report,
+//!   never assumed. 300 games of our own game take 1.8 s instead of 0.8 s.
+//! - **What a game could leave or reach past the files' rules is refused
+//!   by call.** Landlock confines paths opened, but a Unix socket is
+//!   connected by its path without an open (a listener in /tmp heard a
+//!   student's program, as root whatever the files allowed), and the
+//!   kernel keeps keyrings (per user: every run is one) and System V IPC
+//!   (per namespace) past a process: a program found in its next game what
+//!   it left in the last, and the segment outlived the check. So each run
+//!   forks into an IPC namespace of its own with its PID namespace (root),
+//!   and a seccomp filter refuses `socket(AF_UNIX)`, the keyring calls and
+//!   the IPC calls with EACCES (every run; without root, the only bound on
+//!   IPC). The x32 ABI's numbers are not matched; kernels built without it
+//!   (Debian's) are not open to that. The grader's own binary, which plays
+//!   every game right, is taken out of what a run may read, even where it
+//!   lies in the interpreter's virtual environment: the folder is replaced
+//!   by its entries but the binary (`Readable::without`), as Landlock grants
+//!   folders whole.
+//! - **`--no-sandbox` is there to measure the sandbox.** It runs every game
+//!   in the program's own folder with the check's rights, says so in every
+//!   report, and is refused for a class or a bundle, which run students'
+//!   programs, unless `--trust-programs` says they are trusted.
+//! - **What a game may read follows what holds what, not how folders are
+//!   named.** A course keeps the program's folder, the solution, the reports
+//!   and the class anywhere: side by side, one inside another, under /tmp
+//!   or a home, through links. Hiding the whole folder around the program's
+//!   (its classmates' place) once hid the program itself when it was named
+//!   by its full path, and every game crashed: a correct program scored 0
+//!   beside its reports, and the suite failed in any clone under /tmp. So
+//!   the program runs its copy (a file of its folder named on the command
+//!   line becomes the copy's, which also keeps the teacher's paths out of
+//!   its tracebacks), and every path a game may read is checked against the
+//!   folders as they are on disk (`layout.rs`): it may not hold or lie
+//!   inside the reports or the class, nor hold the teacher's home, the
+//!   temporary folder or the folder around the program's; what the teacher
+//!   named inside those (an interpreter, a venv beside the program) stays
+//!   readable. The reports are never copied with the program's folder
+//!   (`check-failures` lies inside it by default). What a game would need
+//!   but may not have is refused before the first game, never played and
+//!   scored 0.
+//! - **`check` is a front end like the others.** The engine plays our side
+//!   of each game (`expected.rs`), and the prompt game writes the course's
+//!   transcript for `--exact`; nothing of the rules is written again for the
+//!   grader. A case is a board and the typed turns as values (bad answers as
+//!   symbols, turned into text for the board's size when written), so the
+//!   shrinker can take a row away and move the turns with it.
+//! - **A program's boards are read by its own template.** The assignment
+//!   lets the text differ, so no fixed format can be assumed. The first board
+//!   a proj3 program prints has every square covered: `rows` lines in a row
+//!   that each hold one glyph exactly `cols` times among labels, frames and
+//!   spaces. Those lines, with the squares' places marked, are the template:
+//!   a later board is the same lines with other glyphs in those places. This
+//!   reads the course's printer, a bare grid of `#`, pipes between squares,
+//!   0-based labels and colour codes alike, and never mistakes prose or a
+//!   frame line for a row (frame characters are never the covered glyph, and
+//!   a frame character in a square's place is not a row). A format whose
+//!   frame is drawn with the covered glyph itself cannot be read: it is
+//!   reported as unreadable, not guessed at.
+//! - **A report says only what the program did, and a test replays it.**
+//!   Every finding's files are its evidence: a test plays each finding's
+//!   input.txt into its program again, by hand, for the example's bugs, the
+//!   buggy proj3.py and mutants of the correct one (`examples/mutants.py`),
+//!   and checks that it gives actual.txt, that a crash crashes and nothing
+//!   else is called what a crash did, that the program's board drawn is
+//!   lines of actual.txt printed while the move named was played (the input
+//!   cut after that move prints it, cut before does not), and that the
+//!   square named differs. What it found before: a crash instead of the
+//!   ending told as the ending not said, a flag that opened an island told as
+//!   a board left out (a board only looks left out when fewer were printed),
+//!   a win said after the next move's answers placed a move early, and a
+//!   board of `#` two columns wide drawn as four squares of `#` (the tie
+//!   between `#` and `.` went to the first seen). The program's board is
+//!   drawn from its own lines, never rebuilt in our frame.
+//! - **One bug is charged once.** A wrong clue used to cost the boards, the
+//!   ending (every failing game was an ending not right) and the answers
+//!   (every failing game with bad answers was answers not right): 2.8 of 25
+//!   and 1.9 of 15 for a program whose answers and endings were right. The
+//!   ending is judged with the boards' contents set aside (the count of
+//!   boards and the ending said), or, past a board left out, by the ending
+//!   said last; the answers only in games where one was typed before the
+//!   game went wrong, right when the game without them goes wrong the same
+//!   way. A game that goes wrong before any bad answer never showed how the
+//!   program takes them: it is not judged, and a program none of whose games
+//!   reach one gets 0 for that part, not full marks, so a program that never
+//!   prints a right board still scores 0.
+//! - **Failures are told apart before boards are compared.** A hang (the
+//!   time limit, or over 4 MiB of output) comes first, then a crash (a
+//!   non-zero exit, a signal, a Python or Rust traceback) when boards are
+//!   missing or none can be read, then the boards in order, then the ending.
+//!   Endings are read from the text after each board by the words programs
+//!   use (`won`, `congratulations`, `detonat`, `game over`, …). The last
+//!   move's ending may also come before its board (some programs print
+//!   "You won!" first): it counts when it follows that move's prompts, with
+//!   no prompt after it; said before them, it is an ending a move early.
+//!   The right ending told without the last board is a missing board at the
+//!   last move, shown beside the board the course's game prints there.
+//!   After a loss
+//!   a program may also uncover the board. At the end of the input a program
+//!   may stop as it likes: the course's own raises `EOFError`.
+//! - **Shrinking is ours, and small, and starts where the game went
+//!   wrong.** Cuts come in passes, each kept up while one of its cuts still
+//!   fails the same way, the passes going round until none takes anything
+//!   away, at most 2000 runs: around the focus (the turns up to the failing
+//!   move; the board cropped to windows of one to three rows and columns,
+//!   then five, holding the square that differs and the move's), rows and
+//!   columns (each takes the turns on it, so a long game of flags shrinks by
+//!   its rows), halves and quarters of the turns down to one, bad answers, a
+//!   row and a column together (a fault of square boards loses neither
+//!   alone), halves of the mines with the turns on them (a flag on every
+//!   mine stays one), a mine alone, a mine moved nearer. One list of every
+//!   cut, tried from its start after each cut kept, spent most of its runs
+//!   trying again what had failed: 2000 runs (the limit) and an 8x9 board of
+//!   24 moves for one fault, now 90 runs and 1x2; a class's time went mostly
+//!   to shrinking before. A pass's cuts are tried in parallel and the first
+//!   in its order that still fails is kept (`find_map_first`), so the result
+//!   is the same on any number of threads. A fault is `input` only when the game typed without its bad
+//!   answers agrees (`fault_in` plays it): a shrink cut short by the budget
+//!   may end on a game that still holds bad answers, which proves nothing
+//!   about them.
+//! - **A grade is a function of the program.** The budget bounds the whole
+//!   check (each game's limit is cut to the budget's end), but never chooses
+//!   which games count: a score over the games that happened to fit would
+//!   change with the machine's load (28 on a busy machine, 69 on a quiet
+//!   one, for one real program). So games come first, and when they do not
+//!   all fit there is no score (`Outcome::score` is `None`), said in every
+//!   report; only shrinking and reproductions take what is left. The hang
+//!   rule is made the same way: games are taken in order of their numbers
+//!   (plain threads with a shared counter, since rayon splits a range into
+//!   halves), and the stop is decided on the run of games from the first
+//!   whose results are all known, so the games that count do not depend on
+//!   which thread was quicker; a stop needs half of that run or more hung,
+//!   so a program that hangs on one kind of board is played to the end.
+//! - **The program runs in its own process group** (a job object on
+//!   Windows, both through `process-wrap`), so a hang is stopped with every
+//!   process it started; stdin is written and stdout and stderr are read on
+//!   scoped threads, so a program that reads nothing or prints without end
+//!   never blocks the check. Its own group does not get the terminal's
+//!   Ctrl-C, so the signal watcher kills every group still running before
+//!   `check` exits (`signals::KillOnInterrupt`; a test interrupts a check of a
+//!   hanging program and finds nothing left).
+//!   The exit runs no destructors, so the folder of board files `check` hands
+//!   its programs is removed by the watcher too (`RemoveOnInterrupt`; the same
+//!   test finds the temporary folder empty).
 
 pub mod bundle;
 pub mod case;

@@ -8,6 +8,193 @@
 //! game is made again by playing the moves ([`rebuild`]). A few figures of
 //! its end (time, clicks, 3BV) are kept with it, so that statistics over
 //! a hundred thousand games need not play them all again.
+//!
+//! # Map
+//!
+//! Owns: the record format, the history file, the save of the game in
+//! progress, statistics worked out from the history, the text move log,
+//! rebuilding a game from its record, the `Recorder` a front end plays with.
+//! May use: `engine`, `visible`, `serde` and `serde_json` (the
+//! format), `etcetera` (where the files go), `jiff` (timestamps), `tempfile`
+//! (a save written whole, then renamed), `rayon` (reading a long history on
+//! every core), `sha2` (a board file's name in the store), `libc` (Unix:
+//! opening record files without blocking), `thiserror`. Must never use: a terminal crate; it says what
+//! went wrong as values and strings, and front ends show them their way.
+//!
+//! | file | concept | main items |
+//! |---|---|---|
+//! | `src/lib.rs` | records that last | `Record<Moves>` (version, id, when, front, rules and first move by name, `BoardRecord` (a random board's seed, or a board file's SHA-256 and name), result (won, lost, abandoned, playing), time, clicks (and `wasted`: clicks that changed nothing, counted though not kept as moves), 3BV, hints (and `hint_penalty_s`: seconds a hint added to the time, which keeps a win with hints clean: `assisted`), undos, deaths, moves, and in a save only `filing_at`), `MOST_RECORD`, `BoardText` (a board file's text as read back, or for a game being played the board itself, written out a row at a time only when the record is), `Summary` (without the moves), `Record::game_rules`, `NO_RECORD_VARIABLE` |
+//! | `src/moves.rs` | the moves' notation | `Event` (move, undo, redo, hint), `Logged` (an event and its milliseconds), `push`, `parse` (`r8,15@0 f7,14@1204 u@2210`) |
+//! | `src/log.rs` | a record as it is played | `Log::new(Described)`, `Log::resumed`, `note(event, at, changed)` (times from the first event, the time away from a resumed game left out), `record(game, played)` |
+//! | `src/rebuild.rs` | a record played again | `dealt` (a record's `Dealt`: rule set, rules and deal), `check` (a record held to a new game's limits before anything is built: known rules, a board with sides of 1 and more, a random one of 5000 at most, moves that read and stay on it; what `save::read` asks of every save), `Rebuilder` (`new`, `step`, `finish`, `counts`, `rule_set`, `deal`; a no-guess deal made again by the `BoardMaker` the caller gives, the solver's: the records do not depend on the solver), `rebuild`, `RebuildError` (unknown rules, no board, a bad or off-board move) |
+//! | `src/history.rs` | the history file | `append` and `append_after` (one line, written as it is made under `File::lock`, synced, cut back on failure, a broken last line left on its own; `append_after` first hands the length under the lock to the filing), `each` (every record handed on in order, a chunk at a time, each byte looked at once, lines parsed on every core, a line longer than any record read past), `holds` (whether a game's id is in the history after a point), `read` and `Loaded` (all of it at once, in tests only), `Problem` (damaged, newer, and how many more past the first 100), named by file and line |
+//! | `src/file.rs` | record files as untrusted | `open_regular` and `open` (without blocking, refused unless a regular file, checked on the file opened), `own_folder` (the records' own folders made or refused when a link, a file or a device; the folders above followed), `named` and `Named` (an error said of the path that is wrong), `read_at_most`, `remove_leftovers` (temporary files a kill left, a minute old) |
+//! | `src/boards.rs` | board files kept once | `sha256` (of the text as it is written out), `keep` (into `boards/<sha256>.txt`, whole, unless a file there hashes to its name), `text` (read back, the name checked to be a SHA-256 and the text to match it), `attach` |
+//! | `src/save.rs` | the game in progress | `write` (temporary file, sync, rename, folder synced), `append_or_write` (a line of what a move adds, `Progress`, synced, when the file is still the one `Written` describes), `read` (the first line and each whole line after it), `remove`, `SaveError` |
+//! | `src/stats.rs` | statistics as functions of the records | `Tally` (`add` a record at a time, `groups`): by rules and board (size, mines and no-guess, or a board file by SHA-256): played, won, lost, abandoned, streaks, clean and helped `Wins` (best, median, mean time, best 3BV/s, mean efficiency), the last games; `StandingTally` (where a new win stands) |
+//! | `src/export.rs` | the text move log | `to_text`, `from_text` (a header of `name: value` lines, the board file indented, one move a line), `BadLog` with its line |
+//! | `src/places.rs` | where the records live | `Places::find()` (`etcetera`: XDG data, state and config folders) |
+//! | `src/claim.rs` | a save belongs to one session | `Claim` (`new`: a save of its own, `<front>-<token>.json`, with `<front>-<token>.lock` held under `File::try_lock`; `take`: a save whose lock no live session holds, checked to be the lock at its path and a folder that can be written; dropped, the lock's file removed under the lock), `saves` (a front end's, the last written first), `remove_stale_locks` |
+//! | `src/settings.rs` | the menu's choices, kept | `Settings` (theme, rules, size, no guess, question marks, first move, hint penalty, zoom; `updated_by`: what a choice leaves unsaid stays; `Preset`, a named size, and `presets()`: the sound ones of a file that may have been edited by hand; each absent until chosen), `read` (a regular file of at most 64 KiB, or no settings), `write` (temporary file, sync, rename) |
+//! | `src/recorder.rs` | a front end's records | `Recorder` (`new`, `off`, `is_on`: a front end makes no record for a recorder that is off): `saved` (a save of an ended game goes to the history, once), `with_board` (a save's board read back when it is carried on), `save` (appended to when it is the save it wrote last), `file` (exactly once: marks the save, then the line, then removes the save; `Filing` names the steps a test kills it after), `abandon_saved` (played again for its 3BV; a save of marks alone goes unfiled; says which: `Abandoned`), `file_unfiled` (saves set aside when the history could not be written, taken by a rename and filed at the next start that can), `standing` (streamed), `groups` (every kind of game's statistics, for the screen's `b`), and `carry_out(Request)` (`Save`, `File`: what the prompt game and the full screen ask after a move; a game left unfinished is filed as abandoned), `settings` and `keep_settings` (none read or written when it is off); says the first failure once, never stops a game |
+//!
+//! # How the records work
+//!
+//! - **A record is the game's description and its moves** (as Tatham's save
+//!   files are): rules and first move by name, the board as its layout and
+//!   seed or as the board file, every event with its time. Playing the moves
+//!   on the deal makes the same game (`rebuild`), which is what carrying on
+//!   and replaying do; a no-guess board is made at the game's first opening
+//!   by the solver's `BoardMaker` (`Game::random_made_by`), so it too comes
+//!   back from the seed. Only a few figures of the end are kept beside the moves (time,
+//!   clicks, 3BV done): statistics over 100,000 games must not play them all.
+//! - **A record costs nothing until it is kept.** A front end asks for the
+//!   record after every move, to save the game in progress. A board file's
+//!   record holds the board itself (its grids shared with the game, so a
+//!   copy is a count) until the recorder keeps it: then the board's text
+//!   goes to the store once and the record names it by SHA-256. With
+//!   records off neither the prompt game nor the full screen makes one (the
+//!   screen's `set_recording`, also off in a replay): the record of a
+//!   finished game counts its 3BV, a look at the whole board, and a record
+//!   after each move holds the game's moves so far.
+//! - **Board files are kept once, by content.** Version 1 put the board's
+//!   text in every record and every save: one game on a 10000x10000 file
+//!   was a 100 MB history line (after which `stats` took 1.1 s and 300 MB),
+//!   and every move on a 4000x4000 file rewrote and synced 16 MB. Now the
+//!   text is kept in `boards/<sha256>.txt` the first time (written whole,
+//!   synced, renamed), hashed once a game (the recorder remembers the board
+//!   by its grids), and read back only to carry a game on or replay it,
+//!   checked against its name. A board already in the store is trusted only
+//!   when its bytes hash to its name (streamed, once a game): one changed by
+//!   hand is replaced from the file being played, or the new game could
+//!   never be replayed; a name that is not a SHA-256 never reaches
+//!   the file system. Two games on the 10000x10000 board add 755 bytes to
+//!   the history. SHA-256 (RustCrypto's `sha2`, with the CPU's SHA
+//!   instructions where there are some) rather than a faster hash: the name
+//!   stands for the content, so it must not collide even on purpose.
+//! - **The save grows by what a move adds.** A game's first save is written
+//!   whole (temporary file, synced, renamed); each move after it appends one
+//!   line, its moves and the figures as they are now, and syncs it. The
+//!   recorder remembers what it wrote last (the game's id, the length of its
+//!   moves and of the file), and writes whole again whenever the file is not
+//!   that one any more (another program replaced it) or the game is another.
+//!   A line cut short by a kill is where reading stops: that move is lost,
+//!   no more.
+//! - **A game is filed exactly once.** Every record carries the game's `id`,
+//!   made when it starts. Filing is three steps: under the history's lock,
+//!   the save is rewritten to say the game is being filed and how long the
+//!   history is (`filing_at`); the line is appended and synced; the save is
+//!   removed. At the next start a save that says its game ended is filed
+//!   then, unless the history from `filing_at` on holds its id (only what
+//!   was appended since is read). After each crash point, at the next start:
+//!   - *before the save is marked*: the save is the last move's (a win's
+//!     save already says won, and is filed; a game still in play is offered
+//!     to carry on, as after any kill);
+//!   - *marked, the line not yet synced*: the line is missing or cut short
+//!     (a cut line is named as damaged and counts for nothing), the id is not
+//!     found after `filing_at`, and the game is filed from the save;
+//!   - *the line synced, the save not yet gone* (or its removal lost to a
+//!     power cut, as it is not synced): the id is found, and the save goes.
+//!
+//!   So a kill or a power cut between any two steps gives one line: tested by
+//!   failing each step in a unit test, and with 50 rounds of SIGKILL at
+//!   random moments (5,662 games, no game twice). Version 1 synced the line
+//!   and then removed the save, and 8 rounds in 50 filed a game twice.
+//! - **A game in progress belongs to one session.** One save a front end
+//!   (`prompt-game.json`, as version 2 had it) was shared by every terminal:
+//!   two scripts of 100 `--record` games each, quitting midway, filed 202
+//!   lines for 200 games, 53 of them twice and 50 never (a session starting
+//!   filed the other's live game as abandoned, then wrote its save over the
+//!   other's). Each session now saves in a file of its own and holds
+//!   `File::try_lock` (`flock`) on its `.lock` for as long as it runs. The
+//!   lock, not a pid in a file, says who is alive: the kernel releases it
+//!   when the process dies, even by SIGKILL, so a killed game is offered at
+//!   the next start with no timeout, and a pid reused by another program
+//!   cannot keep a save locked. A save is taken only when its lock is free,
+//!   still the file at its path (a session letting a save go removes the
+//!   lock's file while holding it), and its folder can be written (or, in a
+//!   read-only folder, the same game would be filed at every start). An
+//!   advisory lock binds only those that ask for it; every minesweeper does.
+//!   The same two scripts now file 199 and leave 1 saved: 0 twice, 0 lost.
+//! - **A game starts with its first opening; what changes nothing is no
+//!   move.** `Game::has_begun` (engine) is set by the first reveal that opens
+//!   a square or sets off a mine, or by a win (proj3 wins by flags alone),
+//!   and an undo does not clear it. Before it nothing is known: flags alone
+//!   are neither saved nor filed (they would be offered back, and filed as
+//!   an abandoned game that ends a streak). `Log::note` drops a move that
+//!   changed nothing (a flag on an open square, Space on an open blank, a
+//!   middle click on a covered square), so replays do not count it, and
+//!   the engine keeps its redo list through one. A hint that only says where
+//!   to start when every start is kept clear (`Hint::counts`) is not a hint
+//!   used; its words follow the policy (`opening`: any square opens an
+//!   area).
+//! - **Every game that starts is counted.** A win is filed the moment it is
+//!   made (it is final); a loss when it is left, since undo can still take
+//!   it back (the save keeps it meanwhile, and a closed terminal files it
+//!   at the next start). A game left unfinished for another (`n`, `r`, the
+//!   menu) or not carried on when offered is filed as abandoned: played, not
+//!   won, and it ends a streak, as minesweeper.online counts it a loss; it
+//!   is shown apart. A save filed as abandoned is played again from its
+//!   moves first, so its 3BV and the 3BV it had done are known. So is a saved game that is not offered (another kind
+//!   of game asked for, or no terminal to ask at), before the new game's
+//!   first save would write over it: there is one save a front end, and no
+//!   game is lost to the next. A save that cannot be read, or whose game cannot
+//!   be filed (the history on a full disk), is renamed aside
+//!   (`save::set_aside`, `.unread-` or `.unfiled-`), never written over;
+//!   where even that fails the new game is not recorded. A game whose input is not a terminal is not recorded
+//!   unless `--record` asks: snapshot tests that run a game a thousand times
+//!   leave nothing behind.
+//! - **Moves are one word each on one line** (`r8,15@0`), so a long game is a
+//!   short line (an expert game by the solver, flags included, is 2.6 KB) and
+//!   statistics read past it: they deserialize `Record<IgnoredAny>`, which
+//!   checks the moves' string but keeps nothing of it.
+//! - **The history is read as a stream.** `stats`, `replay` and a win's
+//!   standing hand each record to a tally as it is read, 8 MB of the file at
+//!   a time, each chunk's lines parsed on every core; a chunk is searched for
+//!   its last line end only in what it adds (version 1 searched the whole
+//!   buffer again for each chunk of a line with none: a 1 GB endless line
+//!   took 50 s), and a line longer than any record is read past and named.
+//!   What a tally keeps of a game is a win's time, for the median, and the
+//!   last five of each group: a million games (321 MB) take 1.9 s and 33 MB,
+//!   where reading them whole took 2.0 s and 298 MB. The first 100 lines
+//!   left out are named, the rest counted.
+//! - **Record files are untrusted.** The history, a save, a move log, the
+//!   settings and a kept board can each be replaced by a FIFO, a link to
+//!   `/dev/zero` or hand-edited JSON. Each is opened without blocking and
+//!   refused unless the file opened is a regular one; a save or a move log
+//!   is read only up to the largest record; what a record says (its rules,
+//!   its time, a board's name, serde's quote of a bad value) is escaped
+//!   before a terminal or a move log sees it. Temporary files a kill left
+//!   behind (`.saving-*`, `.keeping-*`) go at the next start once they are a
+//!   minute old: a live writer renames its own within milliseconds.
+//! - **The history is appended, never rewritten.** A record is one line,
+//!   written in one `write` under an exclusive lock and synced before the
+//!   lock goes: two games ending at once in two terminals both land. A write
+//!   that fails is cut back to the length before, so a full disk leaves
+//!   nothing half-written; a process killed in the middle leaves at most a
+//!   broken last line, which the next record does not glue onto (it starts
+//!   with a line end when the file does not end with one). The reader names
+//!   each line it cannot read, damaged or of a newer version (`"v"` above
+//!   ours), by file and line, and counts the rest. Line numbers are the
+//!   games' numbers for `replay`: the file only grows.
+//! - **The game in progress is a separate file**, one a front end: the
+//!   prompt game and `play` each carry on their own. It is written as above
+//!   after every move and removed once the game is in the history.
+//! - **Statistics are functions of the records**, worked out when they are
+//!   read; nothing is kept as a running total that a crash could leave half
+//!   updated. A win with an undo, a hint or a mine set off and taken back is
+//!   counted as a win, with its times apart from clean wins'.
+//! - **Recording never stops a game.** The front ends play with a `Recorder`;
+//!   every failure is turned into one sentence said once (stderr for the
+//!   prompt game, whose stdout stays the course's text; the message line
+//!   full screen) and the game plays on. The full screen's state does no
+//!   I/O: it lists what the records are to do (`Request`: save, file a
+//!   finished game, forget an unfinished one left for a new one) and the loop
+//!   has the recorder carry them out; the prompt game asks the same requests.
+//! - **Tests never touch the user's records**: whole-program tests run in a
+//!   home of their own (`tests/program/common.rs`), `check` sets
+//!   `MINESWEEPER_NO_RECORD` for the programs it runs, and benches write
+//!   under Cargo's temporary folder.
 
 pub mod boards;
 mod claim;

@@ -5,6 +5,24 @@
 //! override) would hide or reorder what is shown. Each is written as a
 //! visible escape instead, `\n`, `\t`, `\r` or `\u{feff}`, and a backslash
 //! as `\\`, so what is shown names exactly one string.
+//!
+//! # Map
+//!
+//! Owns: escaping control and invisible characters (file names, bytes of
+//! board files, arguments, record fields) so that what is shown names exactly
+//! one string. May use: std only. Every layer that shows what came from
+//! outside uses this one, so the escape rules are written once.
+//!
+//! | file | concept | main items |
+//! |---|---|---|
+//! | `src/lib.rs` | untrusted text made printable | `Visible` (Display), `path`, `write_char`, `shown_width`: control and invisible characters as `\n`, `\u{feff}`, a backslash as `\\` |
+//!
+//! # Decisions
+//!
+//! - **Untrusted text is escaped where it is printed.** File names, lines of
+//!   board files (the caret counts the escapes' width) and arguments quoted in
+//!   clap's errors go through the `visible` crate; the engine's `Found` names an
+//!   invisible character by its code point.
 
 use std::fmt;
 use std::path::Path;
