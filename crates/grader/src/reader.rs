@@ -342,25 +342,32 @@ impl RowTemplate {
 }
 
 /// `text` without terminal escape sequences (colours, cursor moves).
+/// The text between escapes is copied a run at a time: a program's output
+/// may be megabytes with no escape at all.
 fn strip_escapes(text: &str) -> String {
     let mut plain = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\u{1b}' {
-            plain.push(c);
-            continue;
-        }
-        // CSI: parameters, then one final byte from @ to ~. Any other
-        // escape is two characters.
-        if chars.next() == Some('[') {
-            for c in chars.by_ref() {
-                if ('@'..='~').contains(&c) {
-                    break;
-                }
+    let mut rest = text;
+    while let Some(at) = rest.find('\u{1b}') {
+        plain.push_str(&rest[..at]);
+        rest = past_escape(&rest[at + 1..]);
+    }
+    plain.push_str(rest);
+    plain
+}
+
+/// What follows an escape sequence, given what follows its ESC. CSI:
+/// parameters, then one final character from @ to ~. Any other escape is
+/// two characters.
+fn past_escape(after: &str) -> &str {
+    let mut chars = after.chars();
+    if chars.next() == Some('[') {
+        for c in chars.by_ref() {
+            if ('@'..='~').contains(&c) {
+                break;
             }
         }
     }
-    plain
+    chars.as_str()
 }
 
 #[cfg(test)]
@@ -383,6 +390,15 @@ mod tests {
 
     fn cells(grid: &Grid<Cell>) -> Vec<Cell> {
         grid.iter().copied().collect()
+    }
+
+    #[test]
+    fn escapes_are_stripped_and_the_text_between_kept() {
+        assert_eq!(strip_escapes("plain, no escape"), "plain, no escape");
+        assert_eq!(strip_escapes("\u{1b}[1;31m1\u{1b}[0m 2"), "1 2");
+        // Any other escape is two characters; one cut short ends the text.
+        assert_eq!(strip_escapes("a\u{1b}7b\u{1b}[12"), "ab");
+        assert_eq!(strip_escapes("é\u{1b}[2Jü\u{1b}"), "éü");
     }
 
     /// The course's printer, a 2x3 board, covered then after a move.
