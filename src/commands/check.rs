@@ -7,13 +7,11 @@ use std::io::Write;
 use grader::score::Points;
 use grader::{self, CheckError, bundle, class, report};
 
-use crate::cli::CheckArgs;
 use crate::error::AppError;
-use crate::options::fresh_seed;
-use crate::plan::{self, CheckPlan, Then};
+use crate::plan::{CheckPlan, Then};
 
-pub(super) fn run(args: CheckArgs, out: &mut impl Write) -> Result<(), AppError> {
-    let CheckPlan { options, then } = plan::check(&args, fresh_seed, std::env::current_dir)?;
+pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError> {
+    let CheckPlan { options, then } = plan;
     let (json, gradescope) = match then {
         Then::Bundle(bundle) => return write_bundle(&options, &bundle, out),
         Then::Class(class) => return check_class(&options, &class, out),

@@ -6,13 +6,11 @@ use std::io::Write;
 use engine::{Layout, NoRoom, Pos, place_mines, to_board_file};
 use solver::{NoGuessError, no_guess_board};
 
-use crate::cli::GenerateArgs;
 use crate::error::AppError;
 use crate::memory::Room;
-use crate::options::fresh_seed;
-use crate::plan::{self, GeneratePlan};
+use crate::plan::GeneratePlan;
 
-pub(super) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(plan: GeneratePlan, out: &mut impl Write) -> Result<(), AppError> {
     let GeneratePlan {
         layout,
         policy,
@@ -21,7 +19,7 @@ pub(super) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<(), AppEr
         seed_made,
         no_guess,
         count,
-    } = plan::generate(args, fresh_seed)?;
+    } = plan;
     if seed_made {
         // On stderr, so stdout stays a board file; a failure to say it is no reason to stop.
         console::messages::warn(format_args!("generated with --seed {seed}"));

@@ -1,6 +1,10 @@
 //! What each command does, one module a command; [`run`] picks the one the
-//! command line names. Each reads its options, calls the crates below, and
-//! writes to `out` (stdout, buffered).
+//! command line names and hands it its plan (`crate::plan`): the options
+//! resolved, checked against each other and against the settings, so that
+//! no command reads clap's arguments for what a plan decides. A command
+//! whose options each mean one thing alone (`show`, `solve`, `stats`,
+//! `replay`, ...) is handed them as they are. Each calls the crates below
+//! and writes to `out` (stdout, buffered).
 
 mod bench;
 mod check;
@@ -21,6 +25,9 @@ use crate::allocator::{self, Advice};
 use crate::cli::{Cli, Command};
 use crate::colour::paint_for;
 use crate::error::AppError;
+use crate::memory::Room;
+use crate::options::fresh_seed;
+use crate::plan;
 
 /// Runs the command `cli` names; without one, the prompt game.
 pub fn run(cli: Cli) -> Result<(), AppError> {
@@ -28,13 +35,22 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
     let paint = paint_for(cli.color);
     let mut out = BufWriter::new(io::stdout().lock());
     match cli.command {
-        None => prompt::run(&cli.play, &mut out, paint)?,
-        Some(Command::Play(args)) => play::run(&args, &mut out, paint)?,
+        None => prompt::run(plan::prompt(&cli.play, fresh_seed)?, &mut out, paint)?,
+        Some(Command::Play(args)) => play::run(&plan::play(&args), &mut out, paint)?,
         Some(Command::Show(args)) => show::run(&args, &mut out, paint)?,
-        Some(Command::Generate(args)) => generate::run(&args, &mut out)?,
+        Some(Command::Generate(args)) => {
+            generate::run(plan::generate(&args, fresh_seed)?, &mut out)?;
+        }
         Some(Command::Solve(args)) => solve::run(&args, &mut out, paint)?,
-        Some(Command::Bench(args)) => bench::run(&args, &mut out)?,
-        Some(Command::Check(args)) => check::run(args, &mut out)?,
+        Some(Command::Bench(args)) => {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            let room = Room::of_this_process();
+            bench::run(plan::bench(&args, &room, cores, fresh_seed)?, &mut out)?;
+        }
+        Some(Command::Check(args)) => {
+            let here = std::env::current_dir;
+            check::run(plan::check(&args, fresh_seed, here)?, &mut out)?;
+        }
         Some(Command::Stats(args)) => stats::run(&args, &mut out)?,
         Some(Command::Replay(args)) => replay::run(&args, &mut out, paint)?,
         Some(Command::Completions(args)) => completions::run(&args, &mut out)?,

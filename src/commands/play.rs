@@ -16,37 +16,33 @@ use records::settings::Settings;
 use screen::RunError;
 use screen::state::{Deal, Setup};
 
-use crate::cli::ScreenArgs;
 use crate::error::AppError;
 use crate::options::fresh_seed;
-use crate::plan::{self, Boards, Dealing, ScreenPlan};
-use crate::recording::{Wanted, board_name, recorder_and_saved};
+use crate::plan::{Boards, Dealing, PlayPlan, ScreenPlan};
+use crate::recording::recorder_and_saved;
 
-pub(super) fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
-    let wanted = Wanted::of(
-        args.rules.map(|rules| rules.set().name),
-        board_name(args.board.as_deref()),
-        &args.random,
-        args.no_guess,
-    );
-    if args.screen_reader {
-        return in_lines(args, &wanted, out);
+pub(super) fn run(plan: &PlayPlan, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+    if plan.in_lines {
+        return in_lines(plan, out);
     }
     full_screen_shows()?;
-    let (recorder, saved) = recorder_and_saved(&args.records, Front::Screen, &wanted, Answer::Key)?;
+    let (recorder, saved) =
+        recorder_and_saved(plan.records, Front::Screen, &plan.wanted, Answer::Key)?;
     let settings = recorder.settings();
-    let plan = plan::screen(args, &settings, paint, locale_is_utf8());
+    let screen_plan = plan.screen(&settings, paint, locale_is_utf8());
     let setup = match &saved {
         Some(record) => Setup {
             spare_seed: fresh_seed(),
-            ..Setup::recorded(record, plan.looks, plan.animate).map_err(AppError::saved_game)?
+            ..Setup::recorded(record, screen_plan.looks, screen_plan.animate)
+                .map_err(AppError::saved_game)?
         },
-        None => new_setup(args, &settings, &plan)?,
+        None => new_setup(plan, &settings, &screen_plan)?,
     };
-    let seed = screen::run(setup, plan.zoom, saved.as_ref(), recorder).map_err(|e| match e {
-        RunError::Io(e) => AppError::Io(e),
-        RunError::Rebuild(why) => AppError::saved_game(why),
-    })?;
+    let seed =
+        screen::run(setup, screen_plan.zoom, saved.as_ref(), recorder).map_err(|e| match e {
+            RunError::Io(e) => AppError::Io(e),
+            RunError::Rebuild(why) => AppError::saved_game(why),
+        })?;
     if let Some(seed) = seed {
         writeln!(out, "{}", seed_sentence(seed))?;
     }
@@ -55,13 +51,14 @@ pub(super) fn run(args: &ScreenArgs, out: &mut impl Write, paint: Paint) -> Resu
 
 /// `play --screen-reader`: the same dealing and records, played in lines
 /// at the prompt, hints offered as the full screen offers them.
-fn in_lines(args: &ScreenArgs, wanted: &Wanted, out: &mut impl Write) -> Result<(), AppError> {
-    let (recorder, saved) = recorder_and_saved(&args.records, Front::Prompt, wanted, Answer::Line)?;
+fn in_lines(plan: &PlayPlan, out: &mut impl Write) -> Result<(), AppError> {
+    let (recorder, saved) =
+        recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
     let Dealing {
         rule_set,
         rules,
         boards,
-    } = plan::play(args, &recorder.settings(), fresh_seed)?;
+    } = plan.dealing(&recorder.settings(), fresh_seed)?;
     let source = super::prompt::source_of(Some(boards), rules)?;
     super::prompt::room_for_hints(&source)?;
     let session = Session {
@@ -74,20 +71,20 @@ fn in_lines(args: &ScreenArgs, wanted: &Wanted, out: &mut impl Write) -> Result<
         recording: Recording {
             recorder,
             resume: saved,
-            board_name: board_name(args.board.as_deref()),
+            board_name: plan.board_name.clone(),
         },
     };
     super::prompt::play_at_prompts(session, out, Paint::Plain)
 }
 
-/// What a new session plays ([`plan::play`]), its board file read, as
-/// `plan` shows it.
-fn new_setup(args: &ScreenArgs, settings: &Settings, plan: &ScreenPlan) -> Result<Setup, AppError> {
+/// What a new session plays ([`PlayPlan::dealing`]), its board file
+/// read, as `screen` shows it.
+fn new_setup(plan: &PlayPlan, settings: &Settings, screen: &ScreenPlan) -> Result<Setup, AppError> {
     let Dealing {
         rule_set,
         rules,
         boards,
-    } = plan::play(args, settings, fresh_seed)?;
+    } = plan.dealing(settings, fresh_seed)?;
     let deal = match boards {
         Boards::File(path) => Deal::Board(load_board(&path)?),
         Boards::Random {
@@ -104,10 +101,10 @@ fn new_setup(args: &ScreenArgs, settings: &Settings, plan: &ScreenPlan) -> Resul
         deal,
         rule_set,
         rules,
-        looks: plan.looks,
-        animate: plan.animate,
-        board_name: board_name(args.board.as_deref()),
-        hint_penalty: plan.hint_penalty,
+        looks: screen.looks,
+        animate: screen.animate,
+        board_name: plan.board_name.clone(),
+        hint_penalty: screen.hint_penalty,
         spare_seed: fresh_seed(),
     })
 }

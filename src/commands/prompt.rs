@@ -2,7 +2,6 @@
 //! course's question for one, or random boards, by the rules asked for.
 
 use std::io::{self, Write};
-use std::time::Duration;
 
 use console::animate::Animation;
 use console::load::load_board;
@@ -13,28 +12,21 @@ use console::spoken::Voice;
 use engine::Rules;
 use records::Front;
 
-use crate::cli::{PlayArgs, RulesArg};
 use crate::error::AppError;
 use crate::memory::{self, Room};
-use crate::options::{fresh_seed, too_many_mines};
-use crate::plan::{self, Boards, Dealing};
-use crate::recording::{Wanted, recorder_and_saved};
+use crate::options::too_many_mines;
+use crate::plan::{Boards, Dealing, PromptPlan};
+use crate::recording::recorder_and_saved;
 
-use crate::recording::board_name;
-
-pub(super) fn run(args: &PlayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(plan: PromptPlan, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
-    let mut session = session(args)?;
-    // Proj3 is what a bare command plays: asked for only when said.
-    let rules = (args.rules != RulesArg::Proj3).then(|| args.rules.set().name);
-    let board_name = board_name(args.board.as_deref());
-    let wanted = Wanted::of(rules, board_name.clone(), &args.random, false);
+    let mut session = session(&plan)?;
     let (recorder, saved) =
-        recorder_and_saved(&args.records, Front::Prompt, &wanted, Answer::Line)?;
+        recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
     session.recording = Recording {
         recorder,
         resume: saved,
-        board_name,
+        board_name: plan.board_name,
     };
     play_at_prompts(session, out, paint)
 }
@@ -66,32 +58,25 @@ pub(super) fn play_at_prompts(
     Ok(())
 }
 
-/// The rule set, its rules and the board source the options ask for.
-fn session(args: &PlayArgs) -> Result<Session, AppError> {
+/// The session `plan` asks for, its board file read; recorded by nobody
+/// until the records are opened.
+fn session(plan: &PromptPlan) -> Result<Session, AppError> {
     let Dealing {
         rule_set,
         rules,
-        boards,
-    } = plan::prompt(args, fresh_seed)?;
-    let source = source_of(boards, rules)?;
-    if args.hints {
+        ref boards,
+    } = plan.dealing;
+    let source = source_of(boards.clone(), rules)?;
+    if plan.hints {
         room_for_hints(&source)?;
     }
-    let animation = args
-        .animate
-        .animate
-        .map(|ms| Animation::for_stdout(Duration::from_millis(ms)));
     Ok(Session {
         rule_set,
         rules,
         source,
-        animation,
-        hints: args.hints,
-        voice: if args.screen_reader {
-            Voice::Lines
-        } else {
-            Voice::Boards
-        },
+        animation: plan.animate.map(Animation::for_stdout),
+        hints: plan.hints,
+        voice: plan.voice,
         recording: Recording::default(),
     })
 }

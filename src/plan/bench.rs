@@ -1,4 +1,4 @@
-//! `bench`'s plan: the games to play, on how many threads.
+//! `bench`'s plan: the games to play, on how many threads, and the report.
 
 use engine::{FirstMove, Layout, Rules};
 
@@ -7,6 +7,15 @@ use crate::cli::BenchArgs;
 use crate::error::AppError;
 use crate::memory::{self, Room, TooBig};
 use crate::options::{square_on, too_many_mines};
+
+/// What `bench` plays, and how it reports it.
+#[derive(Debug)]
+pub(crate) struct BenchPlan {
+    /// The games, on how many threads.
+    pub(crate) trial: Trial,
+    /// The report as JSON rather than text.
+    pub(crate) json: bool,
+}
 
 /// The games `args` ask for, checked: room for the mines, the first
 /// square on the board, and memory for the games played at once in
@@ -17,7 +26,7 @@ pub(crate) fn bench(
     room: &Room,
     cores: usize,
     seed: impl FnOnce() -> u64,
-) -> Result<Trial, AppError> {
+) -> Result<BenchPlan, AppError> {
     let layout = args.random.layout();
     let first_move = args
         .random
@@ -46,7 +55,7 @@ pub(crate) fn bench(
         &room.less(kept),
     )
     .map_err(|too_big| no_memory_for(layout, too_big))?;
-    Ok(Trial {
+    let trial = Trial {
         layout,
         first_move,
         at,
@@ -54,6 +63,10 @@ pub(crate) fn bench(
         seed: args.random.seed.unwrap_or_else(seed),
         threads,
         each: args.each,
+    };
+    Ok(BenchPlan {
+        trial,
+        json: args.json,
     })
 }
 
@@ -110,7 +123,7 @@ mod tests {
         let Some(Command::Bench(args)) = cli.command else {
             panic!("a bench");
         };
-        bench(&args, &room, 4, || 11)
+        bench(&args, &room, 4, || 11).map(|plan| plan.trial)
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub(crate) struct Dealing<B> {
 /// their options is given or the rules are not proj3's; else proj3's
 /// question. A fresh seed from `seed` when none is given. Refused: more
 /// mines than the first move leaves room for.
-pub(crate) fn prompt(
+pub(super) fn prompt_dealing(
     args: &PlayArgs,
     seed: impl FnOnce() -> u64,
 ) -> Result<Dealing<Option<Boards>>, AppError> {
@@ -72,7 +72,7 @@ pub(crate) fn prompt(
 /// random boards comes from the menu's last choices (`settings`). A
 /// fresh seed from `seed` when none is given. Refused: more mines than
 /// the first move leaves room for.
-pub(crate) fn play(
+pub(super) fn play_dealing(
     args: &ScreenArgs,
     settings: &Settings,
     seed: impl FnOnce() -> u64,
@@ -145,14 +145,14 @@ mod tests {
     use clap::Parser;
 
     fn prompt_of(line: &[&str]) -> Result<Dealing<Option<Boards>>, AppError> {
-        prompt(&Cli::try_parse_from(line).unwrap().play, || 8)
+        prompt_dealing(&Cli::try_parse_from(line).unwrap().play, || 8)
     }
 
     fn play_of(line: &[&str], settings: &Settings) -> Result<Dealing<Boards>, AppError> {
         let Some(Command::Play(args)) = Cli::try_parse_from(line).unwrap().command else {
             panic!("a play");
         };
-        play(&args, settings, || 8)
+        play_dealing(&args, settings, || 8)
     }
 
     #[test]
