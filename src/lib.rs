@@ -35,7 +35,7 @@
 //! | `src/plan/mod.rs` | one place for the rules of options | a function a command from clap's arguments to its plan, refusing what two options or the memory make meaningless; what comes from outside (a fresh seed, the folder, the room left, the menu's settings) handed in, so each is unit-tested without the binary |
 //! | `src/plan/check.rs` | `check`'s plan | `check` (`--min-size` against `--max-size`; `CheckPlan`: the grader's options and `Then`: a bundle, a class, or one program) |
 //! | `src/plan/generate.rs` | `generate`'s plan | `generate` (`--at` and `--first-move`, the no-guess board's centre; `GeneratePlan`) |
-//! | `src/plan/bench.rs` | `bench`'s plan | `bench` (room for the mines, `--at`, `--each`'s memory, the threads that fit; a `Trial`) |
+//! | `src/plan/bench.rs` | `bench`'s plan | `bench` (room for the mines, `--at`, `--each`'s memory, the threads that fit; `BenchPlan`: a `Trial` and the report's format) |
 //! | `src/plan/game.rs` | the plans of the two ways of playing | `prompt` (`PromptPlan`: the dealing, animation, hints, voice, the saved game wanted, the records' switches), `play` (`PlayPlan`: the same, and `dealing` and `screen` once the menu's last choices are read) |
 //! | `src/plan/screen.rs` | how the full screen looks | `screen` (looks, zoom, animation, hint penalty: the command line, else the menu's last choice, else the default), `looks` (for `replay` too); `ScreenPlan` |
 //! | `src/plan/boards.rs` | the boards a game is dealt | `prompt_dealing` (a file, random boards, or proj3's question), `play_dealing` (the menu's last choices where the command line is silent); `Dealing`, `Boards` |
