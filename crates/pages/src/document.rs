@@ -1,0 +1,109 @@
+//! The page around a body: its style, and the policy that keeps it to
+//! itself.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use crate::table::SORT_SCRIPT;
+
+/// The page's style: boards in a fixed-width font, side by side where
+/// the width allows and one above the other where it does not (a phone).
+const STYLE: &str = r#"
+body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; color: #111; background: #fff; line-height: 1.4; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 0.5rem 0; }
+th, td { border: 1px solid #bbb; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
+td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
+th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer; }
+th[aria-sort=ascending] button::after { content: " \25B2"; }
+th[aria-sort=descending] button::after { content: " \25BC"; }
+.boards { display: flex; flex-wrap: wrap; gap: 1.5rem; }
+figure.board { margin: 0; }
+figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
+pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; }
+.square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; font-weight: bold; }
+.label { color: #c00; font-weight: bold; }
+.bad { color: #c00; }
+svg text { font-family: system-ui, sans-serif; font-size: 12px; }
+svg .bar { fill: #3b6ea8; }
+@media print { th button::after { content: none; } }
+"#;
+
+/// The policy: nothing fetched or sent (`default-src 'none'`), style
+/// inline, and the one script the page carries, named by its hash.
+fn policy() -> String {
+    format!(
+        "default-src 'none'; style-src 'unsafe-inline'; script-src '{SORT_SCRIPT_HASH}'; \
+         base-uri 'none'; form-action 'none'"
+    )
+}
+
+/// The SHA-256 of [`SORT_SCRIPT`], base64, as the policy names it (a
+/// test checks it against the script).
+pub(crate) const SORT_SCRIPT_HASH: &str = "sha256-uGeDT+jwx52pHZVaVTTK1TbyNQ09v8AdytbvEN4wRi4=";
+
+/// A whole page titled `title`, with `body` in it; the script that sorts
+/// tables comes along when `sorting`.
+pub fn document(title: &str, body: Markup, sorting: bool) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta http-equiv="Content-Security-Policy" content=(policy());
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (visible::without_controls(title)) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                (body)
+                @if sorting {
+                    script { (PreEscaped(SORT_SCRIPT)) }
+                }
+            }
+        }
+    }
+    .into_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+
+    /// Base64 as the policy writes a hash.
+    fn base64(bytes: &[u8]) -> String {
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let n =
+                chunk.iter().fold(0u32, |n, &b| n << 8 | u32::from(b)) << (8 * (3 - chunk.len()));
+            for i in 0..=chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            }
+        }
+        while !out.len().is_multiple_of(4) {
+            out.push('=');
+        }
+        out
+    }
+
+    #[test]
+    fn the_policy_names_the_sorting_script_by_its_hash() {
+        let hash = base64(&Sha256::digest(SORT_SCRIPT.as_bytes()));
+        assert_eq!(SORT_SCRIPT_HASH, format!("sha256-{hash}"));
+    }
+
+    #[test]
+    fn a_page_lets_nothing_leave_it_and_escapes_its_title() {
+        let page = document("<script>x</script>\u{7}", html! { p { "hi" } }, true);
+        assert!(page.starts_with("<!DOCTYPE html>"));
+        assert!(page.contains("default-src 'none'"));
+        assert!(page.contains("<title>&lt;script&gt;x&lt;/script&gt;\\u{7}</title>"));
+        assert_eq!(
+            page.matches("<script>").count(),
+            1,
+            "the page's own script alone"
+        );
+    }
+}
