@@ -23,6 +23,14 @@ pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError>
     } else {
         report::write_text(out, &options, &outcome)?;
     }
+    let page = grader::html::write_student_page(&options, &outcome);
+    page.map_err(|source| CheckError::Io {
+        what: format!(
+            "cannot write {}",
+            visible::path(&options.out.join("index.html"))
+        ),
+        source,
+    })?;
     if let Some(path) = gradescope {
         report::write_gradescope(&path, &options, &outcome).map_err(|source| CheckError::Io {
             what: format!("cannot write {}", visible::path(&path)),
@@ -88,10 +96,11 @@ fn check_class(
     }
     writeln!(
         out,
-        "Each student's report, results.json and smallest games are in {}/<student>; the \
-         table is {}.",
+        "Each student's report, page, results.json and smallest games are in {}/<student>; \
+         the table is {}, the class's page {}.",
         visible::path(&options.out),
-        visible::path(&options.out.join("summary.csv"))
+        visible::path(&options.out.join("summary.csv")),
+        visible::path(&options.out.join("index.html"))
     )?;
     out.flush()?;
     // An entry passed over may be a student's work handed in as a link

@@ -21,7 +21,7 @@ use crate::judge::Kind;
 use crate::layout::{LayoutError, resolved};
 use crate::sandbox::FolderError;
 use crate::score::Points;
-use crate::{CheckError, Options, Outcome, check, report};
+use crate::{CheckError, Options, Outcome, check, html, report};
 
 /// One student: the name of their folder, and where it is.
 #[derive(Clone, Debug)]
@@ -113,8 +113,9 @@ pub struct Checked {
 
 /// Checks every student of `class` with `options` (its `folder` and `out`
 /// are each student's own), `at_once` students at a time, writing each
-/// one's report.txt, results.json and smallest games under
-/// `out/<student>/`, then `out/summary.csv`.
+/// one's report.txt, results.json, page and smallest games under
+/// `out/<student>/`, then `out/summary.csv` and the class's page,
+/// `out/index.html`.
 pub fn check_class(
     options: &Options,
     class: &Path,
@@ -167,7 +168,13 @@ pub fn check_class(
         "cannot write {}",
         visible::path(&summary)
     )))?;
-    Ok(Class { checked, skipped })
+    let class = Class { checked, skipped };
+    let index = out.join("index.html");
+    fs::write(&index, html::class_page(options, &class)).map_err(CheckError::io(format!(
+        "cannot write {}",
+        visible::path(&index)
+    )))?;
+    Ok(class)
 }
 
 /// Refuses a class whose reports would be written into it: the reports'
@@ -216,8 +223,9 @@ fn check_one(options: &Options, student: Student, out: &Path, class: &Path) -> C
         class: Some((class.to_owned(), out.to_owned())),
         ..options.clone()
     };
+    let name = student.name.to_string_lossy().into_owned();
     let outcome = check(&options)
-        .and_then(|outcome| write_files(&options, &outcome, &own).map(|()| outcome))
+        .and_then(|outcome| write_files(&options, &outcome, &own, &name).map(|()| outcome))
         .map_err(|error| {
             let error = match error {
                 // Each student's folder is the one copied: --folder
@@ -241,8 +249,14 @@ fn check_one(options: &Options, student: Student, out: &Path, class: &Path) -> C
     }
 }
 
-/// report.txt and results.json in the student's folder.
-fn write_files(options: &Options, outcome: &Outcome, own: &Path) -> Result<(), CheckError> {
+/// report.txt, results.json and index.html (the page of `name`) in the
+/// student's folder.
+fn write_files(
+    options: &Options,
+    outcome: &Outcome,
+    own: &Path,
+    name: &str,
+) -> Result<(), CheckError> {
     fs::create_dir_all(own).map_err(CheckError::io(format!(
         "cannot make {}",
         visible::path(own)
@@ -251,6 +265,10 @@ fn write_files(options: &Options, outcome: &Outcome, own: &Path) -> Result<(), C
     report::write_text(&mut text, options, outcome)
         .and_then(|()| fs::write(own.join("report.txt"), text))
         .and_then(|()| report::write_gradescope(&own.join("results.json"), options, outcome))
+        .and_then(|()| {
+            let page = html::student_page(options, outcome, Some(name));
+            fs::write(own.join("index.html"), page)
+        })
         .map_err(CheckError::io(format!(
             "cannot write into {}",
             visible::path(own)

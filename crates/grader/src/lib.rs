@@ -231,6 +231,7 @@ pub mod case;
 pub mod class;
 mod expected;
 mod fault;
+pub mod html;
 mod judge;
 mod layout;
 mod reader;

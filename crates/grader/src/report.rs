@@ -12,13 +12,14 @@ use serde::Serialize;
 
 use console::render::write_marked_board;
 use engine::{Action, Board, Frame, Glyph, Grid, Pos, to_board_file};
+use pages::{Mark, Picture};
 
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::fault::EdgeCase;
 use crate::judge::Kind;
 use crate::reader::{self, Printed};
-use crate::score::{Part, Points, Score};
+use crate::score::{Part, PartScore, Points, Score};
 use crate::{
     CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, NotPlayed, Options, Outcome, Played,
     Stopped,
@@ -248,22 +249,31 @@ fn write_score(out: &mut impl Write, score: &Score) -> io::Result<()> {
     )?;
     for part in &score.parts {
         let points = format!("{} of {}", Points(part.points), Points(part.most));
-        let what = match part.part {
-            Part::Boards => "boards right",
-            Part::Endings => "games ended as they should",
-            Part::Input => "games took their bad answers right",
-            Part::Text => "transcripts the same",
-        };
-        let counted = match (part.part, part.of) {
-            (Part::Input, 0) if part.points == 0.0 => {
-                "every game went wrong before a bad answer reached it".to_owned()
-            }
-            (Part::Input, 0) => "no bad answers were typed".to_owned(),
-            _ => format!("{} of {} {what}", part.right, part.of),
-        };
-        writeln!(out, "  {:<8} {points:<14} {counted}", part.part.name())?;
+        writeln!(
+            out,
+            "  {:<8} {points:<14} {}",
+            part.part.name(),
+            counted(part)
+        )?;
     }
     Ok(())
+}
+
+/// What a part of the score counted: "12 of 15 boards right".
+pub(crate) fn counted(part: &PartScore) -> String {
+    let what = match part.part {
+        Part::Boards => "boards right",
+        Part::Endings => "games ended as they should",
+        Part::Input => "games took their bad answers right",
+        Part::Text => "transcripts the same",
+    };
+    match (part.part, part.of) {
+        (Part::Input, 0) if part.points == 0.0 => {
+            "every game went wrong before a bad answer reached it".to_owned()
+        }
+        (Part::Input, 0) => "no bad answers were typed".to_owned(),
+        _ => format!("{} of {} {what}", part.right, part.of),
+    }
 }
 
 /// What each game ran under, and what this system would not give; or
@@ -317,7 +327,7 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
 /// A finding's first lines: its kind, how often and where it was seen,
 /// what it was shrunk to, the edges it was seen only on, and whether the
 /// budget cut the shrinking short.
-fn heading(finding: &Finding) -> String {
+pub(crate) fn heading(finding: &Finding) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let (rows, cols, turns) = finding.first_seen;
@@ -356,6 +366,29 @@ fn heading(finding: &Finding) -> String {
 fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
     let mut text = String::new();
     let case = &finding.case;
+    let _ = writeln!(text, "  {}", when_it_went_wrong(finding, failure));
+    if finding.kind() == Kind::Crash {
+        text.push_str(&last_words(&finding.played.run.stderr));
+    }
+    if let Some(needs) = answers_needed(finding) {
+        let _ = writeln!(text, "  {needs}");
+    }
+    if let Some((ours, theirs)) = &failure.boards {
+        text.push_str(&side_by_side(
+            &case.board().with_frame(finding.frame),
+            ours,
+            theirs,
+            &finding.played.run.stdout,
+            failure.square,
+        ));
+    }
+    text
+}
+
+/// When the program went wrong and how, in a sentence: "After move 2
+/// (reveal 1, 3), the program printed a wrong board."
+pub(crate) fn when_it_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
+    let case = &finding.case;
     let when = match failure.after_move {
         Some(0) => "Before any move".to_owned(),
         // What shows before a move's board, the program did while playing it.
@@ -369,34 +402,25 @@ fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
         None => String::new(),
     };
     if when.is_empty() {
-        let _ = writeln!(text, "  The program {}.", failure.what);
+        format!("The program {}.", failure.what)
     } else {
-        let _ = writeln!(text, "  {when}, the program {}.", failure.what);
+        format!("{when}, the program {}.", failure.what)
     }
-    if finding.kind() == Kind::Crash {
-        text.push_str(&last_words(&finding.played.run.stderr));
-    }
-    if finding.kind() == Kind::Input {
-        let _ = writeln!(
-            text,
-            "  It needs the answers in brackets below: the course's game refuses them{}.",
-            if case.turns.iter().any(|t| t.upper) {
+}
+
+/// For an input fault, that the program needs answers the course's game
+/// refuses.
+pub(crate) fn answers_needed(finding: &Finding) -> Option<String> {
+    (finding.kind() == Kind::Input).then(|| {
+        format!(
+            "It needs the answers in brackets below: the course's game refuses them{}.",
+            if finding.case.turns.iter().any(|t| t.upper) {
                 " (or takes R and F as r and f)"
             } else {
                 ""
             }
-        );
-    }
-    if let Some((ours, theirs)) = &failure.boards {
-        text.push_str(&side_by_side(
-            &case.board().with_frame(finding.frame),
-            ours,
-            theirs,
-            &finding.played.run.stdout,
-            failure.square,
-        ));
-    }
-    text
+        )
+    })
 }
 
 /// The finding's board and what was typed, and how to play it again:
@@ -462,24 +486,35 @@ fn how_to_play_it_again(options: &Options, finding: &Finding, reader: Reader) ->
 /// five lines: a Rust panic's message, or the end (a Python traceback ends
 /// with its exception).
 fn last_words(stderr: &[u8]) -> String {
+    let Some((cut, lines)) = last_lines(stderr) else {
+        return String::new();
+    };
+    let mut shown = "  It wrote on stderr:\n".to_owned();
+    if cut {
+        shown.push_str("    ...\n");
+    }
+    for line in lines {
+        let _ = writeln!(shown, "    {}", visible::Visible(&line));
+    }
+    shown
+}
+
+/// The lines of `stderr` that say what went wrong (see [`last_words`]),
+/// as written, and whether lines before them were left out; `None` when
+/// it wrote nothing.
+pub(crate) fn last_lines(stderr: &[u8]) -> Option<(bool, Vec<String>)> {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     if lines.is_empty() {
-        return String::new();
+        return None;
     }
     let (start, most) = match lines.iter().position(|l| l.contains("panicked at")) {
         // The panic's place and message; a backtrace may follow.
         Some(panic) => (panic, 2),
         None => (lines.len().saturating_sub(5), 5),
     };
-    let mut shown = "  It wrote on stderr:\n".to_owned();
-    if start > 0 {
-        shown.push_str("    ...\n");
-    }
-    for line in lines.iter().skip(start).take(most) {
-        let _ = writeln!(shown, "    {}", visible::Visible(line));
-    }
-    shown
+    let shown = lines.iter().skip(start).take(most).map(|&l| l.to_owned());
+    Some((start > 0, shown.collect()))
 }
 
 fn capitalised(text: &str) -> String {
@@ -498,7 +533,7 @@ fn count(n: usize, what: &str) -> String {
     }
 }
 
-fn describe_move(case: &Case, turn: usize) -> String {
+pub(crate) fn describe_move(case: &Case, turn: usize) -> String {
     let mv = case.turns[turn].mv;
     let verb = match mv.action {
         Action::Flag => "flag",
@@ -508,7 +543,7 @@ fn describe_move(case: &Case, turn: usize) -> String {
 }
 
 /// A turn as typed: `row [0] 1, column 2, action [x] r`.
-fn typed(case: &Case, turn: usize) -> String {
+pub(crate) fn typed(case: &Case, turn: usize) -> String {
     case.answers(&case.turns[turn])
         .into_iter()
         .map(|(prompt, bad, answer)| {
@@ -539,12 +574,7 @@ fn side_by_side(
     // Writing to a Vec cannot fail.
     let _ = write_marked_board(&mut left, board, |p| ours[p], square);
     let left = String::from_utf8_lossy(&left);
-    // The blank lines the course prints around it are left out.
-    let left: Vec<&str> = left
-        .lines()
-        .skip(1)
-        .filter(|line| !line.is_empty())
-        .collect();
+    let left = course_lines(&left);
     let first_row = left.len().saturating_sub(board.rows() + 1);
     let right = as_printed(theirs, stdout, square, first_row);
     let width = left
@@ -564,12 +594,80 @@ fn side_by_side(
     text
 }
 
+/// The lines of a board the course's printer wrote, the blank lines it
+/// prints around it left out.
+fn course_lines(printed: &str) -> Vec<&str> {
+    printed
+        .lines()
+        .skip(1)
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// The two boards of a finding as pictures for a page: the course's game
+/// and the program's, as printed, the square that differs marked in both
+/// (`None`: the finding has no boards that differ).
+pub(crate) fn pictures(finding: &Finding) -> Option<(Picture, Picture)> {
+    let failure = finding.played.failure.as_ref()?;
+    let (ours, theirs) = failure.boards.as_ref()?;
+    let board = finding.case.board().with_frame(finding.frame);
+    let square = failure.square;
+    let mut printed = Vec::new();
+    let _ = write_marked_board(&mut printed, &board, |p| ours[p], None);
+    let printed = String::from_utf8_lossy(&printed);
+    let lines: Vec<String> = course_lines(&printed)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let first_row = lines.len().saturating_sub(board.rows() + 1);
+    let label = |at: Pos| format!("row {}, column {}", at.row + 1, at.col + 1);
+    // Where our printer puts the square: where it writes the brackets.
+    let ours_mark = square.and_then(|at| {
+        let mut bracketed = Vec::new();
+        let _ = write_marked_board(&mut bracketed, &board, |p| ours[p], Some(at));
+        let bracketed = String::from_utf8_lossy(&bracketed);
+        let line = first_row + at.row;
+        let open = course_lines(&bracketed)
+            .get(line)?
+            .chars()
+            .position(|c| c == '[')?;
+        Some(Mark {
+            line,
+            at: open + 1,
+            label: label(at),
+        })
+    });
+    let (program_lines, program_mark) =
+        printed_board(theirs, &finding.played.run.stdout, square, first_row);
+    let course = Picture {
+        caption: "the course's game".to_owned(),
+        lines,
+        mark: ours_mark,
+    };
+    let program = Picture {
+        caption: "the program".to_owned(),
+        lines: program_lines,
+        mark: program_mark.map(|(line, at, pos)| Mark {
+            line,
+            at,
+            label: label(pos),
+        }),
+    };
+    Some((course, program))
+}
+
 /// The program's board as it printed it: up to `above` lines of frame
 /// and labels printed just before its first row, its rows, and the frame
-/// line just after, escaped, `square` marked; blank lines first where
-/// fewer than `above` lines of frame came before, so its rows stand
-/// beside ours.
-fn as_printed(theirs: &Printed, stdout: &[u8], square: Option<Pos>, above: usize) -> Vec<String> {
+/// line just after, as printed; blank lines first where fewer than
+/// `above` lines of frame came before, so its rows stand beside ours.
+/// With it, where `square` stands: its line, its character there, and
+/// the square.
+fn printed_board(
+    theirs: &Printed,
+    stdout: &[u8],
+    square: Option<Pos>,
+    above: usize,
+) -> (Vec<String>, Option<(usize, usize, Pos)>) {
     let lines = reader::lines(stdout);
     let first = theirs.line.saturating_sub(1);
     let rows = theirs.places.len();
@@ -581,28 +679,37 @@ fn as_printed(theirs: &Printed, stdout: &[u8], square: Option<Pos>, above: usize
         .take_while(framing)
         .collect();
     let mut shown: Vec<String> = vec![String::new(); above - before.len()];
-    shown.extend(
-        before
-            .into_iter()
-            .rev()
-            .map(|l| visible::Visible(l).to_string()),
-    );
+    shown.extend(before.into_iter().rev().cloned());
+    let mut mark = None;
     for (r, line) in lines.iter().skip(first).take(rows).enumerate() {
-        let column = square
-            .filter(|s| s.row == r)
-            .and_then(|s| theirs.places[r].get(s.col).map(|&at| (s.col, at)));
-        shown.push(match column {
-            Some((col, at)) => marked(line, at, col),
-            None => visible::Visible(line).to_string(),
-        });
+        if let Some(at) = square.filter(|s| s.row == r)
+            && let Some(&place) = theirs.places[r].get(at.col)
+        {
+            mark = Some((shown.len(), place, at));
+        }
+        shown.push(line.clone());
     }
     shown.extend(
         lines
             .get(first + rows)
             .filter(|l| reader::is_decoration(l))
-            .map(|l| visible::Visible(l).to_string()),
+            .cloned(),
     );
-    shown
+    (shown, mark)
+}
+
+/// The program's board as [`printed_board`] finds it, escaped, the
+/// square marked as [`marked`] marks it.
+fn as_printed(theirs: &Printed, stdout: &[u8], square: Option<Pos>, above: usize) -> Vec<String> {
+    let (lines, mark) = printed_board(theirs, stdout, square, above);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match mark {
+            Some((at_line, at, pos)) if at_line == i => marked(line, at, pos.col),
+            _ => visible::Visible(line).to_string(),
+        })
+        .collect()
 }
 
 /// `line` escaped, the character at `at` (the square of column `col`,

@@ -10,6 +10,7 @@ use crate::table::SORT_SCRIPT;
 const STYLE: &str = r#"
 body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; color: #111; background: #fff; line-height: 1.4; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+h1, h2, p, code { overflow-wrap: anywhere; }
 table { border-collapse: collapse; margin: 0.5rem 0; }
 th, td { border: 1px solid #bbb; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
@@ -42,9 +43,11 @@ fn policy() -> String {
 pub(crate) const SORT_SCRIPT_HASH: &str = "sha256-uGeDT+jwx52pHZVaVTTK1TbyNQ09v8AdytbvEN4wRi4=";
 
 /// A whole page titled `title`, with `body` in it; the script that sorts
-/// tables comes along when `sorting`.
+/// tables comes along when `sorting`. No control character but a line
+/// break or a tab reaches the page raw, whatever `body` holds: the last
+/// guard, as the console's messages have one.
 pub fn document(title: &str, body: Markup, sorting: bool) -> String {
-    html! {
+    let page = html! {
         (DOCTYPE)
         html lang="en" {
             head {
@@ -61,8 +64,8 @@ pub fn document(title: &str, body: Markup, sorting: bool) -> String {
                 }
             }
         }
-    }
-    .into_string()
+    };
+    visible::without_controls(&page.into_string())
 }
 
 #[cfg(test)]
@@ -105,5 +108,12 @@ mod tests {
             1,
             "the page's own script alone"
         );
+    }
+
+    #[test]
+    fn no_control_character_reaches_a_page_raw_whatever_its_body_holds() {
+        let body = html! { pre { (maud::PreEscaped("a\u{1b}[2Jb\u{7}\nc")) } };
+        let page = document("t", body, false);
+        assert!(page.contains("a\\u{1b}[2Jb\\u{7}\nc"), "{page}");
     }
 }

@@ -89,7 +89,7 @@ pub fn table(caption: &str, headers: &[&str], rows: &[Vec<Cell>]) -> Markup {
             thead {
                 tr {
                     @for (c, header) in headers.iter().enumerate() {
-                        th.number[numeric[c]] scope="col" { button type="button" { (header) } }
+                        th scope="col" class=[numeric[c].then_some("number")] { button type="button" { (header) } }
                     }
                 }
             }
@@ -97,7 +97,7 @@ pub fn table(caption: &str, headers: &[&str], rows: &[Vec<Cell>]) -> Markup {
                 @for row in rows {
                     tr {
                         @for (c, cell) in row.iter().enumerate() {
-                            td.number[numeric.get(c) == Some(&true)] data-sort=[cell.number] {
+                            td class=[(numeric.get(c) == Some(&true)).then_some("number")] data-sort=[cell.number] {
                                 @match &cell.link {
                                     Some(href) => a href=(href) { (visible::without_controls(&cell.text)) },
                                     None => (visible::without_controls(&cell.text)),
@@ -124,6 +124,7 @@ mod tests {
         let html = table("Students", &["name", "score"], &rows).into_string();
         assert!(html.contains(r#"<td class="number" data-sort="57.7">57.7</td>"#));
         assert!(html.contains(r#"<a href="ada/index.html">&lt;b&gt;ada&lt;/b&gt;</a>"#));
-        assert!(html.contains(r#"<th class="number" scope="col">"#));
+        assert!(html.contains(r#"<th scope="col" class="number">"#));
+        assert!(html.contains(r#"<th scope="col"><button"#));
     }
 }

@@ -144,3 +144,116 @@ fn a_file_not_handed_in_is_said_and_gets_no_score() {
         text(&alone.stderr)
     );
 }
+
+/// Every `href` of a page, percent-decoded.
+fn links(page: &str) -> Vec<String> {
+    page.split("href=\"")
+        .skip(1)
+        .map(|rest| {
+            let href = &rest[..rest.find('"').unwrap()];
+            let mut bytes = Vec::new();
+            let mut chars = href.bytes();
+            while let Some(b) = chars.next() {
+                if b == b'%' {
+                    let hex: String = [chars.next().unwrap(), chars.next().unwrap()]
+                        .iter()
+                        .map(|&c| char::from(c))
+                        .collect();
+                    bytes.push(u8::from_str_radix(&hex, 16).unwrap());
+                } else {
+                    bytes.push(b);
+                }
+            }
+            String::from_utf8(bytes).unwrap()
+        })
+        .collect()
+}
+
+/// The class's page (`OUT/index.html`) draws the scores and the faults
+/// and links each student to a page of their own, which draws each
+/// fault's boards. What students wrote, their folder's name, their
+/// program's output and its stderr, reaches no page as markup or as a
+/// control byte: a page runs its own script alone, and a student's page
+/// none.
+#[cfg(unix)]
+#[test]
+fn the_class_and_each_student_have_a_page_that_runs_nothing_a_student_wrote() {
+    use std::os::unix::fs::PermissionsExt;
+    let class = folder();
+    student(class.path(), "ada", None);
+    let image = "\"><img src=x onerror=alert(1)>";
+    student(class.path(), image, Some("wide-edge"));
+    let scripted = "<script>alert(2)<\u{1b}[2J\u{7}";
+    let own = class.path().join(scripted);
+    std::fs::create_dir(&own).unwrap();
+    let proj3 = own.join("proj3");
+    std::fs::write(
+        &proj3,
+        "#!/bin/sh\nprintf '<script>alert(3)</script>\\n\"><img src=x onerror=alert(4)>\\n'\n\
+         printf '<script>alert(5)</script>\\033[2J\\a\\n' >&2\nexit 3\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&proj3, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = folder();
+    let class_path = class.path().to_str().unwrap();
+    let run = check(
+        &[
+            "--games",
+            "30",
+            "--seed",
+            "7",
+            "--max-size",
+            "6",
+            "--class",
+            class_path,
+        ],
+        out.path(),
+        &["./proj3"],
+    );
+    assert!(run.status.code().is_some(), "{}", text(&run.stderr));
+    let index = std::fs::read_to_string(out.path().join("index.html")).unwrap();
+    // Drawn: a bar for each tenth of the scores, the faults, the students.
+    assert_eq!(index.matches("<rect").count(), 11, "{index}");
+    assert!(index.contains("<td>wrong-board</td>"), "{index}");
+    assert!(index.contains("<td>crash</td>"), "{index}");
+    assert_eq!(index.matches("<table class=\"sortable\">").count(), 2);
+    // Each student's link leads to their own page.
+    let linked = links(&index);
+    assert_eq!(linked.len(), 3, "{linked:?}");
+    let mut pages = vec![index.clone()];
+    for link in &linked {
+        let page = out.path().join(link);
+        pages.push(std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{link}: {e}")));
+    }
+    let wrong_boards = pages
+        .iter()
+        .find(|p| p.contains("wrong-board, fault 1"))
+        .unwrap();
+    assert!(wrong_boards.contains("<span class=\"square\""));
+    assert_eq!(
+        wrong_boards.matches("<figure class=\"board\">").count() % 2,
+        0
+    );
+    let crashed = pages
+        .iter()
+        .find(|p| p.contains("What it wrote on stderr"))
+        .unwrap();
+    assert!(crashed.contains("&lt;script&gt;alert(5)&lt;/script&gt;\\u{1b}[2J\\u{7}"));
+    for (i, page) in pages.iter().enumerate() {
+        assert!(
+            !page.contains("<script>alert") && !page.contains("<img"),
+            "{page}"
+        );
+        assert!(
+            !page.contains('\u{1b}') && !page.contains('\u{7}'),
+            "{page}"
+        );
+        // The class's page carries the script that sorts; no other.
+        assert_eq!(
+            page.matches("<script>").count(),
+            usize::from(i == 0),
+            "{page}"
+        );
+        assert!(page.contains("default-src 'none'"));
+    }
+}
