@@ -15,7 +15,7 @@ use engine::to_board_file;
 
 use crate::class::{Checked, Class};
 use crate::judge::Kind;
-use crate::report::{self, counted, describe_move, last_lines, pictures, typed};
+use crate::report::{self, Reader, counted, describe_move, last_lines, pictures, typed};
 use crate::score::Points;
 use crate::{Finding, Options, Outcome};
 
@@ -48,7 +48,7 @@ pub fn student_page(options: &Options, outcome: &Outcome, name: Option<&str>) ->
         }
         (score(outcome))
         @for finding in &outcome.findings {
-            (finding_section(options, finding))
+            (finding_section(options, finding, Reader::Here))
         }
     };
     document(&title, body, false)
@@ -79,9 +79,25 @@ fn score(outcome: &Outcome) -> Markup {
     }
 }
 
+/// What Gradescope shows under one test (`output_format` html): `said`,
+/// then each of `findings` drawn as on a page, told to be played again
+/// by hand, as a student does.
+pub(crate) fn gradescope_output<'a>(
+    said: &str,
+    options: &Options,
+    findings: impl Iterator<Item = &'a Finding>,
+) -> String {
+    let fragment = html! {
+        @for paragraph in said.split("\n\n") { p { (paragraph) } }
+        @for finding in findings { (finding_section(options, finding, Reader::Elsewhere)) }
+    };
+    visible::without_controls(&fragment.into_string())
+}
+
 /// One fault: what went wrong and when, both boards, the moves typed,
-/// what the program wrote on stderr, and how to run it again.
-fn finding_section(options: &Options, finding: &Finding) -> Markup {
+/// what the program wrote on stderr, and how to run it again (`reader`:
+/// here, from its folder; elsewhere, by hand).
+fn finding_section(options: &Options, finding: &Finding, reader: Reader) -> Markup {
     let heading = report::heading(finding);
     let mut lines = heading.lines();
     let title = lines.next().unwrap_or_default().to_owned();
@@ -110,7 +126,8 @@ fn finding_section(options: &Options, finding: &Finding) -> Markup {
                 None => p { "The program did not fail again when run from its folder: it does not always do the same." }
             }
             h3 { "The board file (* a mine)" }
-            pre { (board_file) }
+            @if reader == Reader::Elsewhere { p { "Save it as board.txt, line by line as it stands." } }
+            pre.board-file { (board_file) }
             h3 { "Typed after the board file's name" }
             @if case.turns.is_empty() {
                 p { "Nothing." }
@@ -128,8 +145,19 @@ fn finding_section(options: &Options, finding: &Finding) -> Markup {
                 h3 { "What it wrote on stderr" }
                 pre { @if cut { "...\n" } @for line in &lines { (visible::Visible(line)) "\n" } }
             }
-            h3 { "Run it again" }
-            pre { code { (run_again) } }
+            @match reader {
+                Reader::Here => {
+                    h3 { "Run it again" }
+                    pre { code { (run_again) } }
+                }
+                Reader::Elsewhere => {
+                    h3 { "Play it again" }
+                    p {
+                        "Save the board above as board.txt beside your program, run it, give \
+                         board.txt as the board file, and type the answers above, one a line."
+                    }
+                }
+            }
         }
     }
 }

@@ -1064,16 +1064,19 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
             if part.part == Part::Input {
                 output.push_str(&answers_taken_wrong(outcome));
             }
-            for finding in outcome
+            // A part with faults to show draws their boards (Gradescope
+            // renders a test's HTML); the rest stays text.
+            let mut findings = outcome
                 .findings
                 .iter()
                 .filter(|f| Part::of(f.kind()) == part.part)
-            {
-                output = format!(
-                    "{output}\n\n{}",
-                    describe(options, finding, Reader::Elsewhere)
-                );
-            }
+                .peekable();
+            let output_format = if findings.peek().is_some() {
+                output = crate::html::gradescope_output(&output, options, findings);
+                "html"
+            } else {
+                "text"
+            };
             GradescopeTest {
                 name: part.part.title().to_owned(),
                 score: part.points,
@@ -1084,7 +1087,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                     "failed"
                 },
                 output: without_machine_paths(&output, options),
-                output_format: "text",
+                output_format,
                 visibility: "visible",
             }
         })

@@ -21,7 +21,7 @@ th[aria-sort=descending] button::after { content: " \25BC"; }
 figure.board { margin: 0; }
 figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
 pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; }
-.square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; font-weight: bold; }
+.square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; color: inherit; font-weight: bold; }
 .label { color: #c00; font-weight: bold; }
 .bad { color: #c00; }
 svg text { font-family: system-ui, sans-serif; font-size: 12px; }

@@ -244,7 +244,7 @@ fn a_bad_answer_taken_is_one_input_fault_counted_the_same_everywhere() {
     assert!(input["score"].as_f64().unwrap() < 15.0, "{input}");
     let output = input["output"].as_str().unwrap();
     assert!(
-        output.starts_with("A bad answer is taken as good"),
+        output.starts_with("<p>A bad answer is taken as good"),
         "{output}"
     );
     assert!(!output.contains("see \""), "{output}");

@@ -207,3 +207,69 @@ fn correct_python_folder() -> tempfile::TempDir {
     std::fs::copy(examples.join("proj3.py"), program.path().join("proj3.py")).unwrap();
     program
 }
+
+/// Checks `results` against Gradescope's specification of results.json
+/// (its "Autograder Specifications"): only the fields it names, of the
+/// types it gives, each format and visibility one it knows, and every
+/// test's score within its most.
+fn valid_gradescope_results(results: &Value) {
+    const FORMATS: [&str; 5] = ["text", "html", "simple_format", "md", "ansi"];
+    const VISIBILITY: [&str; 4] = ["hidden", "after_due_date", "after_published", "visible"];
+    const TOP: [&str; 11] = [
+        "score",
+        "execution_time",
+        "output",
+        "output_format",
+        "test_output_format",
+        "test_name_format",
+        "visibility",
+        "stdout_visibility",
+        "extra_data",
+        "tests",
+        "leaderboard",
+    ];
+    const TEST: [&str; 11] = [
+        "score",
+        "max_score",
+        "status",
+        "name",
+        "name_format",
+        "number",
+        "output",
+        "output_format",
+        "tags",
+        "visibility",
+        "extra_data",
+    ];
+    let top = results.as_object().expect("an object");
+    for (key, value) in top {
+        assert!(
+            TOP.contains(&key.as_str()),
+            "{key} is no field of results.json"
+        );
+        match key.as_str() {
+            "output_format" => assert!(FORMATS.contains(&value.as_str().unwrap())),
+            "visibility" => assert!(VISIBILITY.contains(&value.as_str().unwrap())),
+            "score" | "execution_time" => assert!(value.is_number(), "{key}: {value}"),
+            "output" => assert!(value.is_string()),
+            _ => {}
+        }
+    }
+    for test in results["tests"].as_array().into_iter().flatten() {
+        let fields = test.as_object().expect("a test is an object");
+        for (key, value) in fields {
+            assert!(TEST.contains(&key.as_str()), "{key} is no field of a test");
+            match key.as_str() {
+                "output_format" => assert!(FORMATS.contains(&value.as_str().unwrap())),
+                "visibility" => assert!(VISIBILITY.contains(&value.as_str().unwrap())),
+                "status" => assert!(["passed", "failed"].contains(&value.as_str().unwrap())),
+                "score" | "max_score" => assert!(value.is_number(), "{key}: {value}"),
+                _ => {}
+            }
+        }
+        let (score, most) = (test["score"].as_f64(), test["max_score"].as_f64());
+        if let (Some(score), Some(most)) = (score, most) {
+            assert!((0.0..=most).contains(&score), "{test}");
+        }
+    }
+}

@@ -23,6 +23,7 @@ fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
     );
     assert_eq!(run.status.code(), Some(1));
     let results: Value = serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
+    valid_gradescope_results(&results);
     assert!(results["output"].as_str().unwrap().starts_with("Checked "));
     let tests = results["tests"].as_array().unwrap();
     let parts: Vec<(&str, f64)> = tests
@@ -48,15 +49,26 @@ fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
     let score = endings["score"].as_f64().unwrap();
     assert!(score > 20.0 && score < 40.0, "{endings}");
     assert_eq!(endings["status"], "failed");
+    // Its fault drawn: both boards, the square marked, and the board
+    // file to save as it stands, with no indent.
+    assert_eq!(endings["output_format"], "html");
     let told = endings["output"].as_str().unwrap();
     assert!(told.contains("said the game was won"), "{told}");
-    // The board to save is a board file as it stands: no indent.
+    assert_eq!(
+        told.matches("<figure class=\"board\">").count() % 2,
+        0,
+        "{told}"
+    );
     let board = told
-        .split_once("to save as board.txt line by line as it stands:\n")
+        .split_once("<pre class=\"board-file\">")
         .unwrap_or_else(|| panic!("{told}"))
         .1;
     let file: String = board.lines().take_while(|l| l.starts_with('+')).collect();
     assert!(file.len() >= 9, "{told}");
+    assert!(
+        !told.contains("<script") && !told.contains("<style"),
+        "{told}"
+    );
     let total: f64 = tests.iter().map(|t| t["score"].as_f64().unwrap()).sum();
     assert!((results["score"].as_f64().unwrap() - total).abs() < 0.02);
     // Boards keep their alignment, and no path of the grading machine is
@@ -67,8 +79,11 @@ fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
     let out_path = out.path().canonicalize().unwrap();
     let all = results.to_string();
     assert!(!all.contains(&*out_path.to_string_lossy()), "{all}");
+    // A part that lost no points, with no fault to draw, stays text.
     for test in tests {
-        assert_eq!(test["output_format"], "text");
+        let drawn = test["output"].as_str().unwrap().contains("<figure");
+        let format = if drawn { "html" } else { "text" };
+        assert_eq!(test["output_format"], format, "{test}");
     }
 }
 
@@ -240,6 +255,7 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
         .unwrap();
     assert!(run.status.success(), "{}", text(&run.stderr));
     let graded: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    valid_gradescope_results(&graded);
     let score = graded["score"].as_f64().unwrap();
     assert!(score > 50.0 && score < 100.0, "{graded}");
     assert_eq!(graded["tests"].as_array().unwrap().len(), 3);
@@ -260,6 +276,7 @@ fn the_gradescope_bundle_grades_a_submission_and_always_leaves_results() {
     assert!(run.status.success());
     let fallback: Value =
         serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    valid_gradescope_results(&fallback);
     assert_eq!(fallback["score"], 0.0);
     assert!(
         fallback["output"]
@@ -305,6 +322,7 @@ fn each_gradescope_test_says_what_cost_its_own_points() {
         check(&args, out.path(), &[&example(), "--bug", bug]);
         let results: Value =
             serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
+        valid_gradescope_results(&results);
         results["tests"].as_array().unwrap().clone()
     };
     let clue = tests_of("wide-edge");
