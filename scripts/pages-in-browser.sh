@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The pages `check` writes, opened in headless Chromium (Debian's
+# `chromium`, installed here where it is missing): see
+# scripts/pages_in_browser.py. Run from the project's root after
+# `cargo build --examples` (`.ci/run` runs it after the tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/null; then
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium > /dev/null
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 -S scripts/pages_in_browser.py "$PWD/target/debug/minesweeper" \
+    "$PWD/target/debug/examples/proj3" "$work"
