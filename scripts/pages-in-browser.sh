@@ -2,7 +2,8 @@
 # The pages `check` writes, opened in headless Chromium (Debian's
 # `chromium`, installed here where it is missing): see
 # scripts/pages_in_browser.py. Run from the project's root after
-# `cargo build --examples` (`.ci/run` runs it after the tests).
+# `cargo build --examples` (`.ci/run` runs it after the tests); the
+# screenshots are left in target/pages-shots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/null; then
@@ -13,5 +14,8 @@ if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/nul
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# The screenshots stay, to be looked at.
+shots="$PWD/target/pages-shots"
+rm -rf "$shots"
 python3 -S scripts/pages_in_browser.py "$PWD/target/debug/minesweeper" \
-    "$PWD/target/debug/examples/proj3" "$work"
+    "$PWD/target/debug/examples/proj3" "$work" "$shots"

@@ -4,10 +4,11 @@ each loads with no console error and no request leaving it, its DOM (after
 its script ran) holds what it must draw, and a screenshot's pixels show the
 histogram's bars and the marked square, at a desktop's width and a phone's.
 
-Usage: pages_in_browser.py MINESWEEPER PROJ3 WORK
+Usage: pages_in_browser.py MINESWEEPER PROJ3 WORK SHOTS
   MINESWEEPER  the program to check with
   PROJ3        examples/proj3 built (cargo build --examples)
-  WORK         an empty folder for the class, the pages and the screenshots
+  WORK         an empty folder for the class and the pages
+  SHOTS        a folder for the screenshots, kept to be looked at
 """
 import os
 import re
@@ -20,6 +21,7 @@ import zlib
 
 BAR = (0x3B, 0x6E, 0xA8)  # the histogram's bars
 SQUARE = (0xFF, 0xE0, 0x8A)  # a marked square's background
+BOARD = (0xF6, 0xF6, 0xF6)  # a board's background
 WIDTHS = (1280, 400)
 
 
@@ -86,10 +88,10 @@ def count(png, colour):
     return sum(1 for p in pixels(png) if p == colour)
 
 
-def check_page(page, must, colour, shots):
+def check_page(page, must, colour, shots, at=""):
     """Opens `page`: no console message of an error, no request refused,
     every pattern of `must` in its DOM, `colour` in its screenshots."""
-    dom, log = browse(page, "--dump-dom")
+    dom, log = browse(page + at, "--dump-dom")
     trouble = [line for line in log.splitlines()
                if "CONSOLE" in line or "Refused to" in line or "ERR_" in line]
     assert not trouble, f"{page}: {trouble}"
@@ -100,7 +102,7 @@ def check_page(page, must, colour, shots):
     name = os.path.basename(os.path.dirname(page)) or "page"
     for width in WIDTHS:
         shot = os.path.join(shots, f"{name}-{width}.png")
-        browse(page, f"--window-size={width},1600", "--hide-scrollbars",
+        browse(page + at, f"--window-size={width},1600", "--hide-scrollbars",
                f"--screenshot={shot}")
         seen = count(shot, colour)
         assert seen > 20, f"{shot}: {seen} pixels of {colour}"
@@ -121,9 +123,9 @@ def student(root, name, script, program=None):
 
 
 def main():
-    minesweeper, proj3, work = sys.argv[1:4]
-    class_folder, out, shots = (os.path.join(work, d) for d in ("class", "out", "shots"))
-    os.makedirs(shots)
+    minesweeper, proj3, work, shots = sys.argv[1:5]
+    class_folder, out = (os.path.join(work, d) for d in ("class", "out"))
+    os.makedirs(shots, exist_ok=True)
     student(class_folder, "ada", "#!/bin/sh\nexec ./program\n", proj3)
     student(class_folder, "bob", "#!/bin/sh\nexec ./program --bug wide-edge\n", proj3)
     student(class_folder, '"><img src=x onerror=alert(1)>',
@@ -149,6 +151,23 @@ def main():
     check_page(os.path.join(work, "hash", "index.html"),
                [(r'<mark class="square"', 2), (r"# # #", 1)],
                SQUARE, shots)
+    # A recorded game as a page, opened at its end: the player stepped
+    # through every move (the board says which move it shows).
+    home = os.path.join(work, "home")
+    env = dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, "data"),
+               XDG_STATE_HOME=os.path.join(home, "state"),
+               XDG_CONFIG_HOME=os.path.join(home, "config"))
+    moves = "".join(f"{r} {c} r\n" for r in range(1, 10) for c in range(1, 10)) + "n\n"
+    subprocess.run([minesweeper, "--rules", "classic", "--level", "beginner", "--seed", "3",
+                    "--record"], input=moves, text=True, env=env, capture_output=True,
+                   timeout=120)
+    replay = os.path.join(work, "replay", "index.html")
+    os.makedirs(os.path.dirname(replay))
+    subprocess.run([minesweeper, "replay", "last", "--html", replay], env=env, check=True)
+    steps = len(re.findall(r"&quot;said&quot;", open(replay).read()))
+    assert steps > 0, replay
+    check_page(replay, [(rf'<pre id="board" data-move="{steps}">', 1), (r'<p id="end">', 1)],
+               BOARD, shots, at="#end")
     print("every page loaded clean and drew what it must")
 
 

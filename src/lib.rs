@@ -208,6 +208,7 @@ pub mod memory;
 mod options;
 mod plan;
 mod recording;
+mod replay_page;
 
 pub use commands::run;
 pub use error::AppError;

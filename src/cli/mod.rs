@@ -365,6 +365,11 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "FILE")]
     pub export: Option<PathBuf>,
 
+    /// Write the game as a page that plays it back to FILE (`-` for
+    /// stdout): one file, to open in any browser or to share.
+    #[arg(long, value_name = "FILE", conflicts_with = "export")]
+    pub html: Option<PathBuf>,
+
     /// Times the real pace to start at (0.25 to 64).
     #[arg(long, default_value = "1", value_parser = speed)]
     pub speed: f64,

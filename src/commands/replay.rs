@@ -21,15 +21,24 @@ use crate::recording::{each_in_history, places};
 pub(super) fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     let (mut record, title) = recorded_game(&args.game)?;
     with_its_board(&mut record)?;
+    if let Some(path) = &args.html {
+        let page = crate::replay_page::page(&record, &title)?;
+        return write_to(path, page.as_bytes(), out);
+    }
     match &args.export {
-        Some(path) if path.as_os_str() == "-" => {
-            out.write_all(export::to_text(&record).as_bytes())?;
-        }
-        Some(path) => std::fs::write(path, export::to_text(&record))
-            .map_err(|e| AppError::Records(format!("cannot write {}: {e}", visible::path(path))))?,
+        Some(path) => write_to(path, export::to_text(&record).as_bytes(), out)?,
         None => show(&record, title, args.speed, paint)?,
     }
     Ok(())
+}
+
+/// `bytes` into the file at `path`, or on stdout for `-`.
+fn write_to(path: &Path, bytes: &[u8], out: &mut impl Write) -> Result<(), AppError> {
+    if path.as_os_str() == "-" {
+        return Ok(out.write_all(bytes)?);
+    }
+    std::fs::write(path, bytes)
+        .map_err(|e| AppError::Records(format!("cannot write {}: {e}", visible::path(path))))
 }
 
 /// Puts the board file's text back in `record` when it names its board by

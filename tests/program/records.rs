@@ -1319,3 +1319,69 @@ fn stats_json_writes_nothing_raw_past_ascii() {
         "the same name read back"
     );
 }
+
+/// The game a page carries for its player: the `data-game` attribute,
+/// its HTML escapes read back, as JSON.
+fn game_in_page(page: &str) -> Value {
+    let start = page.find("data-game=\"").expect("a game in the page") + "data-game=\"".len();
+    let attribute = &page[start..start + page[start..].find('"').unwrap()];
+    let json = attribute
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap()
+}
+
+/// `replay --html` writes a game as one page that plays it back: the
+/// board before any move, every event with what it changed and when, and
+/// the figures at the end; to a file or to stdout alike. A board too big
+/// for a page is refused, saying what to use instead.
+#[test]
+fn a_game_becomes_a_page_that_plays_it_back() {
+    let home = Home::new();
+    home.run(&args_with_seed("21"), &one_click_games(1));
+    let output = home.run(&["replay", "last", "--html", "-"], b"");
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let page = text(&output.stdout);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(page.contains("default-src 'none'"));
+    let game = game_in_page(&page);
+    assert_eq!(
+        (game["rows"].as_u64(), game["cols"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(game["start"], "..");
+    let steps = game["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 1, "{game}");
+    assert_eq!(steps[0]["said"], "reveal 1, 1");
+    // The square opened, and the mine shown at the win's end.
+    assert!(
+        !steps[0]["changes"].as_array().unwrap().is_empty(),
+        "{game}"
+    );
+    assert!(
+        game["end"].as_str().unwrap().starts_with("Won in "),
+        "{game}"
+    );
+    let file = home.path().join("last.html");
+    let written = home.run(&["replay", "last", "--html", file.to_str().unwrap()], b"");
+    assert!(written.status.success(), "{}", text(&written.stderr));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), page);
+    // 201x201, nearly all mines: the second move loses, and the game is
+    // filed, too big for a page.
+    let big = [
+        "--rules", "classic", "--rows", "201", "--cols", "201", "--mines", "40000", "--seed", "5",
+        "--record",
+    ];
+    home.run(&big, b"1 1 r\n201 201 r\n200 200 r\n199 199 r\nn\n");
+    let refused = home.run(&["replay", "last", "--html", "-"], b"");
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused.stderr));
+    assert!(
+        text(&refused.stderr)
+            .contains("201x201 board, too large for a page (at most 40000 squares"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(refused.stdout.is_empty());
+}

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use maud::{Markup, html};
-use pages::{Cell, board, document, histogram, table};
+use pages::{Cell, Script, board, document, histogram, table};
 
 use engine::to_board_file;
 
@@ -51,7 +51,7 @@ pub fn student_page(options: &Options, outcome: &Outcome, name: Option<&str>) ->
             (finding_section(options, finding, Reader::Here))
         }
     };
-    document(&title, body, false)
+    document(&title, body, &[])
 }
 
 /// The score and its parts, or why there is none.
@@ -193,7 +193,7 @@ pub fn class_page(options: &Options, class: &Class) -> String {
             }
         }
     };
-    document(&title, body, true)
+    document(&title, body, &[Script::Sort])
 }
 
 /// Scores in bins of ten points, 100 a bin of its own.

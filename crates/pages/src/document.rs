@@ -3,6 +3,7 @@
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
+use crate::replay::PLAYER_SCRIPT;
 use crate::table::SORT_SCRIPT;
 
 /// The page's style: boards in a fixed-width font, side by side where
@@ -21,6 +22,7 @@ th[aria-sort=descending] button::after { content: " \25BC"; }
 figure.board { margin: 0; }
 figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
 pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; }
+#board { font-size: 1rem; line-height: 1.2; }
 .square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; color: inherit; font-weight: bold; }
 .label { color: #c00; font-weight: bold; }
 .bad { color: #c00; }
@@ -29,38 +31,71 @@ svg .bar { fill: #3b6ea8; }
 @media print { th button::after { content: none; } }
 "#;
 
+/// A script a page may carry: the only ones any page may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Script {
+    /// Sorts a table by the column whose header is pressed.
+    Sort,
+    /// Plays a recorded game back.
+    Player,
+}
+
+impl Script {
+    fn text(self) -> &'static str {
+        match self {
+            Script::Sort => SORT_SCRIPT,
+            Script::Player => PLAYER_SCRIPT,
+        }
+    }
+
+    /// Its SHA-256, base64, as a policy names it (a test checks each
+    /// against its script).
+    fn hash(self) -> &'static str {
+        match self {
+            Script::Sort => SORT_SCRIPT_HASH,
+            Script::Player => PLAYER_SCRIPT_HASH,
+        }
+    }
+}
+
 /// The policy: nothing fetched or sent (`default-src 'none'`), style
-/// inline, and the one script the page carries, named by its hash.
-fn policy() -> String {
+/// inline, and no script but the page's own, each named by its hash.
+fn policy(scripts: &[Script]) -> String {
+    let hashes: Vec<String> = scripts.iter().map(|s| format!("'{}'", s.hash())).collect();
+    let run = if hashes.is_empty() {
+        "'none'".to_owned()
+    } else {
+        hashes.join(" ")
+    };
     format!(
-        "default-src 'none'; style-src 'unsafe-inline'; script-src '{SORT_SCRIPT_HASH}'; \
-         base-uri 'none'; form-action 'none'"
+        "default-src 'none'; style-src 'unsafe-inline'; script-src {run}; base-uri 'none'; \
+         form-action 'none'"
     )
 }
 
-/// The SHA-256 of [`SORT_SCRIPT`], base64, as the policy names it (a
-/// test checks it against the script).
-pub(crate) const SORT_SCRIPT_HASH: &str = "sha256-uGeDT+jwx52pHZVaVTTK1TbyNQ09v8AdytbvEN4wRi4=";
+const PLAYER_SCRIPT_HASH: &str = "sha256-zoajrPwux+RvoXb793lqNQT0UW2W1DhFAXs9sJcXGj8=";
 
-/// A whole page titled `title`, with `body` in it; the script that sorts
-/// tables comes along when `sorting`. No control character but a line
+const SORT_SCRIPT_HASH: &str = "sha256-uGeDT+jwx52pHZVaVTTK1TbyNQ09v8AdytbvEN4wRi4=";
+
+/// A whole page titled `title`, with `body` in it and `scripts` after
+/// it. No control character but a line
 /// break or a tab reaches the page raw, whatever `body` holds: the last
 /// guard, as the console's messages have one.
-pub fn document(title: &str, body: Markup, sorting: bool) -> String {
+pub fn document(title: &str, body: Markup, scripts: &[Script]) -> String {
     let page = html! {
         (DOCTYPE)
         html lang="en" {
             head {
                 meta charset="utf-8";
-                meta http-equiv="Content-Security-Policy" content=(policy());
+                meta http-equiv="Content-Security-Policy" content=(policy(scripts));
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (visible::without_controls(title)) }
                 style { (PreEscaped(STYLE)) }
             }
             body {
                 (body)
-                @if sorting {
-                    script { (PreEscaped(SORT_SCRIPT)) }
+                @for script in scripts {
+                    script { (PreEscaped(script.text())) }
                 }
             }
         }
@@ -92,14 +127,21 @@ mod tests {
     }
 
     #[test]
-    fn the_policy_names_the_sorting_script_by_its_hash() {
-        let hash = base64(&Sha256::digest(SORT_SCRIPT.as_bytes()));
-        assert_eq!(SORT_SCRIPT_HASH, format!("sha256-{hash}"));
+    fn the_policy_names_each_script_by_its_hash() {
+        for script in [Script::Sort, Script::Player] {
+            let hash = base64(&Sha256::digest(script.text().as_bytes()));
+            assert_eq!(script.hash(), format!("sha256-{hash}"), "{script:?}");
+        }
+        assert!(policy(&[]).contains("script-src 'none'"));
     }
 
     #[test]
     fn a_page_lets_nothing_leave_it_and_escapes_its_title() {
-        let page = document("<script>x</script>\u{7}", html! { p { "hi" } }, true);
+        let page = document(
+            "<script>x</script>\u{7}",
+            html! { p { "hi" } },
+            &[Script::Sort],
+        );
         assert!(page.starts_with("<!DOCTYPE html>"));
         assert!(page.contains("default-src 'none'"));
         assert!(page.contains("<title>&lt;script&gt;x&lt;/script&gt;\\u{7}</title>"));
@@ -113,7 +155,7 @@ mod tests {
     #[test]
     fn no_control_character_reaches_a_page_raw_whatever_its_body_holds() {
         let body = html! { pre { (maud::PreEscaped("a\u{1b}[2Jb\u{7}\nc")) } };
-        let page = document("t", body, false);
+        let page = document("t", body, &[]);
         assert!(page.contains("a\\u{1b}[2Jb\\u{7}\nc"), "{page}");
     }
 }

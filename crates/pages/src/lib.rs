@@ -10,6 +10,8 @@
 //! - [`histogram`]: counts drawn as bars, in SVG.
 //! - [`table`]: a table whose columns sort when a header is pressed (a
 //!   few lines of script; without it the table reads as it stands).
+//! - [`replay`]: a recorded game that plays itself back ([`Game`],
+//!   [`Step`]).
 //!
 //! Every text comes in as a plain `&str` and is escaped twice over: its
 //! control characters made visible (`visible`), then HTML's own
@@ -18,10 +20,12 @@
 mod board;
 mod chart;
 mod document;
+mod replay;
 mod table;
 
 pub use board::{Mark, Picture, board};
 pub use chart::histogram;
-pub use document::document;
+pub use document::{Script, document};
 pub use maud::{Markup, html};
+pub use replay::{Game, Step, replay};
 pub use table::{Cell, table};
