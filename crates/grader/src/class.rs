@@ -170,10 +170,18 @@ pub fn check_class(
     )))?;
     let class = Class { checked, skipped };
     let index = out.join("index.html");
-    fs::write(&index, html::class_page(options, &class)).map_err(CheckError::io(format!(
+    let started = Instant::now();
+    let page = html::class_page(options, &class);
+    fs::write(&index, &page).map_err(CheckError::io(format!(
         "cannot write {}",
         visible::path(&index)
     )))?;
+    tracing::debug!(
+        "the class's page: {} bytes for {} students, made and written in {:.1} ms",
+        page.len(),
+        class.checked.len(),
+        started.elapsed().as_secs_f64() * 1000.0
+    );
     Ok(class)
 }
 
@@ -266,8 +274,16 @@ fn write_files(
         .and_then(|()| fs::write(own.join("report.txt"), text))
         .and_then(|()| report::write_gradescope(&own.join("results.json"), options, outcome))
         .and_then(|()| {
+            let started = Instant::now();
             let page = html::student_page(options, outcome, Some(name));
-            fs::write(own.join("index.html"), page)
+            fs::write(own.join("index.html"), &page)?;
+            tracing::debug!(
+                "the page of {}: {} bytes, made and written in {:.1} ms",
+                visible::Visible(name),
+                page.len(),
+                started.elapsed().as_secs_f64() * 1000.0
+            );
+            Ok(())
         })
         .map_err(CheckError::io(format!(
             "cannot write into {}",

@@ -16,6 +16,16 @@
 //! Every text comes in as a plain `&str` and is escaped twice over: its
 //! control characters made visible (`visible`), then HTML's own
 //! characters by maud, which escapes every value it is given.
+//!
+//! # Map
+//!
+//! | file | concept | main items |
+//! |---|---|---|
+//! | `src/document.rs` | the page around a body | `document`, `Script` (each script a page may run, named in the policy by its SHA-256, which a test checks), the style |
+//! | `src/board.rs` | a board as printed | `board`, `Picture`, `Mark`: the square in a `<mark>` outlined, its label after the line |
+//! | `src/chart.rs` | counts as bars | `histogram`: SVG, described in words for a screen reader |
+//! | `src/table.rs` | a table that sorts | `table`, `Cell` (text, a number to sort by, a link), the sorting script |
+//! | `src/replay.rs` | a game played back | `replay`, `Game`, `Step` (each event's changed squares), the player script |
 
 mod board;
 mod chart;
