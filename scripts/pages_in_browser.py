@@ -138,6 +138,13 @@ def main():
     check_page(os.path.join(out, "index.html"),
                [(r"<rect", 11), (r'<table class="sortable"', 2), (r'href="[^"]*index\.html"', 3)],
                BAR, shots)
+    # Sorted by score from the address, as the header's button sorts it.
+    dom, log = browse(os.path.join(out, "index.html") + "#sort=score-down", "--dump-dom")
+    students = dom.split("Students (press a heading to sort)")[1]
+    scores = [float(n) for n in re.findall(r'<td class="number" data-sort="([-0-9.]+)">', students)[::4]]
+    assert len(scores) == 3 and scores == sorted(scores, reverse=True), scores
+    assert 'aria-sort="descending"' in students, "the header says how it sorts"
+    print(f"  the students sorted by score, highest first: {scores}")
     check_page(os.path.join(out, "bob", "index.html"),
                [(r'<mark class="square"', 2), (r'<figure class="board"', 2)],
                SQUARE, shots)

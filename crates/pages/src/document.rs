@@ -75,7 +75,7 @@ fn policy(scripts: &[Script]) -> String {
 
 const PLAYER_SCRIPT_HASH: &str = "sha256-zoajrPwux+RvoXb793lqNQT0UW2W1DhFAXs9sJcXGj8=";
 
-const SORT_SCRIPT_HASH: &str = "sha256-uGeDT+jwx52pHZVaVTTK1TbyNQ09v8AdytbvEN4wRi4=";
+const SORT_SCRIPT_HASH: &str = "sha256-fwHQRLKsVPLQg8AWlGylb4odHveJmBQwcRYM6lukg8g=";
 
 /// A whole page titled `title`, with `body` in it and `scripts` after
 /// it. No control character but a line

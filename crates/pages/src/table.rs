@@ -43,7 +43,8 @@ impl Cell {
 
 /// The script that sorts a table by the column whose header button is
 /// pressed, numbers by their `data-sort`, the rest as text; pressed again,
-/// the other way. Its hash is in the page's policy.
+/// the other way. `#sort=HEADER` in the address (`-down` after it: the
+/// other way) opens the page sorted so. Its hash is in the page's policy.
 pub(crate) const SORT_SCRIPT: &str = r#"
 for (const table of document.querySelectorAll("table.sortable")) {
   const heads = Array.from(table.tHead.rows[0].cells);
@@ -68,6 +69,15 @@ for (const table of document.querySelectorAll("table.sortable")) {
       for (const row of rows) table.tBodies[0].appendChild(row);
     });
   });
+}
+const sorted = location.hash.match(/^#sort=([^&]+?)(-down)?$/);
+if (sorted) {
+  for (const button of document.querySelectorAll("table.sortable th button")) {
+    if (button.textContent.trim() !== decodeURIComponent(sorted[1])) continue;
+    button.click();
+    if (sorted[2]) button.click();
+    break;
+  }
 }
 "#;
 
