@@ -12,7 +12,8 @@ const STYLE: &str = r#"
 body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; color: #111; background: #fff; line-height: 1.4; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 h1, h2, p, code { overflow-wrap: anywhere; }
-table { border-collapse: collapse; margin: 0.5rem 0; }
+table { border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%; overflow-x: auto; }
+svg { max-width: 100%; height: auto; }
 th, td { border: 1px solid #bbb; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
 th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer; }
