@@ -229,7 +229,7 @@ fn the_class_and_each_student_have_a_page_that_runs_nothing_a_student_wrote() {
         .iter()
         .find(|p| p.contains("wrong-board, fault 1"))
         .unwrap();
-    assert!(wrong_boards.contains("<span class=\"square\""));
+    assert!(wrong_boards.contains("<mark class=\"square\""));
     assert_eq!(
         wrong_boards.matches("<figure class=\"board\">").count() % 2,
         0

@@ -29,7 +29,7 @@ fn the_report_names_the_move_and_the_square_and_shows_both_boards() {
     let faults = page.matches("<section class=\"finding\">").count();
     assert_eq!(faults, report.matches("Run it again:").count(), "{page}");
     assert_eq!(page.matches("<figure class=\"board\">").count(), 2 * faults);
-    assert_eq!(page.matches("<span class=\"square\"").count(), 2 * faults);
+    assert_eq!(page.matches("<mark class=\"square\"").count(), 2 * faults);
     // The same games, found and shrunk the same way, on one thread.
     let one = folder();
     let alone = check(
