@@ -8,10 +8,9 @@
 
 use std::fmt::Write as _;
 
+use engine::to_board_file;
 use maud::{Markup, html};
 use pages::{Cell, Script, board, document, histogram, table};
-
-use engine::to_board_file;
 
 use crate::class::{Checked, Class};
 use crate::judge::Kind;
