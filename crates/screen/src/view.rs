@@ -343,7 +343,12 @@ fn board(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
 fn too_small(frame: &mut Frame, screen: &Screen) {
     let board = screen.game().board();
     let (wide, high) = Geometry::smallest(board.rows(), board.cols());
-    let text = format!("The terminal is too small: {wide}x{high} at least. q quits");
+    // In words: a board's size is rows x columns, a terminal's the other
+    // way round, and "12x9" would read as either.
+    let text = format!(
+        "The terminal is too small: the board needs {wide} columns and {high} lines at \
+         least. q quits"
+    );
     let area = frame.area();
     frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
 }

@@ -726,6 +726,25 @@ fn without_records_nothing_is_asked_of_them() {
     assert_eq!(screen.take_requests(), []);
 }
 
+/// A terminal too small for the board says what it needs in words:
+/// columns and lines, never "12x9", which reads as rows x columns the way
+/// boards are sized.
+#[test]
+fn a_terminal_too_small_says_the_columns_and_lines_it_needs() {
+    let screen = random(Layout::EXPERT, 30, 8);
+    let drawn = drawn(&screen, Instant::now()).replace('"', " ");
+    let text = drawn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("The terminal is too small: the board needs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("columns and") && text.contains("lines at least"),
+        "{text}"
+    );
+    assert!(!text.contains("x9 at least"), "{text}");
+}
+
 /// While the terminal is too small to show the board, keys and clicks do
 /// nothing to it: after enlarging, nothing was opened and no clock runs.
 #[test]
