@@ -267,6 +267,37 @@ mod classic {
         "--rules", "classic", "--rows", "4", "--cols", "5", "--mines", "3", "--seed", "1",
     ];
 
+    /// A move typed wrong on one line is told what a move is; the course's
+    /// game, which takes no such line, keeps its own sentence.
+    #[test]
+    fn a_move_typed_wrong_is_told_what_a_move_is() {
+        let mut game = minesweeper();
+        game.args(SEED_1);
+        let typing = typed(&["2 2", "1 1 x", "a b c", "q"]);
+        let output = common::typing(&mut game, typing.as_bytes())
+            .wait_with_output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&output.stdout);
+        for sentence in [
+            "A move on one line needs its action too: 2 2 r opens the square, 2 2 f flags it.",
+            "The action is r (open) or f (flag), as in 1 1 r.",
+            "A whole move is a row from 1 to 4, a column from 1 to 5, and r or f, such as 2 3 r.",
+        ] {
+            assert!(said.contains(sentence), "{said}");
+        }
+        assert!(!said.contains("That number is not allowed"), "{said}");
+        let mut course = minesweeper();
+        course.args(["boards/board1.txt"]);
+        let course = common::typing(&mut course, typed(&["5 5", "q"]).as_bytes())
+            .wait_with_output()
+            .unwrap();
+        let course = String::from_utf8_lossy(&course.stdout);
+        assert!(
+            course.contains("That number is not allowed.  Please try again!"),
+            "{course}"
+        );
+    }
+
     #[test]
     fn win_by_opening_every_safe_square() {
         assert_classic_snapshot!(

@@ -50,6 +50,40 @@ pub(crate) fn shortcut(answer: &str, rows: usize, cols: usize) -> Option<Shortcu
     ))
 }
 
+/// Why `answer`, refused at a row prompt that takes shortcuts, is not
+/// what it takes, said as what is: a row alone, or a whole move of a row,
+/// a column and `r` or `f` on a board of `rows` x `cols`.
+pub(crate) fn row_refused(answer: &str, rows: usize, cols: usize) -> String {
+    let words: Vec<&str> = answer.split_whitespace().collect();
+    let example = format!("{} {} r", rows.div_ceil(2), cols.div_ceil(2));
+    let numbers = |row: &str, col: &str| {
+        number_in_range(row, rows).is_some() && number_in_range(col, cols).is_some()
+    };
+    let sentence = match words.as_slice() {
+        [] => format!("Type a row from 1 to {rows}, or a whole move such as {example}."),
+        [_] => format!(
+            "A row is a number from 1 to {rows}; a whole move is a row, a column and r or f, \
+             such as {example}. ? lists what may be typed."
+        ),
+        [row, col] if numbers(row, col) => format!(
+            "A move on one line needs its action too: {row} {col} r opens the square, \
+             {row} {col} f flags it."
+        ),
+        [row, col, _] if numbers(row, col) => {
+            format!("The action is r (open) or f (flag), as in {row} {col} r.")
+        }
+        [_, _] | [_, _, _] => format!(
+            "A whole move is a row from 1 to {rows}, a column from 1 to {cols}, and r or f, \
+             such as {example}."
+        ),
+        _ => format!(
+            "A whole move is three words: a row, a column and r or f, such as {example}. \
+             ? lists what may be typed."
+        ),
+    };
+    sentence + "\n"
+}
+
 /// An answer, or a request for a hint instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OrHint<T> {
@@ -94,6 +128,29 @@ mod tests {
         for refused in ["5", "5 5", "5 10 r", "0 1 r", "5 5 x", "5 5 r r", ""] {
             assert_eq!(shortcut(refused, 9, 9), None, "{refused}");
         }
+    }
+
+    /// A row prompt that takes whole moves says what it takes, for each
+    /// way a move is typed wrong.
+    #[test]
+    fn a_refused_move_is_told_what_is_expected() {
+        let told = |typed: &str| row_refused(typed, 9, 9);
+        assert_eq!(
+            told("5 5"),
+            "A move on one line needs its action too: 5 5 r opens the square, 5 5 f flags it.\n"
+        );
+        assert_eq!(
+            told("5 5 x"),
+            "The action is r (open) or f (flag), as in 5 5 r.\n"
+        );
+        assert_eq!(
+            told("a b c"),
+            "A whole move is a row from 1 to 9, a column from 1 to 9, and r or f, such as 5 5 r.\n"
+        );
+        assert_eq!(told("5 10 r"), told("a b c"));
+        assert!(told("x").starts_with("A row is a number from 1 to 9; "));
+        assert!(told("12").starts_with("A row is a number from 1 to 9; "));
+        assert!(told("1 2 r r").starts_with("A whole move is three words"));
     }
 
     #[test]

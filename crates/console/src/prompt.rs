@@ -2,6 +2,7 @@
 //! move, prints the board. Under proj3 rules the text is the course's, byte
 //! for byte; the words of each rule set are in [`Script`].
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -646,24 +647,28 @@ fn ask_row<R: BufRead, W: Write, E: Write>(
     let (rows, cols) = (board.rows(), board.cols());
     let shortcuts = session.rule_set.script.shortcuts.is_some();
     let hints = session.hints;
-    ask_until_valid(
-        console,
-        &number_question(rows, hints),
-        BAD_NUMBER,
-        |typed| {
-            if let Some(shortcut) = answer::shortcut(typed, rows, cols).filter(|_| shortcuts) {
-                return Some(AtRow::Shortcut(shortcut));
-            }
-            let number = |typed: &str| answer::number_in_range(typed, rows);
-            if !hints {
-                return number(typed).map(AtRow::Row);
-            }
-            answer::or_hint(typed, number).map(|answer| match answer {
-                OrHint::Hint => AtRow::Hint,
-                OrHint::Answer(row) => AtRow::Row(row),
-            })
-        },
-    )
+    // Where whole moves are taken, a refusal says what is expected; the
+    // course's game keeps its own sentence.
+    let complaint = |typed: &str| -> Cow<'static, str> {
+        if shortcuts {
+            Cow::Owned(answer::row_refused(typed, rows, cols))
+        } else {
+            Cow::Borrowed(BAD_NUMBER)
+        }
+    };
+    ask_until_valid_saying(console, &number_question(rows, hints), complaint, |typed| {
+        if let Some(shortcut) = answer::shortcut(typed, rows, cols).filter(|_| shortcuts) {
+            return Some(AtRow::Shortcut(shortcut));
+        }
+        let number = |typed: &str| answer::number_in_range(typed, rows);
+        if !hints {
+            return number(typed).map(AtRow::Row);
+        }
+        answer::or_hint(typed, number).map(|answer| match answer {
+            OrHint::Hint => AtRow::Hint,
+            OrHint::Answer(row) => AtRow::Row(row),
+        })
+    })
 }
 
 fn number_question(max: usize, hints: bool) -> String {
@@ -713,16 +718,27 @@ fn ask_until_valid<R: BufRead, W: Write, E: Write, T>(
     complaint: &str,
     check: impl Fn(&str) -> Option<T>,
 ) -> io::Result<Option<T>> {
+    ask_until_valid_saying(console, question, |_| Cow::Borrowed(complaint), check)
+}
+
+/// [`ask_until_valid`], the complaint made from what was typed (an
+/// answer too long to keep is complained of as an empty one).
+fn ask_until_valid_saying<'a, R: BufRead, W: Write, E: Write, T>(
+    console: &mut Console<R, W, E>,
+    question: &str,
+    complaint: impl Fn(&str) -> Cow<'a, str>,
+    check: impl Fn(&str) -> Option<T>,
+) -> io::Result<Option<T>> {
     loop {
         console.out.write_all(question.as_bytes())?;
-        let accepted = match read_answer(console)? {
+        let (accepted, typed) = match read_answer(console)? {
             None => return Ok(None),
-            Some(Typed::Line(typed)) => check(&typed),
-            Some(Typed::TooLong) => None,
+            Some(Typed::Line(typed)) => (check(&typed), typed),
+            Some(Typed::TooLong) => (None, String::new()),
         };
         match accepted {
             Some(value) => return Ok(Some(value)),
-            None => console.out.write_all(complaint.as_bytes())?,
+            None => console.out.write_all(complaint(&typed).as_bytes())?,
         }
     }
 }
