@@ -264,8 +264,8 @@ fn keys_do_nothing_while_the_board_cannot_be_seen() {
         bin.display()
     );
     let mut terminal = Terminal::start(&shell, &home);
-    terminal.wait_for("too small", |screen| {
-        screen.contents().contains("too small")
+    terminal.wait_for("Too small", |screen| {
+        screen.contents().contains("Too small")
     });
     terminal.send(b" f ");
     terminal.send(&click(0, 1, 1));

@@ -345,10 +345,8 @@ fn too_small(frame: &mut Frame, screen: &Screen) {
     let (wide, high) = Geometry::smallest(board.rows(), board.cols());
     // In words: a board's size is rows x columns, a terminal's the other
     // way round, and "12x9" would read as either.
-    let text = format!(
-        "The terminal is too small: the board needs {wide} columns and {high} lines at \
-         least. q quits"
-    );
+    // Short: it must fit the smallest terminal, "q quits" included.
+    let text = format!("Too small: needs {wide} columns, {high} lines. q quits");
     let area = frame.area();
     frame.render_widget(Paragraph::new(text).wrap(Default::default()), area);
 }
