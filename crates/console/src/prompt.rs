@@ -425,8 +425,8 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Some(Command::Help) => {
                 let help = match session.voice {
-                    Voice::Boards => script.shortcuts.unwrap_or_default(),
-                    Voice::Lines => spoken_commands::HELP,
+                    Voice::Boards => script.shortcuts.unwrap_or_default().to_owned(),
+                    Voice::Lines => spoken_commands::help(session.hints),
                 };
                 writeln!(console.out, "{help}")?;
                 continue;

@@ -46,8 +46,19 @@ pub struct Checked {
     pub hints: bool,
 }
 
-/// The commands, as `?` lists them.
-pub const HELP: &str = "\
+/// The commands, as `?` lists them: `h` as it is in this game (`play
+/// --screen-reader` always gives hints; the prompt game with `--hints`).
+pub fn help(hints: bool) -> String {
+    let hint = if hints {
+        "h: a hint"
+    } else {
+        "h: a hint, when the game was started with --hints (play --screen-reader always has them)"
+    };
+    HELP.replace("{hint}", hint)
+}
+
+/// The commands, `{hint}` standing for the line about hints.
+const HELP: &str = "\
 Commands (row first, then column; numbers from 1):
   5 3, or o 5 3: open row 5 column 3
   f 5 3: flag row 5 column 3; again: the next mark (a question mark under classic rules), or none
@@ -57,7 +68,7 @@ Commands (row first, then column; numbers from 1):
   row 5: read row 5
   col 3: read column 3
   m: mines left, flags, and squares still covered
-  h: a hint, when the game was started with --hints
+  {hint}
   q: quit (the game is saved, to be carried on)
   ?: this list";
 
@@ -170,6 +181,15 @@ fn alone(rest: &[&str], command: Command) -> Result<Command, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The help says `h` as it is in this game: on, or how to turn it on.
+    #[test]
+    fn the_help_says_whether_hints_are_on() {
+        assert!(help(true).contains("\n  h: a hint\n"));
+        assert!(!help(true).contains("--hints"));
+        assert!(help(false).contains("when the game was started with --hints"));
+        assert!(!help(false).contains("{hint}") && !help(true).contains("{hint}"));
+    }
 
     const NINE: Checked = Checked {
         rows: 9,
