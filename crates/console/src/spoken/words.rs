@@ -255,7 +255,12 @@ fn line(
         while end + 1 < length && game.glyph(square(end + 1)) == shown {
             end += 1;
         }
-        runs.push(format!("{} {}", span(along, start, end), described(shown)));
+        // "columns 7 to 9 show 1", as "column 4 shows 1".
+        let said = match shown {
+            Glyph::Open(clue @ 1..) if end > start => format!("show {clue}"),
+            other => described(other),
+        };
+        runs.push(format!("{} {said}", span(along, start, end)));
         start = end + 1;
     }
     format!("{name} {}: {}.", index + 1, runs.join(", "))
@@ -367,6 +372,19 @@ mod tests {
         assert_eq!(
             read(&game, Read::Column(2)),
             "Column 3: row 1 blank, row 2 shows 1, rows 3 to 4 covered."
+        );
+    }
+
+    /// A run of one clue is said in the plural: "columns 2 to 4 show 1".
+    #[test]
+    fn a_run_of_clues_is_said_in_the_plural() {
+        let mut game = game();
+        for col in 1..=3 {
+            play(&mut game, Action::Reveal, 3, col);
+        }
+        assert_eq!(
+            read(&game, Read::Row(3)),
+            "Row 4: column 1 covered, columns 2 to 4 show 1, column 5 covered."
         );
     }
 
