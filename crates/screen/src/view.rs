@@ -53,7 +53,10 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     // The message, or where it is longer than its lines, a shorter form:
     // the keys for what comes next are the last thing to go.
     let fits = |text: &String| wrapped_lines(text, foot.width) <= usize::from(foot.height);
-    let forms = message_forms(screen);
+    let forms: Vec<String> = message_forms(screen)
+        .iter()
+        .map(|form| units_kept(form))
+        .collect();
     let message = forms
         .iter()
         .find(|form| fits(form))
@@ -66,6 +69,29 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     } else if let Some(menu) = screen.menu() {
         menu_box(frame, area, menu);
     }
+}
+
+/// `text` with each number held to its unit where a line may wrap: the
+/// space between a digit and `%`, or a second's `s`, becomes a no-break
+/// space ("92.9 %" never ends one line with "92.9").
+fn units_kept(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut kept = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
+        let unit = match chars.get(i + 1..) {
+            Some(['%', ..]) => true,
+            Some(['s']) => true,
+            Some(['s', next, ..]) => !next.is_alphanumeric(),
+            _ => false,
+        };
+        kept.push(if c == ' ' && after_digit && unit {
+            '\u{a0}'
+        } else {
+            c
+        });
+    }
+    kept
 }
 
 /// What the line under the board says, longest first: the message (at
@@ -198,7 +224,12 @@ fn wrapped_lines(text: &str, width: u16) -> usize {
     let width = usize::from(width.max(1));
     let mut lines = 1;
     let mut used = 0;
-    for word in text.split_whitespace() {
+    // A no-break space holds its words together, as the paragraph's wrap
+    // keeps them.
+    let words = text
+        .split(|c: char| c.is_whitespace() && c != '\u{a0}')
+        .filter(|word| !word.is_empty());
+    for word in words {
         let len = word.chars().count();
         if used > 0 && used + 1 + len > width {
             lines += 1 + (len.saturating_sub(1)) / width;
@@ -452,6 +483,16 @@ pub(crate) fn redraw_whole<B: Backend<Error = io::Error>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_keep_their_units_and_nothing_else_changes() {
+        assert_eq!(
+            units_kept("safe with 92.9 %. 12.3 s, 3 squares, 5 steps"),
+            "safe with 92.9\u{a0}%. 12.3\u{a0}s, 3 squares, 5 steps"
+        );
+        assert_eq!(units_kept("it is 5 s"), "it is 5\u{a0}s");
+        assert_eq!(units_kept("rows 1 to 9"), "rows 1 to 9");
+    }
 
     #[test]
     fn words_wrap_into_lines() {

@@ -1576,7 +1576,7 @@ fn the_end_of_a_game_fits_a_small_terminal() {
         .map(|line| line.trim_matches('"').trim_end())
         .collect();
     let foot = foot.join(" ");
-    assert!(foot.contains("Lost: 0.0 s, 3BV 1/10"), "{shown}");
+    assert!(foot.contains("Lost: 0.0\u{a0}s, 3BV 1/10"), "{shown}");
     assert!(foot.contains("u undoes, r again, n new, q quit"), "{shown}");
     // Where there is room, every figure.
     screen.update(
