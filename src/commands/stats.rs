@@ -7,6 +7,7 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 
 use console::words::{counted, group_title, local_time};
+use engine::{RuleSet, WinCondition};
 use records::GameResult;
 use records::history::Problem;
 use records::stats::{Filter, Group, Tally, Wins};
@@ -69,13 +70,17 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
             group.current_streak,
             group.best_streak
         )?;
-        writeln!(
-            out,
-            "  {:<14}{:>10}{:>10}{:>10}{:>12}{:>12}",
-            "wins", "best", "median", "mean", "best 3BV/s", "efficiency"
-        )?;
-        write_wins(out, "clean", &group.clean)?;
-        write_wins(out, "with help", &group.assisted)?;
+        let opening = opens_to_win(group);
+        let mut heading = format!(
+            "  {:<14}{:>10}{:>10}{:>10}",
+            "wins", "best", "median", "mean"
+        );
+        if opening {
+            heading.push_str(&format!("{:>12}{:>12}", "best 3BV/s", "efficiency"));
+        }
+        writeln!(out, "{heading}")?;
+        write_wins(out, "clean", &group.clean, opening)?;
+        write_wins(out, "with help", &group.assisted, opening)?;
         let last: Vec<String> = group
             .last
             .iter()
@@ -97,21 +102,35 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
     Ok(())
 }
 
-fn write_wins(out: &mut impl Write, name: &str, wins: &Wins) -> io::Result<()> {
-    let rate = wins
-        .best_3bv_per_s
-        .map_or("-".to_owned(), |r| format!("{r:.2}"));
-    let efficiency = wins
-        .mean_efficiency
-        .map_or("-".to_owned(), |e| format!("{:.0} %", 100.0 * e));
-    writeln!(
-        out,
-        "  {:<14}{:>10}{:>10}{:>10}{rate:>12}{efficiency:>12}",
+/// Whether `group`'s games are won by opening every safe square, where
+/// 3BV, its rate and efficiency measure the play. Under proj3's rules a
+/// game is won by flags, which 3BV does not count: they mean nothing
+/// there.
+fn opens_to_win(group: &Group) -> bool {
+    RuleSet::named(&group.key.rules)
+        .is_none_or(|set| set.rules.win == WinCondition::OpenEverySafeSquare)
+}
+
+/// A row of wins: the count and the times, and with `opening` the best
+/// 3BV/s and the efficiency.
+fn write_wins(out: &mut impl Write, name: &str, wins: &Wins, opening: bool) -> io::Result<()> {
+    let mut row = format!(
+        "  {:<14}{:>10}{:>10}{:>10}",
         format!("{name} {}", wins.count),
         seconds(wins.best_ms),
         seconds(wins.median_ms),
         seconds(wins.mean_ms),
-    )
+    );
+    if opening {
+        let rate = wins
+            .best_3bv_per_s
+            .map_or("-".to_owned(), |r| format!("{r:.2}"));
+        let efficiency = wins
+            .mean_efficiency
+            .map_or("-".to_owned(), |e| format!("{:.0} %", 100.0 * e));
+        row.push_str(&format!("{rate:>12}{efficiency:>12}"));
+    }
+    writeln!(out, "{row}")
 }
 
 /// One JSON object: the history, the lines left out, and each group.
@@ -121,14 +140,15 @@ fn write_json(
     problems: &[Problem],
     groups: &[Group],
 ) -> io::Result<()> {
-    let wins = |w: &Wins| {
+    // 3BV's figures only where games are won by opening (null else).
+    let wins = |w: &Wins, opening: bool| {
         json!({
             "count": w.count,
             "best_ms": w.best_ms,
             "median_ms": w.median_ms,
             "mean_ms": w.mean_ms,
-            "best_3bv_per_s": w.best_3bv_per_s,
-            "mean_efficiency": w.mean_efficiency,
+            "best_3bv_per_s": w.best_3bv_per_s.filter(|_| opening),
+            "mean_efficiency": w.mean_efficiency.filter(|_| opening),
         })
     };
     let groups: Vec<_> = groups
@@ -162,8 +182,8 @@ fn write_json(
                 "win_percent": g.win_percent(),
                 "current_streak": g.current_streak,
                 "best_streak": g.best_streak,
-                "clean_wins": wins(&g.clean),
-                "wins_with_help": wins(&g.assisted),
+                "clean_wins": wins(&g.clean, opens_to_win(g)),
+                "wins_with_help": wins(&g.assisted, opens_to_win(g)),
                 "last": last,
             })
         })

@@ -1385,3 +1385,38 @@ fn a_game_becomes_a_page_that_plays_it_back() {
     );
     assert!(refused.stdout.is_empty());
 }
+
+/// `stats` shows 3BV/s and efficiency only for games won by opening every
+/// safe square: a proj3 game is won by flags, which 3BV does not count,
+/// so its group has the wins and times alone, and its JSON the figures as
+/// null.
+#[test]
+fn stats_show_3bv_only_where_games_are_won_by_opening() {
+    let home = Home::new();
+    let board = home.path().join("one.txt");
+    std::fs::write(&board, "+++\n+*+\n+++\n").unwrap();
+    let won = home.run(&[board.to_str().unwrap(), "--record"], b"1\n1\nf\n");
+    assert!(text(&won.stdout).contains("won"), "{}", text(&won.stdout));
+    home.run(&args_with_seed("21"), &one_click_games(1));
+    let said = text(&home.run(&["stats"], b"").stdout);
+    let groups: Vec<&str> = said.split("\n\n").collect();
+    let proj3 = groups.iter().find(|g| g.contains("proj3")).expect(&said);
+    assert!(
+        !proj3.contains("3BV") && !proj3.contains("efficiency"),
+        "{said}"
+    );
+    let classic = groups.iter().find(|g| g.contains("classic")).expect(&said);
+    assert!(
+        classic.contains("best 3BV/s") && classic.contains("efficiency"),
+        "{said}"
+    );
+    let json: Value = serde_json::from_slice(&home.run(&["stats", "--json"], b"").stdout).unwrap();
+    for group in json["groups"].as_array().unwrap() {
+        let clean = &group["clean_wins"];
+        let by_flags = group["rules"] == "proj3";
+        // (A scripted game takes no time: no 3BV/s for either.)
+        assert_eq!(clean["mean_efficiency"].is_null(), by_flags, "{group}");
+        assert!(!by_flags || clean["best_3bv_per_s"].is_null(), "{group}");
+        assert_eq!(clean["count"], 1, "{group}");
+    }
+}
