@@ -7,7 +7,6 @@ use serde::de::IgnoredAny;
 use serde_json::json;
 
 use console::words::{counted, group_title, local_time};
-use engine::{RuleSet, WinCondition};
 use records::GameResult;
 use records::history::Problem;
 use records::stats::{Filter, Group, Tally, Wins};
@@ -70,7 +69,7 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
             group.current_streak,
             group.best_streak
         )?;
-        let opening = opens_to_win(group);
+        let opening = group.won_by_opening();
         let mut heading = format!(
             "  {:<14}{:>10}{:>10}{:>10}",
             "wins", "best", "median", "mean"
@@ -100,15 +99,6 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
         writeln!(out, "  last: {}", last.join(", "))?;
     }
     Ok(())
-}
-
-/// Whether `group`'s games are won by opening every safe square, where
-/// 3BV, its rate and efficiency measure the play. Under proj3's rules a
-/// game is won by flags, which 3BV does not count: they mean nothing
-/// there.
-fn opens_to_win(group: &Group) -> bool {
-    RuleSet::named(&group.key.rules)
-        .is_none_or(|set| set.rules.win == WinCondition::OpenEverySafeSquare)
 }
 
 /// A row of wins: the count and the times, and with `opening` the best
@@ -182,8 +172,8 @@ fn write_json(
                 "win_percent": g.win_percent(),
                 "current_streak": g.current_streak,
                 "best_streak": g.best_streak,
-                "clean_wins": wins(&g.clean, opens_to_win(g)),
-                "wins_with_help": wins(&g.assisted, opens_to_win(g)),
+                "clean_wins": wins(&g.clean, g.won_by_opening()),
+                "wins_with_help": wins(&g.assisted, g.won_by_opening()),
                 "last": last,
             })
         })

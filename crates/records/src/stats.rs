@@ -169,6 +169,16 @@ impl Group {
         }
         100.0 * self.won as f64 / self.played as f64
     }
+
+    /// Whether the group's games are won by opening every safe square,
+    /// where 3BV, its rate and efficiency measure the play. Under proj3's
+    /// rules a game is won by flags, which 3BV does not count: there they
+    /// mean nothing. A rule set this version does not know counts as
+    /// opening.
+    pub fn won_by_opening(&self) -> bool {
+        engine::RuleSet::named(&self.key.rules)
+            .is_none_or(|set| set.rules.win == engine::WinCondition::OpenEverySafeSquare)
+    }
 }
 
 /// The groups of games, tallied a record at a time.

@@ -151,13 +151,15 @@ fn long_lines(group: &Group, this: bool) -> Vec<String> {
             group.best_streak
         ),
     ];
-    lines.extend(wins_lines(&group.clean, "clean wins"));
-    lines.extend(wins_lines(&group.assisted, "wins with help"));
+    let opening = group.won_by_opening();
+    lines.extend(wins_lines(&group.clean, "clean wins", opening));
+    lines.extend(wins_lines(&group.assisted, "wins with help", opening));
     lines
 }
 
-/// A set of wins' figures, and its fastest times.
-fn wins_lines(wins: &Wins, name: &str) -> Vec<String> {
+/// A set of wins' figures, and its fastest times; 3BV's figures only
+/// for games won by `opening` (not proj3's, won by flags).
+fn wins_lines(wins: &Wins, name: &str, opening: bool) -> Vec<String> {
     let (Some(best), Some(median)) = (wins.best_ms, wins.median_ms) else {
         return Vec::new();
     };
@@ -167,10 +169,10 @@ fn wins_lines(wins: &Wins, name: &str) -> Vec<String> {
         seconds(best),
         seconds(median)
     );
-    if let Some(rate) = wins.best_3bv_per_s {
+    if let Some(rate) = wins.best_3bv_per_s.filter(|_| opening) {
         figures += &format!(", best {rate:.2} 3BV/s");
     }
-    if let Some(efficiency) = wins.mean_efficiency {
+    if let Some(efficiency) = wins.mean_efficiency.filter(|_| opening) {
         figures += &format!(", {:.0} % efficient", 100.0 * efficiency);
     }
     vec![figures, format!("    fastest: {} s", fastest(wins, "  "))]
