@@ -1487,6 +1487,31 @@ fn the_statistics_show_this_kind_of_game_first() {
     assert!(drawn(&narrow, now).contains("No records are kept"));
 }
 
+/// On a terminal with no room for doubled squares (beginner at 40x12),
+/// `+` draws them as they were and says so, not "Large squares"; the
+/// choice is kept for when the terminal grows, and then it shows.
+#[test]
+fn a_size_the_terminal_has_no_room_for_is_said_as_it_is() {
+    let now = Instant::now();
+    let mut screen = random(Layout::BEGINNER, 40, 12);
+    let scale = |screen: &Screen| screen.geometry().unwrap().scale;
+    assert_eq!(scale(&screen), 1);
+    keys(&mut screen, "+", now);
+    assert_eq!(scale(&screen), 1);
+    assert_eq!(
+        screen.message(),
+        "Large squares once the terminal has room for them: - for smaller"
+    );
+    screen.update(
+        Command::Resize {
+            width: 80,
+            height: 30,
+        },
+        now,
+    );
+    assert_eq!(scale(&screen), 2, "kept, and shown once there is room");
+}
+
 /// `+` and `-` choose the squares' size whatever fits: doubled squares
 /// on a board too big for them scroll; the choice is kept.
 #[test]
