@@ -286,12 +286,20 @@ fn more_beyond(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geom
     let style = Style::default().add_modifier(Modifier::BOLD);
     let label_row = geometry.top - 1;
     let (last, _) = geometry.cell_of(0, geometry.cols - 1);
+    let after_last = (last + 2).min(area.width - 1);
+    // Under the row labels; where the message takes that line (a short
+    // terminal), after the last row's squares, so that it is never hidden.
+    let below = if geometry.bottom() < area.height - BOTTOM {
+        (geometry.labels, geometry.bottom())
+    } else {
+        (after_last, geometry.bottom() - 1)
+    };
     let marks = [
         (origin.row > 0, geometry.labels, label_row, mark("▲", "^")),
         (
             origin.row + geometry.rows < board.rows(),
-            geometry.labels,
-            geometry.bottom(),
+            below.0,
+            below.1,
             mark("▼", "v"),
         ),
         (
@@ -302,7 +310,7 @@ fn more_beyond(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geom
         ),
         (
             origin.col + geometry.cols < board.cols(),
-            (last + 2).min(area.width - 1),
+            after_last,
             label_row,
             mark("▶", ">"),
         ),

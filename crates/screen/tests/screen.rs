@@ -1487,6 +1487,29 @@ fn the_statistics_show_this_kind_of_game_first() {
     assert!(drawn(&narrow, now).contains("No records are kept"));
 }
 
+/// A board cut at the bottom always says so: on a short terminal, where
+/// the message takes the line under the board, the mark stands after the
+/// last row shown (beginner at 40x12 shows rows 1 to 8).
+#[test]
+fn a_board_cut_below_says_so_when_the_message_takes_the_line_under_it() {
+    let screen = random(Layout::BEGINNER, 40, 12);
+    let geometry = screen.geometry().unwrap();
+    assert!(geometry.rows < 9, "{geometry:?}");
+    let shown = drawn(&screen, Instant::now());
+    let last_row = shown
+        .lines()
+        .find(|line| {
+            line.trim_matches('"')
+                .trim_start()
+                .starts_with(&format!("{} ", geometry.rows))
+        })
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!(
+        last_row.contains('▼') || last_row.trim_end_matches([' ', '"']).ends_with('v'),
+        "{shown}"
+    );
+}
+
 /// On a terminal with no room for doubled squares (beginner at 40x12),
 /// `+` draws them as they were and says so, not "Large squares"; the
 /// choice is kept for when the terminal grows, and then it shows.
