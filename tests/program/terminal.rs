@@ -299,9 +299,12 @@ fn a_win_says_where_it_stands_among_the_earlier_ones() {
     let home = std::env::temp_dir().join(format!("play-standing-{}", std::process::id()));
     let mut terminal = play("boards/single-mine.txt", &home);
     terminal.send(b"f");
-    // The message wraps: read it as one line.
-    let said =
-        |screen: &vt100::Screen, text: &str| screen.contents().replace('\n', " ").contains(text);
+    // The message wraps: read it as one line, and a no-break space (a
+    // number held to its unit) as the space it shows.
+    let said = |screen: &vt100::Screen, text: &str| {
+        let shown = screen.contents().replace(['\n', '\u{a0}'], " ");
+        shown.contains(text)
+    };
     terminal.wait_for("the first win", |screen| {
         said(screen, "Your first clean win; 1 won of 1 played.")
     });

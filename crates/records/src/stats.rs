@@ -162,6 +162,23 @@ pub const FASTEST: usize = 5;
 pub(crate) const LAST_GAMES: usize = 5;
 
 impl Group {
+    /// A kind of game with no game in the history yet.
+    pub fn unplayed(key: Key, board_name: Option<String>) -> Self {
+        Group {
+            key,
+            board_name,
+            played: 0,
+            won: 0,
+            lost: 0,
+            abandoned: 0,
+            current_streak: 0,
+            best_streak: 0,
+            clean: Wins::default(),
+            assisted: Wins::default(),
+            last: Vec::new(),
+        }
+    }
+
     /// Wins in percent of games played (abandoned ones included).
     pub fn win_percent(&self) -> f64 {
         if self.played == 0 {

@@ -79,6 +79,9 @@ pub enum Command {
     New,
     /// Leave the game.
     Quit,
+    /// Esc: closes what is open over the board; in a game in progress it
+    /// asks before quitting, since a lone Esc is easily pressed by chance.
+    Escape,
     /// Stop the program (Ctrl-Z), to resume with `fg`.
     Suspend,
     /// The terminal has a new size.
@@ -205,7 +208,7 @@ pub(crate) fn typing_command(event: &Event, held: &mut Held) -> Option<Command> 
 /// The commands `keys` asks for, typed one key at a time through the key
 /// map, as a player would: a character is its key (upper case with
 /// Shift), and a name in angle brackets a key without one: `<space>`,
-/// `<enter>`, `<esc>`, `<up>`, `<down>`, `<left>`, `<right>`, `<home>`,
+/// `<enter>`, `<esc>`, `<f1>`, `<up>`, `<down>`, `<left>`, `<right>`, `<home>`,
 /// `<end>`, `<pgup>`, `<pgdn>`, and `<C-x>` for Ctrl with `x`. For
 /// scripted play: `"jjl<space>f"` moves, opens and flags. A name it does
 /// not know is a mistake in the script: `None`.
@@ -243,6 +246,7 @@ fn named_key(name: &str) -> Option<KeyEvent> {
         "space" => plain(KeyCode::Char(' ')),
         "enter" => plain(KeyCode::Enter),
         "esc" => plain(KeyCode::Esc),
+        "f1" => plain(KeyCode::F(1)),
         "up" => plain(KeyCode::Up),
         "down" => plain(KeyCode::Down),
         "left" => plain(KeyCode::Left),
@@ -297,7 +301,9 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('s') => Some(Command::NamePreset),
         KeyCode::Char('d') | KeyCode::Delete => Some(Command::ForgetPreset),
         KeyCode::Char('-') => Some(Command::Zoom(-1)),
-        KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
+        KeyCode::Char('q') => Some(Command::Quit),
+        KeyCode::Esc => Some(Command::Escape),
+        KeyCode::F(1) => Some(Command::Help),
         _ => None,
     }
 }
@@ -459,8 +465,18 @@ pub(crate) const KEYS: &[KeyLine] = &[
         "+ -",
         "square size",
     ),
-    line("?", "these keys (the clock stops)", "?", "these keys"),
-    line("q, Esc", "quit", "q Esc", "quit"),
+    line(
+        "?, F1",
+        "these keys (the clock stops)",
+        "? F1",
+        "these keys",
+    ),
+    line(
+        "q, Esc",
+        "quit (Esc asks first during a game)",
+        "q Esc",
+        "quit",
+    ),
     line("Ctrl-z", "suspend (fg resumes)", "Ctrl-z", "suspend"),
     line(
         "mouse",
@@ -469,6 +485,14 @@ pub(crate) const KEYS: &[KeyLine] = &[
         "L open, R flag, M chord",
     ),
     line("wheel", "scroll the view (sideways too)", "wheel", "scroll"),
+    // Not keys, but the status line's counts, which the short status
+    // line gives as letters alone.
+    line(
+        "Hints Undos Deaths",
+        "hints taken, moves undone, mines set off",
+        "H U D",
+        "hints, undos, deaths",
+    ),
 ];
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 //! the animation of a reveal on the screen, the loop of `play`, and
 //! `replay`'s playback. May use: `engine`, `solver`, `records`, `console`
 //! (the terminal guard, words, explanations), `visible` (a board file's name in the statistics, escaped), `ratatui` and `crossterm`,
-//! `supports-color` (how many colours the terminal says it shows: reading
+//! `textwrap` (the sheets' words wrapped, with hanging indents), `supports-color` (how many colours the terminal says it shows: reading
 //! `TERM`, `COLORTERM` and `FORCE_COLOR` the way other tools do, rather than a
 //! table of terminal names of our own), `thiserror`. Must never use: clap (its `Theme` is a plain enum the
 //! command line mirrors), the grader.
@@ -28,7 +28,8 @@
 //! | `src/play.rs` | `play`'s loop | `run(setup, zoom, saved, recorder)`: draw, signals, events over `RawMode::full_screen`; each command's requests carried out by the recorder, the first trouble told on the message line (`Screen::tell`) |
 //! | `src/state.rs` | the screen's state | `Screen::new`, `update(Command, now)` (cursor, view, reveal or chord, flags, undo/redo, pause (and a pause while the terminal is at the back: `focus`), the key list's pages (`page_keys`), hints, overlay, restart, the menu and the deal it asks for; keys do nothing to the game while the board does not fit), the clock (`run_clock`: it runs only while nothing holds it (a pause, an animation, the menu, the key list), `away` leaves a stop out, `next_clock_tick` for the loop's sleep), `summary` at the end; `Screen::resume` (a saved game), `replay_event` (a recorded event as the player made it), `take_requests` (the records' `Request`s; none with recording off), `take_settings` (the menu's choices to keep), `wants_standing` and `note_standing` (a win's place among its kind, read from the records by the loop), `wants_scores` and `show_scores` (the statistics sheet, read by the loop through `Recorder::groups`); read through accessors (`game`, `cursor`, `message`, `menu`, …); `Setup` (deal, rule set, rules, looks, animation, the hint penalty (`HINT_PENALTY`, 10 s, added to the clock a hint when chosen), the seed a menu deal takes after a board file; `Setup::recorded` from a record) |
 //! | `src/menu.rs` | the menu (`m`) | the named sizes (`Preset`s: stepped through after the levels, `start_naming`/`type_char`/`finish_naming`, `forget_preset`), `Choices` (rule set, layout, first move, no guess, question marks, hint penalty, theme; `settings()` as the file keeps them), `Item`, `Menu` (`go`, `change`, `lines`): values the state moves and the view draws |
-//! | `src/sheet.rs` | what is shown over the board | `Sheet` (the keys, or the statistics: `Scores`, this game's kind first), `lines(width)` (long or short words), `title` (how to turn and close, in the room there is), `per_page`/`pages`: the state turns a sheet's pages, the view draws the page |
+//! | `src/sheet.rs` | what is shown over the board | `Sheet` (the keys, or the statistics: `Scores`, this game's kind first, said to have no games where it has none), `pages(width, height)` (long or short words wrapped to the box, each kind of game or key kept whole on a page, a page never without its kind's name), `title` (how to turn and close, in the room there is): the state turns a sheet's pages, the view draws the page |
+//! | `src/words.rs` | text for narrow lines | `units_kept` (a number held to its unit by a no-break space), `wrapped` (textwrap, with a hanging indent), `wrapped_lines` (how many lines the message under the board takes) |
 //! | `src/summary.rs` | a finished game in figures | `Summary::of(game, time, (clicks, wasted))`, `short` (the figures in a few words, for a small terminal): time, 3BV done of the board's, 3BV/s, every click (those that changed nothing said apart), efficiency over every click (IOE); the keys for what comes next |
 //! | `src/command.rs` | the key and mouse map | `Command`, `command_for(event, held)` (`Held`: left and right together chord, the middle button chords when let go; focus reports), `typing_command` (keys as characters while a name is typed), `KEYS` (the key list's table, each line with a short form: `KeyLine`) |
 //! | `src/animation.rs` | `--animate` on the full screen | `Steps` (a reveal's steps, up to `MOST_STEPS`), `Animation` (`advance(now)`, `glyph`, `next_due`) |
@@ -128,6 +129,7 @@ pub mod state;
 mod summary;
 pub mod theme;
 pub mod view;
+mod words;
 
 pub use geometry::Zoom;
 pub use play::{RunError, run};

@@ -8,7 +8,7 @@ use crate::animation::{Animation, Steps};
 use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::{Geometry, Zoom};
 use crate::menu::{Choices, Menu};
-use crate::sheet::{Scores, Sheet, Shown, pages};
+use crate::sheet::{Scores, Sheet, Shown};
 use crate::summary::Summary;
 use crate::theme::Looks;
 use console::explain;
@@ -120,6 +120,8 @@ pub struct Screen {
     /// Choices applied from the menu, for the settings file.
     settings: Option<Settings>,
     message: String,
+    /// While a first Esc asks whether to quit: the message it covers.
+    asking_to_quit: Option<String>,
     /// A message and its short form, said instead while the message is
     /// that one and the screen has no room for it (a hint's reason).
     short_message: Option<(String, String)>,
@@ -196,9 +198,15 @@ impl Screen {
     /// The statistics the records give (or why they give none), shown
     /// with this game's kind first.
     pub fn show_scores(&mut self, groups: Result<Vec<Group>, String>) {
-        let current = Key::of(&self.log.record(&self.game, 0));
+        let record = self.log.record(&self.game, 0);
+        let current = Key::of(&record);
+        let current_name = record.board.name;
         if let Some(shown) = &mut self.sheet {
-            shown.sheet = Sheet::Scores(Some(groups.map(|groups| Scores { groups, current })));
+            shown.sheet = Sheet::Scores(Some(groups.map(|groups| Scores {
+                groups,
+                current,
+                current_name,
+            })));
         }
     }
 
@@ -330,6 +338,7 @@ impl Screen {
             settings: None,
             message: "? shows the keys".to_owned(),
             short_message: None,
+            asking_to_quit: None,
             hints: 0,
             undos: 0,
             clicks: 0,
@@ -547,6 +556,9 @@ impl Screen {
         if self.sheet.is_some() && self.page_sheet(command, now) {
             return;
         }
+        let Some(command) = self.settle_quit(command) else {
+            return;
+        };
         if let Some(menu) = &mut self.menu {
             match command {
                 Command::Resize { width, height } => (self.width, self.height) = (width, height),
@@ -619,7 +631,7 @@ impl Screen {
             Command::Menu => self.open_menu(now),
             Command::Restart => self.restart(false, now),
             Command::New => self.restart(true, now),
-            Command::Quit => self.quit(now),
+            Command::Quit | Command::Escape => self.quit(now),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
             // The menu's, outside it: nothing.
@@ -903,7 +915,7 @@ impl Screen {
         let Some(shown) = &mut self.sheet else {
             return false;
         };
-        let pages = pages(shown.sheet.lines(self.width).len(), self.height);
+        let pages = shown.sheet.pages(self.width, self.height).len();
         match command {
             Command::Resize { .. } | Command::Suspend | Command::Pointer { .. } => return false,
             Command::Move { rows: 1.., .. } | Command::Reveal => {
@@ -1030,6 +1042,46 @@ impl Screen {
             return (self.game.cover(pos) != Cover::Open).then_some(0.0);
         }
         self.adviser.chance(pos)
+    }
+
+    /// Esc, and the answer to the question it asks: in a game in
+    /// progress a first Esc asks before quitting (the message says whether
+    /// the game is kept); a second, or q, quits, and any other key goes
+    /// back to the game and does nothing else. Elsewhere (the menu, a game
+    /// over or not begun) Esc quits or closes as q does. The command left
+    /// to act on, if any.
+    fn settle_quit(&mut self, command: Command) -> Option<Command> {
+        if let Some(message) = self.asking_to_quit.take() {
+            return match command {
+                Command::Escape | Command::Quit => Some(Command::Quit),
+                Command::Resize { .. } | Command::Suspend => {
+                    self.asking_to_quit = Some(message);
+                    Some(command)
+                }
+                _ => {
+                    self.message = message;
+                    None
+                }
+            };
+        }
+        if command != Command::Escape {
+            return Some(command);
+        }
+        let in_game = self.menu.is_none()
+            && self.game.has_begun()
+            && self.game.status() == Status::Playing
+            && self.geometry().is_some();
+        if !in_game {
+            return Some(Command::Quit);
+        }
+        let kept = if self.keeps_a_record() {
+            "the game is kept for --resume"
+        } else {
+            "this game is not kept"
+        };
+        let question = format!("Quit? Esc again quits ({kept}); any other key plays on");
+        self.asking_to_quit = Some(std::mem::replace(&mut self.message, question));
+        None
     }
 
     fn quit(&mut self, now: Instant) {

@@ -10,13 +10,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Padding, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 
 use crate::geometry::{BOTTOM, Geometry, digits};
 use crate::menu::Menu;
-use crate::sheet::{Sheet, pages, per_page};
+use crate::sheet::Sheet;
 use crate::state::Screen;
+use crate::words::{units_kept, wrapped_lines};
 use engine::{Cover, Glyph, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
@@ -69,29 +70,6 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
     } else if let Some(menu) = screen.menu() {
         menu_box(frame, area, menu);
     }
-}
-
-/// `text` with each number held to its unit where a line may wrap: the
-/// space between a digit and `%`, or a second's `s`, becomes a no-break
-/// space ("92.9 %" never ends one line with "92.9").
-fn units_kept(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let mut kept = String::with_capacity(text.len());
-    for (i, &c) in chars.iter().enumerate() {
-        let after_digit = i > 0 && chars[i - 1].is_ascii_digit();
-        let unit = match chars.get(i + 1..) {
-            Some(['%', ..]) => true,
-            Some(['s']) => true,
-            Some(['s', next, ..]) => !next.is_alphanumeric(),
-            _ => false,
-        };
-        kept.push(if c == ' ' && after_digit && unit {
-            '\u{a0}'
-        } else {
-            c
-        });
-    }
-    kept
 }
 
 /// What the line under the board says, longest first: the message (at
@@ -216,29 +194,6 @@ impl StatusLine<'_> {
         let fits = |form: &&String| form.chars().count() <= width;
         forms.iter().find(fits).unwrap_or(&forms[3]).clone()
     }
-}
-
-/// How many lines `text` takes wrapped at word boundaries to `width`
-/// columns.
-fn wrapped_lines(text: &str, width: u16) -> usize {
-    let width = usize::from(width.max(1));
-    let mut lines = 1;
-    let mut used = 0;
-    // A no-break space holds its words together, as the paragraph's wrap
-    // keeps them.
-    let words = text
-        .split(|c: char| c.is_whitespace() && c != '\u{a0}')
-        .filter(|word| !word.is_empty());
-    for word in words {
-        let len = word.chars().count();
-        if used > 0 && used + 1 + len > width {
-            lines += 1 + (len.saturating_sub(1)) / width;
-            used = len % width;
-        } else {
-            used += usize::from(used > 0) + len;
-        }
-    }
-    lines
 }
 
 /// A chance as a percentage with as many decimals as keep it from reading
@@ -398,17 +353,17 @@ fn centred(buffer: &mut Buffer, width: u16, y: u16, text: &str, style: Style) {
 /// A sheet (the keys, the statistics) in a box over the board, a page at
 /// a time, its title saying how to turn the page and close it.
 fn sheet_box(frame: &mut Frame, area: Rect, sheet: &Sheet, page: usize) {
-    let lines = sheet.lines(area.width);
-    let pages = pages(lines.len(), area.height);
-    let page = page.min(pages - 1);
-    let per_page = per_page(area.height);
-    let shown: Vec<Line> = lines
+    let pages = sheet.pages(area.width, area.height);
+    let page = page.min(pages.len() - 1);
+    let title = sheet.title(page, pages.len(), area.width);
+    let shown: Vec<Line> = pages
         .into_iter()
-        .skip(page * per_page)
-        .take(per_page)
+        .nth(page)
+        .unwrap_or_default()
+        .into_iter()
         .map(Line::from)
         .collect();
-    boxed(frame, area, shown, &sheet.title(page, pages, area.width));
+    boxed(frame, area, shown, &title, 1);
 }
 
 /// The menu: a line for each choice, the chosen one in reverse video, and
@@ -452,14 +407,15 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
         0 => " Arrows, Enter deals, Esc closes ",
         _ => " Next game (Esc closes) ",
     };
-    boxed(frame, area, lines, title);
+    // The menu's lines carry their own margins.
+    boxed(frame, area, lines, title, 0);
 }
 
-/// `lines` in a bordered box titled `title`, in the middle of `area`,
-/// over what is drawn there.
-fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line>, title: &str) {
-    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
-    let width = (widest.max(title.chars().count()) as u16 + 2).min(area.width);
+/// `lines` in a bordered box titled `title`, `padding` columns in from
+/// each side, in the middle of `area`, over what is drawn there.
+fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line>, title: &str, padding: u16) {
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 2 * padding;
+    let width = (widest.max(title.chars().count() as u16) + 2).min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let boxed = Rect::new(
         area.width.saturating_sub(width) / 2,
@@ -469,7 +425,11 @@ fn boxed(frame: &mut Frame, area: Rect, lines: Vec<Line>, title: &str) {
     );
     frame.render_widget(Clear, boxed);
     frame.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(title)),
+        Paragraph::new(lines).block(
+            Block::bordered()
+                .title(title)
+                .padding(Padding::horizontal(padding)),
+        ),
         boxed,
     );
 }
@@ -491,24 +451,6 @@ pub(crate) fn redraw_whole<B: Backend<Error = io::Error>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbers_keep_their_units_and_nothing_else_changes() {
-        assert_eq!(
-            units_kept("safe with 92.9 %. 12.3 s, 3 squares, 5 steps"),
-            "safe with 92.9\u{a0}%. 12.3\u{a0}s, 3 squares, 5 steps"
-        );
-        assert_eq!(units_kept("it is 5 s"), "it is 5\u{a0}s");
-        assert_eq!(units_kept("rows 1 to 9"), "rows 1 to 9");
-    }
-
-    #[test]
-    fn words_wrap_into_lines() {
-        assert_eq!(wrapped_lines("", 10), 1);
-        assert_eq!(wrapped_lines("one two three", 13), 1);
-        assert_eq!(wrapped_lines("one two three", 12), 2);
-        assert_eq!(wrapped_lines("a verylongwordindeed", 5), 5);
-    }
 
     /// The status line keeps the overlay's chance readable on a narrow
     /// terminal: the longest form that fits, down to what a move needs.

@@ -1448,12 +1448,12 @@ fn the_statistics_show_this_kind_of_game_first() {
     let shown = drawn(&screen, now);
     assert_snapshot!("statistics", shown);
     let first = shown
-        .find("classic, board file ? (3x3, 2 mines)")
+        .find("classic, board file ? (3x3, 2\u{a0}mines)")
         .expect("this game's kind");
     assert!(
         first
             < shown
-                .find("classic, beginner (9x9, 10 mines)")
+                .find("classic, beginner (9x9, 10\u{a0}mines)")
                 .expect("the other kind")
     );
     keys(&mut screen, "b", now);
@@ -1468,8 +1468,8 @@ fn the_statistics_show_this_kind_of_game_first() {
     let shown = drawn(&narrow, now);
     for line in [
         "> classic, board file ?",
-        " 1/1 won, 100 %, streak 1 (1)",
-        " fastest 2.5",
+        " 1/1 won (100\u{a0}%), streak\u{a0}1,\u{a0}best\u{a0}1",
+        " fastest: 2.5\u{a0}s",
     ] {
         assert!(shown.contains(line), "{line} missing:\n{shown}");
     }
@@ -1673,4 +1673,49 @@ fn a_replay_counts_the_clicks_that_changed_nothing() {
     replay.control(Control::Start);
     replay.control(Control::End);
     assert_eq!(replay.screen.summary().unwrap().wasted, 1);
+}
+
+/// A lone Esc, easily pressed by chance, asks before it quits a game in
+/// progress, and says whether the game is kept; a second Esc quits, any
+/// other key goes back to the game and does nothing else. Before the
+/// first move and after the end, Esc quits at once; F1 opens the keys.
+#[test]
+fn a_lone_esc_asks_before_quitting_a_game_in_progress() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jl<space>", now);
+    screen.take_requests();
+    keys(&mut screen, "<esc>", now);
+    assert!(!screen.has_quit());
+    let shown = drawn(&screen, now);
+    assert!(
+        shown.contains("Quit? Esc again quits (the game is kept for --resume)"),
+        "{shown}"
+    );
+    // Any other key answers "no", and is not played.
+    let cursor = screen.cursor();
+    keys(&mut screen, "l", now);
+    assert_eq!(screen.cursor(), cursor, "the key only answered");
+    assert!(!drawn(&screen, now).contains("Quit?"));
+    assert_eq!(screen.take_requests(), []);
+    keys(&mut screen, "<esc><esc>", now);
+    assert!(screen.has_quit());
+    assert!(
+        matches!(&screen.take_requests()[..], [records::Request::Save(_)]),
+        "kept to be carried on"
+    );
+
+    let mut unkept = two_mines(true);
+    unkept.set_recording(false);
+    keys(&mut unkept, "jl<space><esc>", now);
+    assert!(drawn(&unkept, now).contains("this game is not kept"));
+
+    let mut fresh = two_mines(true);
+    keys(&mut fresh, "<esc>", now);
+    assert!(fresh.has_quit(), "nothing played: nothing to lose");
+
+    let mut keys_shown = two_mines(true);
+    keys(&mut keys_shown, "<f1>", now);
+    let shown = drawn(&keys_shown, now);
+    assert!(shown.contains("Keys"), "{shown}");
 }
