@@ -87,6 +87,21 @@ pub struct Menu {
     presets: Vec<Preset>,
     /// A name being typed for the size chosen, while it is.
     naming: Option<String>,
+    /// What the last key did, where the lines do not show it (a size
+    /// named or forgotten, or why not), until the next key.
+    note: Option<Note>,
+}
+
+/// What a key in the menu did, in full and in a few words for the title
+/// of a menu with no line to spare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub long: String,
+    pub short: String,
+}
+
+fn note(long: String, short: String) -> Option<Note> {
+    Some(Note { long, short })
 }
 
 impl Menu {
@@ -97,7 +112,18 @@ impl Menu {
             colour,
             presets,
             naming: None,
+            note: None,
         }
+    }
+
+    /// What the last key did, where the lines do not show it.
+    pub fn note(&self) -> Option<&Note> {
+        self.note.as_ref()
+    }
+
+    /// The note read: the next key makes its own.
+    pub fn forget_note(&mut self) {
+        self.note = None;
     }
 
     /// The sizes the player named.
@@ -110,8 +136,16 @@ impl Menu {
         self.naming.is_some()
     }
 
-    /// Starts naming the size chosen (`s`).
+    /// Starts naming the size chosen (`s`); a level's size has its
+    /// name already, and the note says so.
     pub fn start_naming(&mut self) {
+        if let Some((level, _)) = LEVELS.iter().find(|(_, l)| *l == self.choices.layout) {
+            self.note = note(
+                format!("This size is {level}'s: change the rows, columns or mines to name one"),
+                format!("{level} has its name"),
+            );
+            return;
+        }
         self.naming = Some(String::new());
     }
 
@@ -145,7 +179,14 @@ impl Menu {
             return false;
         }
         let layout = self.choices.layout;
-        self.presets.retain(|preset| preset.name != name);
+        // One name a size, one size a name: a size named again is renamed.
+        self.presets
+            .retain(|preset| preset.name != name && !is(preset, layout));
+        let shown = visible::Visible(&name);
+        self.note = note(
+            format!("Named {shown}: Left and Right on Level reach it"),
+            format!("Named {shown}"),
+        );
         self.presets.push(Preset {
             name,
             rows: layout.rows,
@@ -165,8 +206,19 @@ impl Menu {
 
     /// Forgets the preset the size chosen is (`d`); whether there was one.
     pub fn forget_preset(&mut self) -> bool {
-        let before = self.presets.len();
         let layout = self.choices.layout;
+        let named = self.presets.iter().find(|preset| is(preset, layout));
+        self.note = match named {
+            Some(preset) => {
+                let forgotten = format!("{} forgotten", visible::Visible(&preset.name));
+                note(forgotten.clone(), forgotten)
+            }
+            None => note(
+                "This size has no name to forget".to_owned(),
+                "No name to forget".to_owned(),
+            ),
+        };
+        let before = self.presets.len();
         self.presets.retain(|preset| !is(preset, layout));
         self.presets.len() < before
     }
@@ -195,12 +247,15 @@ impl Menu {
         let layout = &mut choices.layout;
         match item {
             Item::Level => {
-                // The levels, then the named sizes.
-                let sizes: Vec<Layout> = LEVELS
-                    .iter()
-                    .map(|&(_, level)| level)
-                    .chain(self.presets.iter().map(preset_layout))
-                    .collect();
+                // The levels, then the named sizes, each size once (a
+                // settings file written by hand may name a level's size
+                // too; stepping would stick on it).
+                let mut sizes: Vec<Layout> = LEVELS.iter().map(|&(_, level)| level).collect();
+                for size in self.presets.iter().map(preset_layout) {
+                    if !sizes.contains(&size) {
+                        sizes.push(size);
+                    }
+                }
                 let now = sizes.iter().position(|l| l == layout);
                 let next = match now {
                     Some(i) => cycle(i, next, sizes.len()),
@@ -341,6 +396,59 @@ mod tests {
             true,
             Vec::new(),
         )
+    }
+
+    /// A level's size has its name: `s` on it says so and names nothing;
+    /// a name given says where to find it; a settings file that names a
+    /// level's size anyway never holds Left and Right on it.
+    #[test]
+    fn a_levels_size_is_not_named_again_and_never_holds_the_level_line() {
+        let mut m = menu();
+        m.start_naming();
+        assert!(!m.is_naming());
+        assert_eq!(
+            m.note().unwrap().long,
+            "This size is beginner's: change the rows, columns or mines to name one"
+        );
+        assert_eq!(m.note().unwrap().short, "beginner has its name");
+        let quick = Preset {
+            name: "quick".to_owned(),
+            rows: 9,
+            cols: 9,
+            mines: 10,
+        };
+        let mut m = Menu::new(m.choices(), true, vec![quick]);
+        m.change(-1);
+        assert_eq!(m.choices().layout, Layout::EXPERT, "Left leaves beginner");
+        m.change(-1);
+        assert_eq!(m.choices().layout, Layout::INTERMEDIATE);
+        m.change(1);
+        m.change(1);
+        assert_eq!(m.choices().layout, Layout::BEGINNER, "round again");
+    }
+
+    #[test]
+    fn naming_says_what_it_did_and_a_size_has_one_name() {
+        let mut m = menu();
+        m.go(3);
+        m.change(5);
+        for name in ["first", "second"] {
+            m.start_naming();
+            name.chars().for_each(|c| m.type_char(c));
+            assert!(m.finish_naming());
+        }
+        assert_eq!(
+            m.note().unwrap().long,
+            "Named second: Left and Right on Level reach it"
+        );
+        assert_eq!(m.presets().len(), 1, "renamed, not named twice");
+        assert_eq!(m.presets()[0].name, "second");
+        assert!(m.forget_preset());
+        assert_eq!(m.note().unwrap().long, "second forgotten");
+        assert!(!m.forget_preset());
+        assert_eq!(m.note().unwrap().short, "No name to forget");
+        m.forget_note();
+        assert_eq!(m.note(), None);
     }
 
     #[test]

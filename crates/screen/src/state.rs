@@ -560,6 +560,9 @@ impl Screen {
             return;
         };
         if let Some(menu) = &mut self.menu {
+            if !matches!(command, Command::Resize { .. }) {
+                menu.forget_note();
+            }
             match command {
                 Command::Resize { width, height } => (self.width, self.height) = (width, height),
                 Command::Typed(c) => menu.type_char(c),

@@ -17,7 +17,7 @@ use crate::geometry::{BOTTOM, Geometry, digits};
 use crate::menu::Menu;
 use crate::sheet::Sheet;
 use crate::state::Screen;
-use crate::words::{units_kept, wrapped_lines};
+use crate::words::{units_kept, wrapped, wrapped_lines};
 use engine::{Cover, Glyph, Pos, Status};
 
 /// Draws `screen` as it is at `now`.
@@ -366,6 +366,9 @@ fn sheet_box(frame: &mut Frame, area: Rect, sheet: &Sheet, page: usize) {
     boxed(frame, area, shown, &title, 1);
 }
 
+/// A menu line's width: " {name:<15} {value:<20} ".
+const MENU_LINE: usize = 38;
+
 /// The menu: a line for each choice, the chosen one in reverse video, and
 /// the keys that work it.
 fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
@@ -381,6 +384,22 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
             }
         })
         .collect();
+    // What the last key did, where the lines do not show it, as wide as
+    // they are; in the title where the terminal has no line for it.
+    let free = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
+    let width = MENU_LINE.min(usize::from(area.width).saturating_sub(2));
+    let note = menu
+        .note()
+        .map(|note| wrapped(&note.long, width, " ", "   "));
+    let titled_note = match note {
+        Some(note) if free > note.len() => {
+            lines.push(Line::from(""));
+            lines.extend(note.into_iter().map(Line::from));
+            None
+        }
+        Some(_) => menu.note().map(|note| format!(" {} ", note.short)),
+        None => None,
+    };
     // The keys that work it, in as many lines as the terminal has room
     // for; how to close it is in the title, which always shows.
     let room = usize::from(area.height.saturating_sub(2)).saturating_sub(lines.len());
@@ -407,6 +426,7 @@ fn menu_box(frame: &mut Frame, area: Rect, menu: &Menu) {
         0 => " Arrows, Enter deals, Esc closes ",
         _ => " Next game (Esc closes) ",
     };
+    let title = titled_note.as_deref().unwrap_or(title);
     // The menu's lines carry their own margins.
     boxed(frame, area, lines, title, 0);
 }

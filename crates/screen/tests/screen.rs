@@ -1719,3 +1719,38 @@ fn a_lone_esc_asks_before_quitting_a_game_in_progress() {
     let shown = drawn(&keys_shown, now);
     assert!(shown.contains("Keys"), "{shown}");
 }
+
+/// Naming a size in the menu says what it did, or why not, on the
+/// menu's own lines where the terminal has room, else in its title.
+#[test]
+fn the_menu_says_what_naming_a_size_did_at_any_height() {
+    let now = Instant::now();
+    let mut tall = random(Layout::BEGINNER, 80, 24);
+    keys(&mut tall, "ms", now);
+    let shown = drawn(&tall, now).replace('\u{a0}', " ");
+    assert!(
+        shown.contains("This size is beginner's: change the"),
+        "{shown}"
+    );
+    keys(&mut tall, "jjjls", now);
+    // Typed as a name, not as the game's keys.
+    for c in "quick".chars() {
+        tall.update(Command::Typed(c), now);
+    }
+    keys(&mut tall, "<enter>", now);
+    let shown = drawn(&tall, now);
+    assert!(
+        shown.contains("Named quick: Left and Right on Level"),
+        "{shown}"
+    );
+    keys(&mut tall, "j", now);
+    assert!(
+        !drawn(&tall, now).contains("Named quick"),
+        "until the next key"
+    );
+
+    let mut short = random(Layout::BEGINNER, 40, 12);
+    keys(&mut short, "ms", now);
+    let shown = drawn(&short, now);
+    assert!(shown.contains("┌ beginner has its name ─"), "{shown}");
+}
