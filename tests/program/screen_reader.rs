@@ -172,3 +172,60 @@ fn a_game_left_in_lines_is_carried_on_where_it_stood() {
         "{shown}"
     );
 }
+
+/// Seed 12345678901234, beginner: after 5 5, row 1 column 6 is a mine.
+const LOSS_SEED: &str = "12345678901234";
+
+/// A loss by ear: where the mines were, when asked; the mine taken back
+/// (a death counted, the loss never filed); the statistics and the seed
+/// said only when asked; a move typed on by habit after the loss ends
+/// nothing; then the loss let stand is filed once.
+#[test]
+fn a_loss_in_lines_can_be_heard_taken_back_or_let_stand() {
+    // A history of its own: what it counts is this test's games alone.
+    let folder = tempfile::tempdir().unwrap();
+    let home = folder.path();
+    let args = [
+        "play",
+        "--screen-reader",
+        "--level",
+        "beginner",
+        "--seed",
+        LOSS_SEED,
+        "--record",
+    ];
+    let moves = [
+        "5 5", "n 5 5", "1 6", "1 7", "w", "u", "s", "seed", "1 6", "", "n",
+    ];
+    let output = output_of(minesweeper(home).args(args), &moves);
+    assert_words_alone(&output);
+    let said = String::from_utf8_lossy(&output.stdout);
+    let heard = |text: &str| assert!(said.contains(text), "{text} missing:\n{said}");
+    heard("all 8 covered");
+    heard("The game is lost: u, w, or an empty line.");
+    heard("Mines: row 1 column 6;");
+    heard("Undone: the opening at row 1 column 6, which is covered again; 10 mines left.");
+    heard("No game of this kind is in the history yet.");
+    heard(&format!(
+        "Seed {LOSS_SEED}: --seed {LOSS_SEED} plays this board again."
+    ));
+    assert_eq!(
+        said.matches(LOSS_SEED).count(),
+        2,
+        "the seed only where asked:\n{said}"
+    );
+    let history =
+        std::fs::read_to_string(home.join("data/minesweeper/history.jsonl")).unwrap_or_default();
+    let games: Vec<&str> = history.lines().collect();
+    assert_eq!(games.len(), 1, "the loss let stand, filed once: {history}");
+    for field in ["\"result\":\"lost\"", "\"deaths\":2", "\"undos\":1"] {
+        assert!(games[0].contains(field), "{field}: {}", games[0]);
+    }
+    // The next game's statistics count it.
+    let output = output_of(minesweeper(home).args(args), &["s", "q"]);
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        said.contains("This kind of game: 0 won of 1 played, 0 percent; winning streak 0, best 0."),
+        "{said}"
+    );
+}

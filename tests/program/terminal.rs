@@ -357,6 +357,11 @@ fn the_menu_choices_are_kept_for_the_next_session() {
     // letters are keys of the game elsewhere); both kept, with the rest.
     terminal.send(b"+m");
     terminal.wait_for("the menu", |screen| screen.contents().contains("Next game"));
+    // A level's size has its name: one more mine makes a size to name.
+    terminal.send(b"jjjl");
+    terminal.wait_for("a size of its own", |screen| {
+        screen.contents().contains("Level           custom")
+    });
     // The name typed is waited for while it is being typed (a state that
     // lasts until Enter), not after Enter: the screen drawn while naming
     // and the one after may come in one read.

@@ -13,6 +13,7 @@ use engine::{
 };
 use records::log::{Described, Log};
 use records::rebuild::{RebuildError, rebuild};
+use records::stats::{Group, Key};
 use records::{Event, Front, Record, Recorder, Request, millis};
 use solver::Adviser;
 
@@ -208,11 +209,17 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             },
         };
         let seed = play.seed.or(seed);
-        seed_on_interrupt.keep(seed);
-        match play_game(console, &mut play, &mut session)? {
+        // In lines a seed is said only when asked (`seed`): read out, a
+        // random one is twenty digits one by one.
+        let said_seed = match session.voice {
+            Voice::Boards => seed,
+            Voice::Lines => None,
+        };
+        seed_on_interrupt.keep(said_seed);
+        match play_game(console, &mut play, &mut session, seed)? {
             Ending::Over => {}
-            Ending::InputEnded => return stop_early(console, INPUT_ENDED, seed),
-            Ending::Quit => return stop_early(console, QUIT, seed),
+            Ending::InputEnded => return stop_early(console, INPUT_ENDED, said_seed),
+            Ending::Quit => return stop_early(console, QUIT, said_seed),
         }
         let hints = session.hints.then_some(play.hints);
         let elapsed = play
@@ -223,7 +230,7 @@ pub fn play<R: BufRead, W: Write, E: Write>(
             &play.game,
             session.rule_set.script,
             elapsed,
-            seed,
+            said_seed,
             hints,
         )?;
         if !session.rule_set.script.offers_another_game {
@@ -369,6 +376,12 @@ fn next_game<R: BufRead, W: Write, E: Write>(
     let game = deal
         .game(rules, &solver::NoGuess)
         .expect("RandomBoards::new checked the room for the mines");
+    // In lines a move can be taken back (`u`); the course's game has no
+    // undo, and keeps no history of what its moves changed.
+    let game = match session.voice {
+        Voice::Lines => game.with_undo(),
+        Voice::Boards => game,
+    };
     let log = Log::new(Described {
         front: Front::Prompt,
         rules: session.rule_set.name,
@@ -386,6 +399,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
     console: &mut Console<R, W, E>,
     play: &mut Playing,
     session: &mut Session,
+    seed: Option<u64>,
 ) -> io::Result<Ending> {
     let script = session.rule_set.script;
     let mut adviser = Adviser::new();
@@ -401,6 +415,11 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Status::Lost(_) => {
                 writeln!(console.out, "{}", console.paint.loss(script.lost))?;
+                if session.voice == Voice::Lines
+                    && after_loss(console, play, session, &mut adviser)? == AfterLoss::TakenBack
+                {
+                    continue;
+                }
                 return Ok(Ending::Over);
             }
             Status::Playing => {}
@@ -433,6 +452,23 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Some(Command::Read(what)) => {
                 writeln!(console.out, "{}", spoken::read(&play.game, what))?;
+                continue;
+            }
+            Some(Command::Undo) => {
+                undo(console, play, session, &mut adviser)?;
+                continue;
+            }
+            Some(Command::Statistics) => {
+                let groups = session.recording.recorder.groups();
+                writeln!(console.out, "{}", statistics(play, groups))?;
+                continue;
+            }
+            Some(Command::Seed) => {
+                let said = match seed {
+                    Some(seed) => format!("Seed {seed}: --seed {seed} plays this board again."),
+                    None => "This board is from a file: it has no seed.".to_owned(),
+                };
+                writeln!(console.out, "{said}")?;
                 continue;
             }
             Some(Command::Play(mv)) => mv,
@@ -471,8 +507,87 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             )?;
         }
         let recorder = &mut session.recording.recorder;
-        play.note(console, recorder, Event::Move(mv), outcome.changed_board())?;
+        let changed = outcome.changed_board();
+        if session.voice == Voice::Lines && matches!(play.game.status(), Status::Lost(_)) {
+            // Kept, but filed only when the player lets the loss stand:
+            // in lines it may still be taken back.
+            play.log.note(Event::Move(mv), Instant::now(), changed);
+        } else {
+            play.note(console, recorder, Event::Move(mv), changed)?;
+        }
     }
+}
+
+/// What the player made of a loss in lines.
+#[derive(Debug, PartialEq, Eq)]
+enum AfterLoss {
+    /// The mine was taken back: the game goes on.
+    TakenBack,
+    /// The loss stands, and is filed.
+    Stands,
+}
+
+/// After a loss in lines: `u` takes the mine back (a death counted),
+/// `w` says where the mines were, and an empty line (or the input's end)
+/// lets the loss stand, filed in the history; anything else is asked
+/// again.
+fn after_loss<R: BufRead, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    play: &mut Playing,
+    session: &mut Session,
+    adviser: &mut Adviser,
+) -> io::Result<AfterLoss> {
+    loop {
+        console.out.write_all(ASK_AFTER_LOSS.as_bytes())?;
+        let typed = match read_answer(console)? {
+            Some(Typed::Line(typed)) => typed.trim().to_ascii_lowercase(),
+            Some(Typed::TooLong) => "?".to_owned(),
+            None => String::new(),
+        };
+        match typed.as_str() {
+            "u" | "undo" => {
+                undo(console, play, session, adviser)?;
+                return Ok(AfterLoss::TakenBack);
+            }
+            "w" | "where" | "mines" => writeln!(console.out, "{}", spoken::mines_were(&play.game))?,
+            "" => {
+                play.record(console, &mut session.recording.recorder)?;
+                return Ok(AfterLoss::Stands);
+            }
+            // A move typed on by habit ends nothing.
+            _ => writeln!(console.out, "The game is lost: u, w, or an empty line.")?,
+        }
+    }
+}
+
+/// The question after a loss in lines.
+const ASK_AFTER_LOSS: &str =
+    "u takes the mine back, w says where the mines were, Enter ends the game: ";
+
+/// Takes the last move back, says what it was, and notes it in the record.
+fn undo<R, W: Write, E: Write>(
+    console: &mut Console<R, W, E>,
+    play: &mut Playing,
+    session: &mut Session,
+    adviser: &mut Adviser,
+) -> io::Result<()> {
+    let Some(mv) = play.game.undo() else {
+        return writeln!(console.out, "Nothing to undo.");
+    };
+    // The adviser followed the squares as they opened; it starts again.
+    *adviser = Adviser::new();
+    writeln!(console.out, "{}", spoken::undone(&play.game, mv))?;
+    play.note(console, &mut session.recording.recorder, Event::Undo, false)
+}
+
+/// This kind of game's statistics, from `groups` read from the history.
+fn statistics(play: &Playing, groups: Result<Vec<Group>, String>) -> String {
+    let groups = match groups {
+        Ok(groups) => groups,
+        Err(why) => return format!("{why}."),
+    };
+    let this = Key::of(&play.log.record(&play.game, 0));
+    spoken::statistics(groups.iter().find(|group| group.key == this))
 }
 
 /// Plays a reveal and shows its steps before the board is printed as usual.

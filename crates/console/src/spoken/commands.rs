@@ -31,6 +31,12 @@ pub enum Command {
     Hint,
     /// The list of commands.
     Help,
+    /// Take the last move back.
+    Undo,
+    /// This kind of game's statistics, from the history.
+    Statistics,
+    /// The board's seed, to play it again.
+    Seed,
     /// Leave the game (it is saved, to be carried on).
     Quit,
 }
@@ -68,6 +74,9 @@ Commands (row first, then column; numbers from 1):
   row 5: read row 5
   col 3: read column 3
   m: mines left, flags, and squares still covered
+  u: undo the last move; after a loss, the mine is taken back and counted as a death
+  s: this kind of game's statistics
+  seed: the board's seed, to play it again with --seed
   {hint}
   q: quit (the game is saved, to be carried on)
   ?: this list";
@@ -97,6 +106,9 @@ pub fn parse(line: &str, on: Checked) -> Result<Command, String> {
         "h" | "hint" if on.hints => alone(rest, Command::Hint),
         "h" | "hint" => Err("Hints are off: start the game with --hints to have them.".into()),
         "?" | "help" => alone(rest, Command::Help),
+        "u" | "undo" => alone(rest, Command::Undo),
+        "s" | "stats" | "statistics" => alone(rest, Command::Statistics),
+        "seed" => alone(rest, Command::Seed),
         "q" | "quit" => alone(rest, Command::Quit),
         _ => Err(format!(
             "{} is not a command. Type ? for the commands.",

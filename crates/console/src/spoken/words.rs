@@ -3,7 +3,8 @@
 //! of the game as it stands, so the same question always gets the same
 //! answer.
 
-use engine::{Direction, Game, Glyph, Move, Neighbourhood, Outcome, Pos, Status};
+use engine::{Action, Direction, Game, Glyph, Move, Neighbourhood, Outcome, Pos, Status};
+use records::stats::Group;
 use solver::{Hint, Verdict};
 
 use super::commands::Read;
@@ -205,18 +206,129 @@ fn around(game: &Game, pos: Pos) -> String {
         .iter()
         .filter(|(_, p)| matches!(game.glyph(*p), Glyph::Hidden | Glyph::Question))
         .count();
-    let each: Vec<String> = near
-        .iter()
-        .map(|&(d, p)| format!("{} {}", direction(d), described(game.glyph(p))))
-        .collect();
+    // Neighbours that show the same are said once, in the order the
+    // first of them comes: "above, left and below covered".
+    let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+    for &(d, p) in &near {
+        let shown = described(game.glyph(p));
+        match groups.iter_mut().find(|(said, _)| *said == shown) {
+            Some((_, directions)) => directions.push(direction(d)),
+            None => groups.push((shown, vec![direction(d)])),
+        }
+    }
+    let each = match &groups[..] {
+        [(shown, directions)] if directions.len() > 1 => {
+            format!("all {} {}", directions.len(), plural_verb(shown))
+        }
+        _ => groups
+            .iter()
+            .map(|(shown, directions)| {
+                let shown = if directions.len() > 1 {
+                    plural_verb(shown)
+                } else {
+                    shown.clone()
+                };
+                format!("{} {shown}", and_list(directions))
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+    };
     format!(
-        "{} {}, with {} and {} around it: {}.",
+        "{} {}, with {} and {} around it: {each}.",
         capital(&at(pos)),
         shows(game, pos),
         counted(flagged, "flag"),
         counted(covered, "covered square"),
-        each.join(", ")
     )
+}
+
+/// "shows 2" said of several: "show 2"; other words stay.
+fn plural_verb(shown: &str) -> String {
+    match shown.strip_prefix("shows ") {
+        Some(clue) => format!("show {clue}"),
+        None => shown.to_owned(),
+    }
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list<T: AsRef<str>>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_owned(),
+        [rest @ .., last] => {
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
+            format!("{} and {}", rest.join(", "), last.as_ref())
+        }
+    }
+}
+
+/// A move taken back, and what the square shows again.
+pub fn undone(game: &Game, mv: Move) -> String {
+    let what = match mv.action {
+        Action::Reveal => "opening",
+        Action::Flag => "mark",
+        Action::Chord => "chord",
+    };
+    let said = format!(
+        "Undone: the {what} at {}, which {} again",
+        at(mv.at),
+        shows(game, mv.at)
+    );
+    match game.status() {
+        Status::Playing => format!("{said}; {}.", mines_left(game.mines_left())),
+        Status::Won | Status::Lost(_) => format!("{said}."),
+    }
+}
+
+/// Where the mines were, row by row: "Mines: row 1 columns 3 and 7;
+/// row 4 column 2."
+pub fn mines_were(game: &Game) -> String {
+    let board = game.board();
+    let mut rows: Vec<String> = Vec::new();
+    for row in 0..board.rows() {
+        let columns: Vec<String> = (0..board.cols())
+            .filter(|&col| board.is_mine(Pos::new(row, col)))
+            .map(|col| (col + 1).to_string())
+            .collect();
+        if !columns.is_empty() {
+            let word = if columns.len() == 1 {
+                "column"
+            } else {
+                "columns"
+            };
+            rows.push(format!("row {} {word} {}", row + 1, and_list(&columns)));
+        }
+    }
+    if rows.is_empty() {
+        return "There were no mines.".into();
+    }
+    format!("Mines: {}.", rows.join("; "))
+}
+
+/// This kind of game's statistics from the history, for the ear: games
+/// won of played, the streak, the clean wins' best and median times in
+/// seconds; `None`: no game of this kind is in it yet.
+pub fn statistics(group: Option<&Group>) -> String {
+    let Some(group) = group else {
+        return "No game of this kind is in the history yet.".into();
+    };
+    let mut said = format!(
+        "This kind of game: {} won of {} played, {:.0} percent; winning streak {}, best {}",
+        group.won,
+        group.played,
+        group.win_percent(),
+        group.current_streak,
+        group.best_streak
+    );
+    if let (Some(best), Some(median)) = (group.clean.best_ms, group.clean.median_ms) {
+        said += &format!(
+            ". Clean wins {}: best {:.1} seconds, median {:.1} seconds",
+            group.clean.count,
+            best as f64 / 1000.0,
+            median as f64 / 1000.0
+        );
+    }
+    said + "."
 }
 
 fn direction(d: Direction) -> &'static str {
@@ -396,13 +508,13 @@ mod tests {
         assert_eq!(
             read(&game, Read::Around(Pos::new(1, 1))),
             "Row 2 column 2 shows 2, with 1 flag and 7 covered squares around it: \
-             above left flagged, above covered, above right covered, left covered, \
-             right covered, below left covered, below covered, below right covered."
+             above left flagged; above, above right, left, right, below left, below and \
+             below right covered."
         );
         assert_eq!(
             read(&game, Read::Around(Pos::new(0, 0))),
             "Row 1 column 1 is flagged, with 0 flags and 2 covered squares around it: \
-             right covered, below covered, below right shows 2."
+             right and below covered; below right shows 2."
         );
     }
 
@@ -430,5 +542,39 @@ mod tests {
             "0 mines left, 2 flags placed; 18 squares without a mine still to open."
         );
         assert_eq!(mines_left(-2), "2 flags more than the mines");
+    }
+
+    #[test]
+    fn around_a_square_all_alike_is_said_once() {
+        let game = game();
+        let said = read(&game, Read::Around(Pos::new(1, 1)));
+        assert_eq!(
+            said,
+            "Row 2 column 2 is covered, with 0 flags and 8 covered squares around it: \
+             all 8 covered."
+        );
+    }
+
+    #[test]
+    fn an_undo_says_what_it_took_back_and_a_loss_where_the_mines_were() {
+        let mut game = game().with_undo();
+        play(&mut game, Action::Reveal, 0, 1);
+        play(&mut game, Action::Reveal, 2, 2);
+        assert!(matches!(game.status(), Status::Lost(_)));
+        assert_eq!(mines_were(&game), "Mines: row 1 column 1; row 3 column 3.");
+        let mv = game.undo().expect("a move to undo");
+        assert_eq!(
+            undone(&game, mv),
+            "Undone: the opening at row 3 column 3, which is covered again; 2 mines left."
+        );
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
+
+    #[test]
+    fn the_statistics_are_said_in_words() {
+        assert_eq!(
+            statistics(None),
+            "No game of this kind is in the history yet."
+        );
     }
 }
