@@ -182,6 +182,7 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
         rule_set: &RuleSet::CLASSIC,
         looks: Looks {
             colour: true,
+            sixteen: false,
             theme: Theme::Classic,
             unicode: true,
         },

@@ -62,6 +62,7 @@ pub(crate) fn looks(
         theme,
         unicode,
         colour: paint == Paint::Colour,
+        sixteen: false,
     }
 }
 

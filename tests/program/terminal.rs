@@ -854,3 +854,50 @@ fn a_dumb_terminal_is_told_to_play_at_the_prompt() {
     );
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+/// On the Linux console (`TERM=linux`, 16 colours) every colour is said in
+/// the codes it knows (30–37, 90–97, 40–47, 100–107), never by palette
+/// index (`38;5;N`), and nothing it does not know (the underline's colour,
+/// `59`) is sent; the clues take colours of their own among the 16.
+#[test]
+fn the_linux_console_gets_only_the_codes_it_knows() {
+    let home = std::env::temp_dir().join(format!("play-linux-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let bin = get_cargo_bin("minesweeper");
+    let shell = format!(
+        "TERM=linux '{}' play --level expert --seed 7 --no-record; echo status=$?; stty -a",
+        bin.display()
+    );
+    let mut terminal = Terminal::start(&shell, &home);
+    terminal.wait_for("the board", |screen| screen.contents().contains("Mines "));
+    terminal.send(b" ");
+    terminal.wait_for("an opening", |screen| screen.contents().contains('1'));
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    let written = String::from_utf8_lossy(&terminal.written).into_owned();
+    let known = |code: u32| matches!(code, 0..=2 | 4 | 5 | 7 | 22..=25 | 27 | 30..=37 | 39 | 40..=47 | 49 | 90..=97 | 100..=107);
+    let mut colours = std::collections::BTreeSet::new();
+    for sequence in written.split("\u{1b}[").skip(1) {
+        let Some(end) = sequence.find(|c: char| !(c.is_ascii_digit() || c == ';')) else {
+            continue;
+        };
+        if !sequence[end..].starts_with('m') {
+            continue;
+        }
+        for code in sequence[..end].split(';').filter(|code| !code.is_empty()) {
+            let code: u32 = code.parse().unwrap();
+            assert!(
+                known(code),
+                "\\e[{}m is not the console's",
+                &sequence[..end]
+            );
+            colours.insert(code);
+        }
+    }
+    // The board's black, the covered squares' grey, and clues 1 and 2
+    // (light blue, green) at least.
+    for code in [40, 90, 94, 32] {
+        assert!(colours.contains(&code), "{code} missing from {colours:?}");
+    }
+    std::fs::remove_dir_all(&home).unwrap();
+}

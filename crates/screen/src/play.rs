@@ -13,6 +13,7 @@ use ratatui::backend::CrosstermBackend;
 use crate::command::{Command, Held, command_for, typing_command};
 use crate::depth::{self, Depth};
 use crate::geometry::Zoom;
+use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
 use console::interrupt::SeedOnInterrupt;
@@ -72,16 +73,18 @@ pub fn run(
     screen.set_recording(recorder.is_on());
     screen.set_zoom(zoom);
     screen.set_presets(recorder.settings().presets());
+    let depth = Depth::of_stdout();
+    screen.set_sixteen_colours(depth == Depth::Sixteen);
     let mut raw = RawMode::full_screen()?;
     let (width, height) = crate::command::size_once_resizes_are_heard()?;
     screen.update(Command::Resize { width, height }, Instant::now());
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
+    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     redraw_whole(&mut terminal)?;
     let mut held = Held::default();
     // A signal that ends the game prints the seed, as quitting does.
     let seed_on_interrupt = SeedOnInterrupt::new();
     seed_on_interrupt.keep(screen.dealt_seed());
-    let depth = Depth::of_stdout();
     loop {
         // Woken by something to show: draw it, in the colours the terminal shows.
         let now = Instant::now();

@@ -16,6 +16,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::style::{Modifier, Style};
 
 use crate::depth::{self, Depth};
+use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::view;
 use engine::NoRoom;
@@ -282,9 +283,11 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
         crate::command::Command::Resize { width, height },
         Instant::now(),
     );
-    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-    view::redraw_whole(&mut terminal)?;
     let depth = Depth::of_stdout();
+    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
+    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
+    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
+    view::redraw_whole(&mut terminal)?;
     let mut last = Instant::now();
     loop {
         let now = Instant::now();

@@ -253,6 +253,12 @@ impl Screen {
         self.quit
     }
 
+    /// The terminal shows only the 16 ANSI colours: the clues take
+    /// theirs.
+    pub fn set_sixteen_colours(&mut self, sixteen: bool) {
+        self.setup.looks.sixteen = sixteen;
+    }
+
     /// The sizes the player named, as kept from an earlier session.
     pub(crate) fn set_presets(&mut self, presets: Vec<Preset>) {
         self.presets = presets;

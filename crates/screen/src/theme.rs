@@ -56,6 +56,9 @@ pub struct Looks {
     /// Whether colour may be used at all (not with NO_COLOR and the
     /// like): without, the theme stays mono whatever the menu offers.
     pub colour: bool,
+    /// Whether the terminal shows only the 16 ANSI colours (the Linux
+    /// console): the clues then take colours of their own among them.
+    pub sixteen: bool,
 }
 
 /// The board's own background in the colour themes: dark grey (#262626).
@@ -79,7 +82,7 @@ impl Looks {
             Glyph::Flag => (self.pick("⚑", "F"), self.colour(RED).bold()),
             Glyph::Question => ("?", self.colour(YELLOW)),
             Glyph::Open(0) => (" ", plain),
-            Glyph::Open(n) => (CLUES[usize::from(n.min(8))], self.clue(n).bold()),
+            Glyph::Open(n) => (CLUES[usize::from(n.min(8))], self.clue(n)),
             Glyph::Mine => ("*", self.colour(WHITE).bold()),
             Glyph::Detonated => ("X", self.alarm()),
             Glyph::WrongFlag => ("x", self.alarm()),
@@ -190,11 +193,17 @@ impl Looks {
     }
 
     fn clue(&self, n: u8) -> Style {
-        match self.theme {
-            Theme::Mono => Style::default(),
-            Theme::Classic => self.board().fg(CLASSIC[usize::from(n.min(8))]),
-            Theme::Colorblind => self.board().fg(COLOUR_BLIND[usize::from(n.min(8))]),
-        }
+        let n = usize::from(n.min(8));
+        let table = match (self.theme, self.sixteen) {
+            (Theme::Mono, _) => return Style::default().bold(),
+            (Theme::Classic, false) => &CLASSIC,
+            (Theme::Colorblind, false) => &COLOUR_BLIND,
+            // Not bold: on the console bold brightens 30–37, which would
+            // make two clues one colour.
+            (Theme::Classic, true) => return self.board().fg(CLASSIC_16[n]),
+            (Theme::Colorblind, true) => return self.board().fg(COLOUR_BLIND_16[n]),
+        };
+        self.board().fg(table[n]).bold()
     }
 }
 
@@ -241,6 +250,40 @@ const COLOUR_BLIND: [Color; 9] = [
     Color::Indexed(143),          // #afaf5f olive
     Color::Indexed(169),          // #d75faf pink
     Color::Indexed(112),          // #87d700 lime
+];
+
+/// The classic clue colours among the 16 ANSI ones, each a colour of its
+/// own that reads at 3:1 or more on black in both the Linux console's
+/// palette and xterm's (a test checks): 1 light blue, 2 green, 3 light
+/// red, 4 magenta (for navy), 5 brown (the console's yellow, for maroon),
+/// 6 cyan, 7 bright yellow, 8 light grey.
+pub(crate) const CLASSIC_16: [Color; 9] = [
+    Color::Reset,
+    Color::LightBlue,
+    Color::Green,
+    Color::LightRed,
+    Color::Magenta,
+    Color::Yellow,
+    Color::Cyan,
+    Color::LightYellow,
+    Color::Gray,
+];
+
+/// The colour-blind clue colours among the 16: the eight of the twelve
+/// that read at 3:1 on black whose least distance from each other, under
+/// normal vision and the three simulations, in both palettes, is the
+/// largest (8 CIE76 units: where colours run out the digit tells them
+/// apart).
+pub(crate) const COLOUR_BLIND_16: [Color; 9] = [
+    Color::Reset,
+    Color::LightCyan,
+    Color::Green,
+    Color::LightRed,
+    Color::LightBlue,
+    Color::LightGreen,
+    Color::LightYellow,
+    Color::Magenta,
+    Color::Cyan,
 ];
 
 #[cfg(test)]
@@ -290,6 +333,7 @@ mod tests {
             theme,
             unicode: true,
             colour: true,
+            sixteen: false,
         };
         let glyphs = [
             Glyph::Hidden,
@@ -321,6 +365,7 @@ mod tests {
                 theme,
                 unicode: false,
                 colour: true,
+                sixteen: false,
             }
             .square(Glyph::Open(0));
             assert_eq!(style.bg, Some(BOARD));
@@ -414,6 +459,7 @@ mod tests {
                     theme,
                     unicode,
                     colour: true,
+                    sixteen: false,
                 };
                 let safe = looks.chance(0.0).0;
                 for p in [1e-9, 0.01, 0.1, 0.3, 0.5, 0.7, 0.99, 1.0] {
@@ -422,6 +468,107 @@ mod tests {
                     assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
                 }
                 assert_eq!(looks.chance(1.0).0, "!");
+            }
+        }
+    }
+
+    /// The Linux console's 16 colours (its VGA palette) and xterm's.
+    const CONSOLE: [(u8, u8, u8); 16] = [
+        (0, 0, 0),
+        (170, 0, 0),
+        (0, 170, 0),
+        (170, 85, 0),
+        (0, 0, 170),
+        (170, 0, 170),
+        (0, 170, 170),
+        (170, 170, 170),
+        (85, 85, 85),
+        (255, 85, 85),
+        (85, 255, 85),
+        (255, 255, 85),
+        (85, 85, 255),
+        (255, 85, 255),
+        (85, 255, 255),
+        (255, 255, 255),
+    ];
+
+    fn xterm() -> [(u8, u8, u8); 16] {
+        std::array::from_fn(|i| crate::depth::palette(i as u8))
+    }
+
+    /// A named ANSI colour's place among the 16.
+    fn index(colour: Color) -> usize {
+        match colour {
+            Color::Black => 0,
+            Color::Red => 1,
+            Color::Green => 2,
+            Color::Yellow => 3,
+            Color::Blue => 4,
+            Color::Magenta => 5,
+            Color::Cyan => 6,
+            Color::Gray => 7,
+            Color::DarkGray => 8,
+            Color::LightRed => 9,
+            Color::LightGreen => 10,
+            Color::LightYellow => 11,
+            Color::LightBlue => 12,
+            Color::LightMagenta => 13,
+            Color::LightCyan => 14,
+            Color::White => 15,
+            other => panic!("{other:?} is not one of the 16"),
+        }
+    }
+
+    /// Under 16 colours each clue has a colour of its own, not bold (the
+    /// console would brighten it into another clue's), reading at 3:1 or
+    /// more on black in the console's palette and in xterm's; the
+    /// colour-blind ones stay 8 apart under every simulation.
+    #[test]
+    fn under_sixteen_colours_every_clue_has_its_own_and_reads_on_black() {
+        for (theme, table) in [
+            (Theme::Classic, CLASSIC_16),
+            (Theme::Colorblind, COLOUR_BLIND_16),
+        ] {
+            let clues: Vec<usize> = table[1..].iter().map(|&c| index(c)).collect();
+            let mut distinct = clues.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 8, "{theme:?}: {clues:?}");
+            for palette in [CONSOLE, xterm()] {
+                for &clue in &clues {
+                    let ratio = contrast(palette[clue], palette[0]);
+                    assert!(ratio >= 3.0, "{theme:?} {clue}: {ratio:.2}:1");
+                }
+            }
+            let looks = Looks {
+                theme,
+                unicode: true,
+                colour: true,
+                sixteen: true,
+            };
+            for n in 1..=8 {
+                let (_, style) = looks.square(Glyph::Open(n));
+                assert_eq!(style.fg, Some(table[usize::from(n)]));
+                assert!(!style.add_modifier.contains(Modifier::BOLD));
+            }
+        }
+        for palette in [CONSOLE, xterm()] {
+            for simulation in [None, Some(PROTANOPIA), Some(DEUTERANOPIA), Some(TRITANOPIA)] {
+                let seen = |i: usize| {
+                    let (r, g, b) = palette[index(COLOUR_BLIND_16[i])];
+                    seen(Color::Rgb(r, g, b), simulation)
+                };
+                for i in 1..9 {
+                    for j in i + 1..9 {
+                        let distance = seen(i)
+                            .iter()
+                            .zip(seen(j))
+                            .map(|(a, b)| (a - b).powi(2))
+                            .sum::<f64>()
+                            .sqrt();
+                        assert!(distance >= 8.0, "{i} and {j}: {distance:.1}");
+                    }
+                }
             }
         }
     }

@@ -29,6 +29,7 @@ fn setup(deal: Deal, classic: bool) -> Setup {
         rules: rule_set.rules,
         looks: Looks {
             colour: true,
+            sixteen: false,
             theme: Theme::Mono,
             unicode: false,
         },
@@ -43,6 +44,7 @@ fn setup(deal: Deal, classic: bool) -> Setup {
 fn setup_looks(theme: Theme) -> Looks {
     Looks {
         colour: true,
+        sixteen: false,
         theme,
         unicode: false,
     }
@@ -455,6 +457,7 @@ fn colour_blind_theme() {
     let mut setup = two_mines_setup(true);
     setup.looks = Looks {
         colour: true,
+        sixteen: false,
         theme: Theme::Colorblind,
         unicode: true,
     };
@@ -1116,6 +1119,7 @@ fn the_overlay_in_each_theme() {
         let mut setup = two_mines_setup(true);
         setup.looks = Looks {
             colour: true,
+            sixteen: false,
             theme,
             unicode: true,
         };
