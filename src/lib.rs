@@ -41,6 +41,7 @@
 //! | `src/plan/boards.rs` | the boards a game is dealt | `prompt_dealing` (a file, random boards, or proj3's question), `play_dealing` (the menu's last choices where the command line is silent); `Dealing`, `Boards` |
 //! | `src/recording.rs` | the records as commands reach them | `places`, `recorder_for` (off with `--no-record` or `MINESWEEPER_NO_RECORD`), `recorder_and_saved` (the saved game to carry on, checked before the game starts), `each_in_history`, `board_name` (a board file's name as recorded, for `play` and the prompt game alike) |
 //! | `src/replay_page.rs` | `replay --html` | `page(record, title)`: the record played again, the board before any move and each event's changes for the `pages` player, the figures at the end; `MOST_SQUARES` |
+//! | `src/background.rs` | the terminal's background | `learn(--background, kept, paint)`: the option, the terminal's OSC 11 answer (terminal-colorsaurus, 150 ms), `COLORFGBG`, the settings' word, dark; for the prompt game's clues under 16 colours |
 //! | `src/colour.rs` | whether to colour | `paint_for(--color)`: anstyle-query's NO_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM, and FORCE_COLOR; a terminal |
 //! | `src/bench/mod.rs` | `bench`'s trial | `Trial`, `run` (rayon's pool of the threads asked for, a progress bar), `Tally`, `Played` (one game: lost where, guesses, their chances added up; every game kept in order for `--each`), `play_game`, `default_first_square` |
 //! | `src/bench/loss.rs` | where games are lost | `Loss` (before any area opened, or by the kind of the losing guess, from the autoplay's events), `Losses` (serialised as an object in report order) |
@@ -199,6 +200,7 @@
 //!   mimalloc); only Linux is tested.
 
 pub mod allocator;
+mod background;
 pub mod bench;
 pub mod cli;
 mod colour;

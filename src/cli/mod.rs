@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use console::render::Background;
 use engine::{FirstMove, Frame, Layout, RuleSet};
 use grader::case::Inputs;
 use grader::score::WeightsGiven;
@@ -90,6 +91,13 @@ pub struct PlayArgs {
     #[arg(long, conflicts_with = "animate")]
     pub screen_reader: bool,
 
+    /// The terminal's background, for the clue colours on a terminal of 16
+    /// colours (the Linux console), where none reads on both: without it,
+    /// the terminal is asked, then COLORFGBG, then what was last said here
+    /// (kept in the settings), then dark.
+    #[arg(long, value_enum, value_name = "SHADE")]
+    pub background: Option<BackgroundArg>,
+
     #[command(flatten)]
     /// Whether the game is recorded, or carried on.
     pub records: RecordArgs,
@@ -97,6 +105,24 @@ pub struct PlayArgs {
     #[command(flatten)]
     /// A random board: its size, mines and seed.
     pub random: RandomArgs,
+}
+
+/// `--background`: the terminal's background.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BackgroundArg {
+    /// Black or near it.
+    Dark,
+    /// White or near it.
+    Light,
+}
+
+impl From<BackgroundArg> for Background {
+    fn from(background: BackgroundArg) -> Self {
+        match background {
+            BackgroundArg::Dark => Background::Dark,
+            BackgroundArg::Light => Background::Light,
+        }
+    }
 }
 
 /// `--animate`, for the prompt game and the full screen alike.

@@ -6,12 +6,14 @@ use std::io::{self, Write};
 use console::animate::Animation;
 use console::load::load_board;
 use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
-use console::render::Paint;
+use console::render::{Background, Paint};
 use console::resume::Answer;
 use console::spoken::Voice;
 use engine::Rules;
-use records::Front;
+use records::settings::Settings;
+use records::{Front, Recorder};
 
+use crate::background;
 use crate::error::AppError;
 use crate::memory::{self, Room};
 use crate::options::too_many_mines;
@@ -21,14 +23,32 @@ use crate::recording::recorder_and_saved;
 pub(super) fn run(plan: PromptPlan, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
     let mut session = session(&plan)?;
-    let (recorder, saved) =
+    let (mut recorder, saved) =
         recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
+    learn_the_background(plan.background, &mut recorder, paint);
     session.recording = Recording {
         recorder,
         resume: saved,
         board_name: plan.board_name,
     };
     play_at_prompts(session, out, paint)
+}
+
+/// Tells the printer the terminal's background (the clues' colours under
+/// 16 colours depend on it), keeping what `--background` said for the
+/// next time.
+fn learn_the_background(asked: Option<Background>, recorder: &mut Recorder, paint: Paint) {
+    let kept = recorder.settings().background;
+    if let Some(asked) = asked {
+        let said = Settings {
+            background: Some(asked.name().to_owned()),
+            ..Settings::default()
+        };
+        if let Some(trouble) = recorder.keep_settings(&said) {
+            console::messages::warn(trouble);
+        }
+    }
+    console::render::set_background(background::learn(asked, kept.as_deref(), paint));
 }
 
 /// Plays `session` on stdin and `out`; in lines, without colour: a screen

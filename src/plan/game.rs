@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use console::render::Paint;
+use console::render::{Background, Paint};
 use console::spoken::Voice;
 use records::settings::Settings;
 
@@ -31,6 +31,8 @@ pub(crate) struct PromptPlan<'a> {
     pub(crate) board_name: Option<String>,
     /// Whether the game is recorded, or carried on.
     pub(crate) records: &'a RecordArgs,
+    /// `--background`: the terminal's background, as the player says it.
+    pub(crate) background: Option<Background>,
 }
 
 /// The prompt game's plan. A fresh seed from `seed` when none is given.
@@ -55,6 +57,7 @@ pub(crate) fn prompt(
         wanted: Wanted::of(rules, board_name.clone(), &args.random, false),
         board_name,
         records: &args.records,
+        background: args.background.map(Background::from),
     })
 }
 

@@ -1534,3 +1534,68 @@ mod hostile_input {
         assert!(err.contains(":2:5000002"), "{err}");
     }
 }
+
+/// Under 16 colours (TERM=linux, no COLORTERM) no clue colour reads on
+/// both black and white: the clues are coloured for the background the
+/// player gives (`--background`), which is kept for the next time; with
+/// nothing said, for a dark one.
+mod background {
+    use super::*;
+
+    /// A column of three squares, mines at both ends: the middle shows 2.
+    const TWO: &str = "+++\n+*+\n+ +\n+*+\n+++\n";
+
+    fn opened_middle(home: &std::path::Path, extra: &[&str]) -> String {
+        opened_middle_with(home, extra, None)
+    }
+
+    fn opened_middle_with(
+        home: &std::path::Path,
+        extra: &[&str],
+        colorfgbg: Option<&str>,
+    ) -> String {
+        let board = home.join("two.txt");
+        std::fs::write(&board, TWO).unwrap();
+        let mut command = Command::new(get_cargo_bin("minesweeper"));
+        command
+            .arg(&board)
+            .args(["--color", "always", "--record"])
+            .args(extra)
+            .env("HOME", home)
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_STATE_HOME", home.join("state"))
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("TERM", "linux")
+            .env_remove("COLORTERM")
+            .env_remove("COLORFGBG")
+            .env_remove("NO_COLOR")
+            .env_remove("FORCE_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        if let Some(colorfgbg) = colorfgbg {
+            command.env("COLORFGBG", colorfgbg);
+        }
+        let output = output_of(&mut command, typed(&["2", "1", "r"]).as_bytes());
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    #[test]
+    fn the_clues_are_coloured_for_the_background_said_and_kept() {
+        let home = tempfile::tempdir().unwrap();
+        // Nothing said: dark, 2 in green.
+        assert!(opened_middle(home.path(), &[]).contains("\u{1b}[32m2"));
+        // Light: 2 in blue (no green reads on white), and kept.
+        let light = opened_middle(home.path(), &["--background", "light"]);
+        assert!(light.contains("\u{1b}[34m2"), "{light}");
+        let kept =
+            std::fs::read_to_string(home.path().join("config/minesweeper/settings.json")).unwrap();
+        assert!(kept.contains("\"background\": \"light\""), "{kept}");
+        assert!(opened_middle(home.path(), &[]).contains("\u{1b}[34m2"));
+        // Said again: dark, and kept over light.
+        let dark = opened_middle(home.path(), &["--background", "dark"]);
+        assert!(dark.contains("\u{1b}[32m2"), "{dark}");
+        assert!(opened_middle(home.path(), &[]).contains("\u{1b}[32m2"));
+        // The terminal's COLORFGBG (white behind) comes before the kept word.
+        let light = opened_middle_with(home.path(), &[], Some("0;15"));
+        assert!(light.contains("\u{1b}[34m2"), "{light}");
+    }
+}

@@ -16,7 +16,7 @@
 
 use std::io::{self, Write};
 
-use owo_colors::Style;
+use owo_colors::{AnsiColors, Style};
 
 use engine::{Board, Direction, Glyph, Neighbourhood, Pos};
 
@@ -64,30 +64,110 @@ fn shows_256_colours() -> bool {
 }
 
 /// A clue's colour: one that reads on any background where the terminal
-/// shows 256 colours, the classic ANSI one otherwise.
+/// shows 256 colours; among the 16 ANSI ones otherwise, picked for the
+/// terminal's background.
 fn clue_style(clue: u8) -> Style {
     match CLUES_ON_ANY_BACKGROUND.get(usize::from(clue).wrapping_sub(1)) {
         Some(&index) if shows_256_colours() => {
             Style::new().color(owo_colors::XtermColors::from(index))
         }
-        _ => ansi_clue_style(clue),
+        _ => sixteen_clue_style(clue, background()),
     }
 }
 
-/// The classic clue colours in the 16 ANSI colours, by clue: 1 blue,
-/// 2 green, 3 red, 4 dark blue, 5 dark red, 6 cyan, 7 bright white, 8 grey.
-fn ansi_clue_style(clue: u8) -> Style {
-    let plain = Style::new();
-    match clue {
-        1 => plain.bright_blue(),
-        2 => plain.green(),
-        3 => plain.bright_red(),
-        4 => plain.blue(),
-        5 => plain.red(),
-        6 => plain.cyan(),
-        7 => plain.bright_white(),
-        8 => plain.bright_black(),
-        _ => plain,
+/// Whether the clues' colours depend on the terminal's background: they
+/// do under 16 colours, where none reads on both black and white.
+pub fn clues_need_background() -> bool {
+    !shows_256_colours()
+}
+
+/// The terminal's background, as far as it is known: under 16 colours no
+/// clue colour reads on both black and white, so the clues are picked for
+/// the one the terminal has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Background {
+    /// Black or near it, as most terminals and the Linux console have.
+    #[default]
+    Dark,
+    /// White or near it.
+    Light,
+}
+
+impl Background {
+    /// The name `--background` and the settings give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Background::Dark => "dark",
+            Background::Light => "light",
+        }
+    }
+
+    /// The background called `name`.
+    pub fn named(name: &str) -> Option<Background> {
+        [Background::Dark, Background::Light]
+            .into_iter()
+            .find(|background| background.name() == name)
+    }
+}
+
+/// The background learnt when the program starts, once for the whole run.
+static BACKGROUND: std::sync::OnceLock<Background> = std::sync::OnceLock::new();
+
+/// Tells the printer the terminal's background (once; later calls change
+/// nothing): the command line, the terminal's own answer or the settings
+/// know it, the printer does not.
+pub fn set_background(background: Background) {
+    // The first word stands: the program learns it once, before printing.
+    let _ = BACKGROUND.set(background);
+}
+
+fn background() -> Background {
+    BACKGROUND.get().copied().unwrap_or_default()
+}
+
+/// A clue's colour among the 16 ANSI colours, and whether it is bold.
+type Sixteen = (AnsiColors, bool);
+
+/// The clues on a dark background: each a colour of its own reading at
+/// 3:1 or more on black in the Linux console's palette and xterm's: 1
+/// light blue, 2 green, 3 light red, 4 magenta, 5 brown, 6 cyan, 7 yellow,
+/// 8 light grey. None bold: the console would brighten it into another.
+const CLUES_ON_DARK: [Sixteen; 8] = [
+    (AnsiColors::BrightBlue, false),
+    (AnsiColors::Green, false),
+    (AnsiColors::BrightRed, false),
+    (AnsiColors::Magenta, false),
+    (AnsiColors::Yellow, false),
+    (AnsiColors::Cyan, false),
+    (AnsiColors::BrightYellow, false),
+    (AnsiColors::White, false),
+];
+
+/// The clues on a light background. Only seven of the 16 read at 3:1 on
+/// white in both palettes (no green, cyan or yellow does): 1 light blue,
+/// 2 blue, 3 light red, 4 magenta, 5 red, 7 black, 8 dark grey; 6 is light
+/// blue in bold, told from 1 by its weight and its digit.
+const CLUES_ON_LIGHT: [Sixteen; 8] = [
+    (AnsiColors::BrightBlue, false),
+    (AnsiColors::Blue, false),
+    (AnsiColors::BrightRed, false),
+    (AnsiColors::Magenta, false),
+    (AnsiColors::Red, false),
+    (AnsiColors::BrightBlue, true),
+    (AnsiColors::Black, false),
+    (AnsiColors::BrightBlack, false),
+];
+
+/// A clue's colour among the 16 on `background`.
+fn sixteen_clue_style(clue: u8, background: Background) -> Style {
+    let table = match background {
+        Background::Dark => &CLUES_ON_DARK,
+        Background::Light => &CLUES_ON_LIGHT,
+    };
+    match table.get(usize::from(clue).wrapping_sub(1)) {
+        Some(&(colour, true)) => Style::new().color(colour).bold(),
+        Some(&(colour, false)) => Style::new().color(colour),
+        None => Style::new(),
     }
 }
 
@@ -423,6 +503,101 @@ mod tests {
         // The classic blue of the 16 colours (xterm's #0000ee) does not.
         assert!(contrast(luminance([0.0, 0.0, 238.0 / 255.0]), 0.0) < 3.0);
     }
+    /// The 16 colours in the Linux console's palette and in xterm's.
+    const CONSOLE: [[u8; 3]; 16] = [
+        [0, 0, 0],
+        [170, 0, 0],
+        [0, 170, 0],
+        [170, 85, 0],
+        [0, 0, 170],
+        [170, 0, 170],
+        [0, 170, 170],
+        [170, 170, 170],
+        [85, 85, 85],
+        [255, 85, 85],
+        [85, 255, 85],
+        [255, 255, 85],
+        [85, 85, 255],
+        [255, 85, 255],
+        [85, 255, 255],
+        [255, 255, 255],
+    ];
+    const XTERM: [[u8; 3]; 16] = [
+        [0, 0, 0],
+        [205, 0, 0],
+        [0, 205, 0],
+        [205, 205, 0],
+        [0, 0, 238],
+        [205, 0, 205],
+        [0, 205, 205],
+        [229, 229, 229],
+        [127, 127, 127],
+        [255, 0, 0],
+        [0, 255, 0],
+        [255, 255, 0],
+        [92, 92, 255],
+        [255, 0, 255],
+        [0, 255, 255],
+        [255, 255, 255],
+    ];
+
+    fn index(colour: AnsiColors) -> usize {
+        use AnsiColors::*;
+        let all = [
+            Black,
+            Red,
+            Green,
+            Yellow,
+            Blue,
+            Magenta,
+            Cyan,
+            White,
+            BrightBlack,
+            BrightRed,
+            BrightGreen,
+            BrightYellow,
+            BrightBlue,
+            BrightMagenta,
+            BrightCyan,
+            BrightWhite,
+        ];
+        all.iter()
+            .position(|&c| c == colour)
+            .expect("one of the 16")
+    }
+
+    /// Under 16 colours every clue reads at 3:1 or more on the background
+    /// it was picked for, in both palettes, and no two look the same
+    /// (colour and weight); the table is the one the note shows.
+    #[test]
+    fn under_sixteen_colours_each_clue_reads_on_its_background() {
+        let mut table = String::new();
+        for (background, clues, behind) in [
+            (Background::Dark, CLUES_ON_DARK, 0.0),
+            (Background::Light, CLUES_ON_LIGHT, 1.0),
+        ] {
+            for (clue, &(colour, bold)) in clues.iter().enumerate() {
+                let ratios = [CONSOLE, XTERM].map(|palette| {
+                    let rgb = palette[index(colour)].map(|c| f64::from(c) / 255.0);
+                    contrast(luminance(rgb), behind)
+                });
+                table.push_str(&format!(
+                    "{background:?} {} {colour:?}{}: {:.2} {:.2}\n",
+                    clue + 1,
+                    if bold { " bold" } else { "" },
+                    ratios[0],
+                    ratios[1]
+                ));
+                assert!(ratios.iter().all(|&r| r >= 3.0), "{table}");
+            }
+            let mut looks: Vec<(usize, bool)> =
+                clues.iter().map(|&(c, bold)| (index(c), bold)).collect();
+            looks.sort_unstable();
+            looks.dedup();
+            assert_eq!(looks.len(), 8, "{background:?}: two clues alike");
+        }
+    }
+
     use engine::{Frame, Grid};
 
     fn open_board(rows: usize, cols: usize) -> Board {

@@ -44,6 +44,11 @@ pub struct Settings {
     /// Sizes of board the player named, in the order they were named.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub presets: Option<Vec<Preset>>,
+    /// The terminal's background, `light` or `dark`, as `--background`
+    /// last said it: the prompt game's 16 colours are picked for it where
+    /// the terminal does not answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub background: Option<String>,
 }
 
 /// A size of board the player named in the menu.
@@ -96,6 +101,7 @@ impl Settings {
             hint_penalty: chosen.hint_penalty.or(self.hint_penalty),
             zoom: chosen.zoom.or(self.zoom),
             presets: chosen.presets.or(self.presets),
+            background: chosen.background.or(self.background),
         }
     }
 
@@ -161,6 +167,7 @@ mod tests {
                 cols: 40,
                 mines: 60,
             }]),
+            background: Some("light".to_owned()),
         };
         write(&path, &settings).unwrap();
         assert_eq!(read(&path), settings);

@@ -37,6 +37,7 @@ impl Choices {
             hint_penalty: Some(self.hint_penalty),
             zoom: None,
             presets: None,
+            background: None,
         }
     }
 }
