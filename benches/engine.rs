@@ -56,6 +56,19 @@ fn count_clues(bencher: Bencher, size: usize) {
         .bench_values(|mines| Board::new(mines, Frame::Plus));
 }
 
+/// 3BV and ZiNi of a board at expert's density (about 20 %), as the end
+/// of every recorded game works them out.
+#[divan::bench(args = [100, 1000, 2000], sample_count = 10)]
+fn three_bv_and_zini(bencher: Bencher, size: usize) {
+    let board = board(size, 20);
+    bencher.bench(|| {
+        (
+            engine::three_bv(divan::black_box(&board)),
+            engine::zini(divan::black_box(&board)),
+        )
+    });
+}
+
 #[divan::bench(args = [100, 1000, 4000], sample_count = 20)]
 fn open_whole_board(bencher: Bencher, size: usize) {
     let board = open_board(size);

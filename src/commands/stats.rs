@@ -75,11 +75,19 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
             "wins", "best", "median", "mean"
         );
         if opening {
-            heading.push_str(&format!("{:>12}{:>12}", "best 3BV/s", "efficiency"));
+            heading.push_str(&format!(
+                "{:>12}{:>8}{:>6}{:>12}{:>11}",
+                "best 3BV/s", "RQP", "IOS", "efficiency", "ZiNi eff."
+            ));
         }
         writeln!(out, "{heading}")?;
         write_wins(out, "clean", &group.clean, opening)?;
         write_wins(out, "with help", &group.assisted, opening)?;
+        // NF wins, counted apart as minesweeper.online does; a flag-won
+        // rule set has none.
+        if opening {
+            write_wins(out, "no flags", &group.no_flags, opening)?;
+        }
         let last: Vec<String> = group
             .last
             .iter()
@@ -102,7 +110,9 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
 }
 
 /// A row of wins: the count and the times, and with `opening` the best
-/// 3BV/s and the efficiency.
+/// 3BV/s, RQP (time over 3BV/s: lower is better) and IOS (log 3BV over log
+/// time), the efficiency (3BV per click) and the ZiNi efficiency (ZiNi
+/// per click: a flagger's measure).
 fn write_wins(out: &mut impl Write, name: &str, wins: &Wins, opening: bool) -> io::Result<()> {
     let mut row = format!(
         "  {:<14}{:>10}{:>10}{:>10}",
@@ -115,10 +125,16 @@ fn write_wins(out: &mut impl Write, name: &str, wins: &Wins, opening: bool) -> i
         let rate = wins
             .best_3bv_per_s
             .map_or("-".to_owned(), |r| format!("{r:.2}"));
-        let efficiency = wins
-            .mean_efficiency
-            .map_or("-".to_owned(), |e| format!("{:.0} %", 100.0 * e));
-        row.push_str(&format!("{rate:>12}{efficiency:>12}"));
+        let figure =
+            |value: Option<f64>, shown: &dyn Fn(f64) -> String| value.map_or("-".to_owned(), shown);
+        let percent = |e: f64| format!("{:.0} %", 100.0 * e);
+        let rqp = figure(wins.best_rqp, &|r| format!("{r:.1}"));
+        let ios = figure(wins.best_ios, &|i| format!("{i:.2}"));
+        let efficiency = figure(wins.mean_efficiency, &percent);
+        let zini = figure(wins.mean_zini_efficiency, &percent);
+        row.push_str(&format!(
+            "{rate:>12}{rqp:>8}{ios:>6}{efficiency:>12}{zini:>11}"
+        ));
     }
     writeln!(out, "{row}")
 }
@@ -138,7 +154,10 @@ fn write_json(
             "median_ms": w.median_ms,
             "mean_ms": w.mean_ms,
             "best_3bv_per_s": w.best_3bv_per_s.filter(|_| opening),
+            "best_rqp": w.best_rqp.filter(|_| opening),
+            "best_ios": w.best_ios.filter(|_| opening),
             "mean_efficiency": w.mean_efficiency.filter(|_| opening),
+            "mean_zini_efficiency": w.mean_zini_efficiency.filter(|_| opening),
         })
     };
     let groups: Vec<_> = groups
@@ -174,6 +193,7 @@ fn write_json(
                 "best_streak": g.best_streak,
                 "clean_wins": wins(&g.clean, g.won_by_opening()),
                 "wins_with_help": wins(&g.assisted, g.won_by_opening()),
+                "no_flag_wins": wins(&g.no_flags, g.won_by_opening()),
                 "last": last,
             })
         })

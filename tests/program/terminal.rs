@@ -98,6 +98,36 @@ impl Terminal {
         assert!(resized.success());
     }
 
+    /// Waits until the program has read every byte typed: a resize sent
+    /// right after keys could otherwise overtake them, which no player's
+    /// hands can do. Bounded by a minute, as [`Terminal::wait_for`] is.
+    #[cfg(unix)]
+    fn wait_until_typing_is_read(&mut self) {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        let tty = self.tty.as_ref().expect("a terminal device");
+        let device = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOCTTY | libc::O_NONBLOCK)
+            .open(tty)
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        loop {
+            let mut waiting: libc::c_int = 0;
+            // SAFETY: FIONREAD writes one int through the pointer given.
+            let asked = unsafe { libc::ioctl(device.as_raw_fd(), libc::FIONREAD, &mut waiting) };
+            assert_eq!(asked, 0, "FIONREAD on {}", tty.display());
+            if waiting == 0 {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{waiting} bytes typed and not read within a minute"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
     fn send(&mut self, bytes: &[u8]) {
         self.keyboard.write_all(bytes).unwrap();
         self.keyboard.flush().unwrap();
@@ -269,6 +299,7 @@ fn keys_do_nothing_while_the_board_cannot_be_seen() {
     });
     terminal.send(b" f ");
     terminal.send(&click(0, 1, 1));
+    terminal.wait_until_typing_is_read();
     terminal.resize(COLS, ROWS);
     // The whole board drawn: its last row is there.
     terminal.wait_for("the board", |screen| {

@@ -42,6 +42,105 @@ fn expected_island(
     opened
 }
 
+/// Greedy ZiNi worked out the slow way, independently of the engine:
+/// every premium from scratch at every step, openings found by search.
+fn naive_zini(board: &Board) -> usize {
+    let grid = board.mines();
+    let all: Vec<Pos> = grid.positions().collect();
+    let safe = |p: Pos| !board.is_mine(p);
+    let empty = |p: Pos| safe(p) && board.clue(p) == 0;
+    // Each empty square's opening: the empty squares reached through empty ones.
+    let opening_of = |p: Pos| -> Vec<Pos> {
+        let mut seen = vec![p];
+        let mut queue = VecDeque::from([p]);
+        while let Some(at) = queue.pop_front() {
+            for n in grid.neighbours(at) {
+                if empty(n) && !seen.contains(&n) {
+                    seen.push(n);
+                    queue.push_back(n);
+                }
+            }
+        }
+        seen.sort_unstable_by_key(|p| (p.row, p.col));
+        seen
+    };
+    let isolated = |p: Pos| safe(p) && board.clue(p) > 0 && !grid.neighbours(p).any(empty);
+    let mut open: HashSet<Pos> = HashSet::new();
+    let mut flagged: HashSet<Pos> = HashSet::new();
+    let open_one = |p: Pos, open: &mut HashSet<Pos>| {
+        if empty(p) {
+            for z in opening_of(p) {
+                open.insert(z);
+                open.extend(grid.neighbours(z));
+            }
+        } else {
+            open.insert(p);
+        }
+    };
+    let mut clicks = 0;
+    while all.iter().any(|&p| safe(p) && !open.contains(&p)) {
+        let premium = |p: Pos| -> i64 {
+            let mut openings: Vec<Vec<Pos>> = Vec::new();
+            let mut cleared = 0;
+            let mut flags = 0;
+            for n in grid.neighbours(p) {
+                if !safe(n) {
+                    flags += i64::from(!flagged.contains(&n));
+                } else if !open.contains(&n) {
+                    if empty(n) {
+                        let opening = opening_of(n);
+                        if !openings.contains(&opening) {
+                            openings.push(opening);
+                            cleared += 1;
+                        }
+                    } else if isolated(n) {
+                        cleared += 1;
+                    }
+                }
+            }
+            cleared - flags - i64::from(!open.contains(&p)) - 1
+        };
+        // Highest premium, the first in reading order among equals.
+        let best = all
+            .iter()
+            .filter(|&&p| safe(p))
+            .map(|&p| (premium(p), p))
+            .fold(None::<(i64, Pos)>, |best, (q, p)| match best {
+                Some((b, _)) if b >= q => best,
+                _ => Some((q, p)),
+            });
+        match best {
+            Some((q, at)) if q >= 0 => {
+                if !open.contains(&at) {
+                    clicks += 1;
+                    open_one(at, &mut open);
+                }
+                for n in grid.neighbours(at) {
+                    if !safe(n) && flagged.insert(n) {
+                        clicks += 1;
+                    }
+                }
+                clicks += 1;
+                for n in grid.neighbours(at) {
+                    if safe(n) {
+                        open_one(n, &mut open);
+                    }
+                }
+            }
+            _ => {
+                let at = all
+                    .iter()
+                    .copied()
+                    .find(|&p| !open.contains(&p) && (empty(p) || isolated(p)))
+                    .expect("a 3BV left while a safe square is covered");
+                clicks += 1;
+                open_one(at, &mut open);
+            }
+        }
+    }
+    clicks
+}
+
 fn open_squares(game: &Game) -> HashSet<Pos> {
     let mines = game.board().mines();
     mines
@@ -51,6 +150,16 @@ fn open_squares(game: &Game) -> HashSet<Pos> {
 }
 
 proptest! {
+    /// ZiNi as the engine counts it (premiums kept up to date round what
+    /// changes) is the greedy count worked out from scratch at every step,
+    /// and never more than 3BV.
+    #[test]
+    fn zini_is_the_greedy_count_and_never_more_than_3bv(board in any_board()) {
+        let counted = minesweeper_engine::zini(&board).expect("a small board");
+        prop_assert_eq!(counted, naive_zini(&board));
+        prop_assert!(counted <= minesweeper_engine::three_bv(&board));
+    }
+
     /// Every clue is the number of mines among the square's neighbours,
     /// counted one neighbour at a time.
     #[test]

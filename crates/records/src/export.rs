@@ -14,6 +14,8 @@
 //! time: 12345 ms
 //! clicks: 23
 //! 3bv: 17 of 17
+//! zini: 14
+//! flag clicks: 1
 //! hints: 0
 //! undos: 0
 //! deaths: 0
@@ -92,6 +94,12 @@ pub fn to_text(record: &Record) -> String {
             writeln!(text, "wasted clicks: {}", record.wasted)?;
         }
         writeln!(text, "3bv: {} of {}", record.three_bv_done, record.three_bv)?;
+        if let Some(zini) = record.zini {
+            writeln!(text, "zini: {zini}")?;
+        }
+        if let Some(flag_clicks) = record.flag_clicks {
+            writeln!(text, "flag clicks: {flag_clicks}")?;
+        }
         writeln!(text, "hints: {}", record.hints)?;
         if record.hint_penalty_s > 0 {
             writeln!(text, "hint penalty: {} s", record.hint_penalty_s)?;
@@ -228,6 +236,8 @@ struct Header {
     clicks: Option<u32>,
     wasted: Option<u32>,
     three_bv: Option<(u32, u32)>,
+    zini: Option<u32>,
+    flag_clicks: Option<u32>,
     hints: Option<u32>,
     hint_penalty_s: Option<u32>,
     undos: Option<u32>,
@@ -276,6 +286,8 @@ impl Header {
                 let (done, total) = value.split_once(" of ").ok_or("expected `DONE of TOTAL`")?;
                 self.three_bv = Some((number(done)?, number(total)?));
             }
+            "zini" => self.zini = Some(number(value)?),
+            "flag clicks" => self.flag_clicks = Some(number(value)?),
             "hints" => self.hints = Some(number(value)?),
             "undos" => self.undos = Some(number(value)?),
             "deaths" => self.deaths = Some(number(value)?),
@@ -343,6 +355,8 @@ impl Header {
             wasted: self.wasted.unwrap_or(0),
             three_bv,
             three_bv_done,
+            zini: self.zini,
+            flag_clicks: self.flag_clicks,
             hints: self.hints.unwrap_or(0),
             hint_penalty_s: self.hint_penalty_s.unwrap_or(0),
             undos: self.undos.unwrap_or(0),

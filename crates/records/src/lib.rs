@@ -280,6 +280,16 @@ pub struct Record<Moves = String> {
     #[serde(rename = "3bv_done")]
     /// The 3BV the opened squares had done.
     pub three_bv_done: u32,
+    /// The board's ZiNi (the fewest clicks with flags and chords, as the
+    /// community's greedy count has it), once the game has ended; absent
+    /// for a board too big to count, and in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zini: Option<u32>,
+    /// Flag clicks that changed the board (a flag, or a mark taken off):
+    /// none makes a win an NF ("no flags") win. Absent from older records,
+    /// whose games are not known to be NF.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flag_clicks: Option<u32>,
     /// Hints asked for.
     pub hints: u32,
     /// Seconds added to the time for each hint (GNOME Mines adds 10): a
@@ -528,6 +538,8 @@ impl Record {
             wasted: 0,
             three_bv: 0,
             three_bv_done: 0,
+            zini: None,
+            flag_clicks: Some(0),
             hints: 0,
             hint_penalty_s: 0,
             undos: 0,

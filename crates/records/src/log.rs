@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::moves::{self, Event, Logged};
 use crate::{BoardRecord, Front, GameResult, Record, VERSION, millis};
-use engine::{Cover, Deal, Game, Status, three_bv_done};
+use engine::{Action, Cover, Deal, Game, Status, three_bv_done, zini};
 
 /// The record of one game, growing move by move.
 #[derive(Clone, Debug)]
@@ -100,7 +100,14 @@ impl Log {
             .saturating_add(millis(at.saturating_duration_since(first)));
         let record = &mut self.record;
         match event {
-            Event::Move(_) => record.clicks += u32::from(changed),
+            Event::Move(mv) => {
+                record.clicks += u32::from(changed);
+                if mv.action == Action::Flag
+                    && let Some(flags) = &mut record.flag_clicks
+                {
+                    *flags = flags.saturating_add(1);
+                }
+            }
             Event::Undo => record.undos += 1,
             Event::Redo => record.clicks += u32::from(changed),
             Event::Hint => record.hints += 1,
@@ -143,11 +150,16 @@ impl Log {
     }
 }
 
-/// The board's 3BV and what `game` did of it, in `record`.
+/// The board's 3BV and what `game` did of it, and its ZiNi, in `record`.
 pub(crate) fn count_3bv(record: &mut Record, game: &Game) {
     let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
     record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
     record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);
+    // Its efficiency is a win's: a loss's ZiNi would be a look at the
+    // whole board for nothing.
+    if game.status() == Status::Won {
+        record.zini = zini(game.board()).map(|zini| u32::try_from(zini).unwrap_or(u32::MAX));
+    }
 }
 
 /// A new game's identity: 64 random bits in hexadecimal, from the

@@ -153,6 +153,10 @@ struct Progress {
     three_bv: u32,
     #[serde(rename = "3bv_done")]
     three_bv_done: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    zini: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    flag_clicks: Option<u32>,
 }
 
 /// Saves `record` by appending what it adds to the save `written`
@@ -179,6 +183,8 @@ pub fn append_or_write(
         deaths: record.deaths,
         three_bv: record.three_bv,
         three_bv_done: record.three_bv_done,
+        zini: record.zini,
+        flag_clicks: record.flag_clicks,
     };
     let mut line = serde_json::to_vec(&progress)?;
     line.push(b'\n');
@@ -274,6 +280,8 @@ impl Progress {
         record.deaths = self.deaths;
         record.three_bv = self.three_bv;
         record.three_bv_done = self.three_bv_done;
+        record.zini = self.zini;
+        record.flag_clicks = self.flag_clicks;
     }
 }
 

@@ -119,6 +119,10 @@ pub struct Group {
     pub clean: Wins,
     /// Wins with any of them.
     pub assisted: Wins,
+    /// Wins, clean or helped, without a flag click (NF), as
+    /// minesweeper.online counts them apart; their efficiency is the
+    /// flag-free one.
+    pub no_flags: Wins,
     /// The last games, the latest first.
     pub last: Vec<Game>,
 }
@@ -151,6 +155,15 @@ pub struct Wins {
     pub best_3bv_per_s: Option<f64>,
     /// The mean of 3BV done per click.
     pub mean_efficiency: Option<f64>,
+    /// The mean of ZiNi per click (efficiency against the fewest clicks
+    /// with flags and chords), over the wins whose ZiNi is known.
+    pub mean_zini_efficiency: Option<f64>,
+    /// The least RQP: time over 3BV/s (time² / 3BV, in seconds), lower
+    /// for a faster game of the same board.
+    pub best_rqp: Option<f64>,
+    /// The highest IOS: log(3BV) / log(time in seconds), for wins longer
+    /// than a second.
+    pub best_ios: Option<f64>,
     /// The shortest times, fastest first: at most [`FASTEST`].
     pub fastest: Vec<u64>,
 }
@@ -175,6 +188,7 @@ impl Group {
             best_streak: 0,
             clean: Wins::default(),
             assisted: Wins::default(),
+            no_flags: Wins::default(),
             last: Vec::new(),
         }
     }
@@ -216,6 +230,7 @@ struct Tallied {
     best_streak: usize,
     clean: WinsSoFar,
     assisted: WinsSoFar,
+    no_flags: WinsSoFar,
     last: VecDeque<Game>,
 }
 
@@ -226,6 +241,10 @@ struct WinsSoFar {
     best_rate: Option<f64>,
     efficiency_sum: f64,
     efficiencies: usize,
+    zini_efficiency_sum: f64,
+    zini_efficiencies: usize,
+    best_rqp: Option<f64>,
+    best_ios: Option<f64>,
 }
 
 impl Tally {
@@ -258,6 +277,9 @@ impl Tally {
                     &mut group.clean
                 };
                 wins.add(record);
+                if record.flag_clicks == Some(0) {
+                    group.no_flags.add(record);
+                }
             }
             GameResult::Lost | GameResult::Abandoned => {
                 if record.result == GameResult::Lost {
@@ -305,6 +327,7 @@ impl Tallied {
             best_streak: self.best_streak,
             clean: self.clean.wins(),
             assisted: self.assisted.wins(),
+            no_flags: self.no_flags.wins(),
             last: self.last.into_iter().rev().collect(),
         }
     }
@@ -322,6 +345,20 @@ impl WinsSoFar {
         if clicks > 0 {
             self.efficiency_sum += f64::from(won.three_bv_done) / f64::from(clicks);
             self.efficiencies += 1;
+            if let Some(zini) = won.zini {
+                self.zini_efficiency_sum += f64::from(zini) / f64::from(clicks);
+                self.zini_efficiencies += 1;
+            }
+        }
+        let seconds = won.ms as f64 / 1000.0;
+        if won.ms > 0 && won.three_bv > 0 {
+            let rqp = seconds * seconds / f64::from(won.three_bv);
+            self.best_rqp = Some(self.best_rqp.map_or(rqp, |best| best.min(rqp)));
+        }
+        // log(time) is 0 at a second and below it negative: no IOS there.
+        if seconds > 1.0 && won.three_bv > 1 {
+            let ios = f64::from(won.three_bv).ln() / seconds.ln();
+            self.best_ios = Some(self.best_ios.map_or(ios, |best| best.max(ios)));
         }
     }
 
@@ -346,6 +383,10 @@ impl WinsSoFar {
             best_3bv_per_s: self.best_rate,
             mean_efficiency: (self.efficiencies > 0)
                 .then(|| self.efficiency_sum / self.efficiencies as f64),
+            mean_zini_efficiency: (self.zini_efficiencies > 0)
+                .then(|| self.zini_efficiency_sum / self.zini_efficiencies as f64),
+            best_rqp: self.best_rqp,
+            best_ios: self.best_ios,
             fastest: times.iter().take(FASTEST).copied().collect(),
         }
     }
@@ -511,6 +552,40 @@ mod tests {
         let last: Vec<usize> = g.last.iter().map(|game| game.number).collect();
         assert_eq!(last, [7, 6, 5, 4, 3]);
         assert!((g.win_percent() - 500.0 / 7.0).abs() < 1e-9);
+    }
+
+    /// NF wins are counted apart (a record of an older version, whose
+    /// flags are unknown, is not one); RQP, IOS and the ZiNi efficiency
+    /// stand beside 3BV/s and the efficiency.
+    #[test]
+    fn no_flag_wins_rqp_ios_and_zini_efficiency() {
+        use GameResult::Won;
+        let mut flagged = game(Won, 10_000, 0);
+        flagged.flag_clicks = Some(3);
+        let mut unknown = game(Won, 12_000, 0);
+        unknown.flag_clicks = None;
+        let mut no_flags = game(Won, 20_000, 0);
+        no_flags.flag_clicks = Some(0);
+        for record in [&mut flagged, &mut unknown, &mut no_flags] {
+            record.three_bv = 20;
+            record.zini = Some(16);
+        }
+        let records: Vec<(usize, Record)> = [flagged, unknown, no_flags]
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r))
+            .collect();
+        let g = &groups(&records, &Filter::default())[0];
+        assert_eq!(g.no_flags.count, 1);
+        assert_eq!(g.no_flags.best_ms, Some(20_000));
+        assert_eq!(g.no_flags.mean_efficiency, Some(0.5));
+        // 10 s on a 3BV of 20: RQP 100 / 20 = 5; IOS ln 20 / ln 10.
+        assert_eq!(g.clean.best_rqp, Some(5.0));
+        let ios = g.clean.best_ios.unwrap();
+        assert!((ios - 20f64.ln() / 10f64.ln()).abs() < 1e-9, "{ios}");
+        // 16 ZiNi over 40 clicks.
+        let zini = g.clean.mean_zini_efficiency.unwrap();
+        assert!((zini - 0.4).abs() < 1e-9, "{zini}");
     }
 
     #[test]

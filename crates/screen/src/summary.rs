@@ -1,14 +1,16 @@
 //! A finished game in the figures players of the classic game compare:
 //! time, 3BV (the fewest clicks that clear the board), 3BV per second,
 //! clicks, and efficiency (3BV done per click, every click counted, those
-//! that changed nothing too, as minesweeper.online's IOE counts them). Worked out once, when the
-//! game ends, since 3BV looks at the whole board.
+//! that changed nothing too, as minesweeper.online's IOE counts them); a
+//! win's ZiNi too (the fewest clicks with flags and chords) and the
+//! efficiency against it. Worked out once, when the game ends, since both
+//! look at the whole board.
 
 use std::fmt;
 use std::time::Duration;
 
 use console::words::counted;
-use engine::{Cover, Game, Status, ThreeBv, three_bv_done};
+use engine::{Cover, Game, Status, ThreeBv, three_bv_done, zini};
 use records::stats::Standing;
 
 /// The end of a game in figures.
@@ -21,6 +23,10 @@ pub struct Summary {
     pub clicks: usize,
     /// Clicks that changed nothing.
     pub wasted: usize,
+    /// A win's ZiNi (the fewest clicks with flags and chords), to measure
+    /// the clicks against as a flagger would; `None` for a loss and a
+    /// board too big to count.
+    pub zini: Option<usize>,
     /// Where a win stands among the games of its kind, once the records
     /// have said.
     pub standing: Option<Standing>,
@@ -30,12 +36,14 @@ impl Summary {
     /// The figures of `game`, which has ended, played in `time` with
     /// `clicks`: the moves, and the clicks that changed nothing.
     pub fn of(game: &Game, time: Duration, (clicks, wasted): (usize, usize)) -> Self {
+        let won = game.status() == Status::Won;
         Summary {
-            won: game.status() == Status::Won,
+            won,
             time,
             three_bv: three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open),
             clicks,
             wasted,
+            zini: won.then(|| zini(game.board())).flatten(),
             standing: None,
         }
     }
@@ -135,7 +143,16 @@ impl fmt::Display for Summary {
             f,
             ", {rate:.2} 3BV/s, {clicks}, {:.0}\u{a0}% efficient",
             self.efficiency()
-        )
+        )?;
+        match self.zini {
+            // The clicks measured against a flagger's fewest.
+            Some(zini) => write!(
+                f,
+                ", ZiNi {zini} ({:.0}\u{a0}%)",
+                100.0 * zini as f64 / self.every_click().max(1) as f64
+            ),
+            None => Ok(()),
+        }
     }
 }
 
@@ -150,6 +167,7 @@ mod tests {
             three_bv: ThreeBv { total, done },
             clicks: 20,
             wasted: 0,
+            zini: None,
             standing: None,
         }
     }
@@ -171,6 +189,18 @@ mod tests {
         assert_eq!(
             summary(true, 40, 40).to_string(),
             "12.3 s, 3BV 40, 3.24 3BV/s, 20 clicks, 200\u{a0}% efficient"
+        );
+    }
+
+    #[test]
+    fn a_win_measures_its_clicks_against_zini_too() {
+        let flagged = Summary {
+            zini: Some(15),
+            ..summary(true, 40, 40)
+        };
+        assert_eq!(
+            flagged.to_string(),
+            "12.3 s, 3BV 40, 3.24 3BV/s, 20 clicks, 200\u{a0}% efficient, ZiNi 15 (75\u{a0}%)"
         );
     }
 
