@@ -244,6 +244,14 @@ fn long_lines(group: &Group, this: bool) -> Paragraphs {
     let opening = group.won_by_opening();
     lines.extend(wins_lines(&group.clean, "clean wins", opening));
     lines.extend(wins_lines(&group.assisted, "wins with help", opening));
+    // Counted apart, as minesweeper.online does; flag-won rules have none.
+    if opening {
+        lines.extend(wins_lines(
+            &group.no_flags,
+            "wins without flags (NF)",
+            opening,
+        ));
+    }
     lines
 }
 
@@ -371,6 +379,27 @@ mod tests {
                 group
             })
             .collect()
+    }
+
+    #[test]
+    fn wins_without_flags_are_counted_apart_where_games_are_won_by_opening() {
+        let mut groups = played(1);
+        groups[0].key.rules = "classic".to_owned();
+        groups[0].no_flags = groups[0].clean.clone();
+        let current = groups[0].key.clone();
+        let sheet = |groups: Vec<Group>| {
+            Sheet::Scores(Some(Ok(Scores {
+                groups,
+                current: current.clone(),
+                current_name: None,
+            })))
+            .pages(100, 40)
+            .concat()
+            .join("\n")
+        };
+        assert!(sheet(groups.clone()).contains("wins without flags (NF) 6"));
+        groups[0].key.rules = "proj3".to_owned();
+        assert!(!sheet(groups).contains("NF"), "proj3 is won by flags");
     }
 
     #[test]
