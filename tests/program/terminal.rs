@@ -932,3 +932,28 @@ fn the_linux_console_gets_only_the_codes_it_knows() {
     }
     std::fs::remove_dir_all(&home).unwrap();
 }
+
+/// After the end, `w` plays the game just ended back on the same screen,
+/// as `replay` does; quitting the replay comes back to the game as it
+/// ended, and `q` then quits.
+#[test]
+fn the_game_just_ended_can_be_watched_again() {
+    let home = std::env::temp_dir().join(format!("play-watch-{}", std::process::id()));
+    let mut terminal = play("boards/single-mine.txt --no-record", &home);
+    terminal.send(b"f");
+    terminal.wait_for("the win", |screen| screen.contents().contains("w watch"));
+    terminal.send(b"w");
+    terminal.wait_for("the replay", |screen| {
+        screen
+            .contents()
+            .contains("Replay of the game just played: move 1 of 1")
+    });
+    terminal.send(b"q");
+    terminal.wait_for("the game again", |screen| {
+        let shown = screen.contents();
+        !shown.contains("Replay of") && shown.contains("w watch")
+    });
+    terminal.send(b"q");
+    assert_given_back(&mut terminal, 0);
+    std::fs::remove_dir_all(&home).unwrap();
+}

@@ -57,6 +57,8 @@ pub enum Command {
     Help,
     /// Show the best times and statistics of every kind of game.
     Scores,
+    /// Watch the game just ended again, as `replay` plays it.
+    Watch,
     /// Larger squares (`by` > 0) or smaller.
     Zoom(isize),
     /// In the menu: name the size chosen (`s`).
@@ -297,6 +299,7 @@ fn key_command(key: &KeyEvent) -> Option<Command> {
         KeyCode::Char('n') => Some(Command::New),
         KeyCode::Char('m') => Some(Command::Menu),
         KeyCode::Char('b') => Some(Command::Scores),
+        KeyCode::Char('w') => Some(Command::Watch),
         KeyCode::Char('+' | '=') => Some(Command::Zoom(1)),
         KeyCode::Char('s') => Some(Command::NamePreset),
         KeyCode::Char('d') | KeyCode::Delete => Some(Command::ForgetPreset),
@@ -459,6 +462,7 @@ pub(crate) const KEYS: &[KeyLine] = &[
         "b",
         "best times",
     ),
+    line("w", "watch the game just ended again", "w", "watch again"),
     line(
         "+ -, Ctrl-wheel",
         "larger, smaller squares (kept)",

@@ -38,7 +38,7 @@
 //! | `src/depth.rs` | the terminal's colours | `Depth` (16, xterm's 256, 24-bit: `of_stdout`, from the supports-color crate), `fit` (each cell's colours the nearest the terminal shows, after every frame is drawn), `palette` (xterm's 256 colours) |
 //! | `src/sixteen.rs` | output for 16 colours | `SixteenColours` (a writer: `38;5;N` said as 30–37/90–97, `48;5;N` as 40–47/100–107, the underline's colour dropped, where the terminal shows 16 colours) |
 //! | `src/theme.rs` | looks | `Theme` (classic, colorblind, mono; `name`, `named` as the settings keep it), `BOARD` (the board's own background), `Looks` (squares, cursor, hint mark, hover, chances; Unicode or ASCII; whether colour may be used at all; `sixteen`: the clues' own colours among the 16, `CLASSIC_16`, `COLOUR_BLIND_16`) |
-//! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run` |
+//! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run`; `watch` plays the game `play` has just ended back on its own terminal (`w`), `play_back` the loop both share |
 //!
 //! # Decisions
 //!

@@ -13,6 +13,7 @@ use ratatui::backend::CrosstermBackend;
 use crate::command::{Command, Held, command_for, typing_command};
 use crate::depth::{self, Depth};
 use crate::geometry::Zoom;
+use crate::replay;
 use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
@@ -128,6 +129,16 @@ pub fn run(
             record(&mut screen, &mut recorder);
             if screen.has_quit() {
                 break;
+            }
+            if let Some(played) = screen.take_replay_request() {
+                let looks = screen.setup().looks;
+                if let Err(why) = replay::watch(&played, looks, &mut terminal, &mut raw, depth)? {
+                    screen.tell(&why);
+                }
+                // Back to the game as it ended, drawn whole at its size.
+                let (width, height) = crossterm::terminal::size()?;
+                screen.update(Command::Resize { width, height }, Instant::now());
+                redraw_whole(&mut terminal)?;
             }
             seed_on_interrupt.keep(screen.dealt_seed());
         }

@@ -18,10 +18,11 @@ use ratatui::style::{Modifier, Style};
 use crate::depth::{self, Depth};
 use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
+use crate::theme::Looks;
 use crate::view;
 use engine::NoRoom;
-use records::Logged;
-use records::rebuild::RebuildError;
+use records::rebuild::{RebuildError, Rebuilder};
+use records::{Logged, Record};
 use signals::{LOOK_EVERY, RawMode, Signalled};
 
 /// The slowest and fastest speeds, times the real pace.
@@ -276,6 +277,65 @@ pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
 /// Plays `replay` on the terminal until the player quits.
 pub fn run(mut replay: Replay) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
+    let depth = Depth::of_stdout();
+    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
+    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
+    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
+    play_back(&mut replay, &mut terminal, &mut raw, depth)?;
+    drop(terminal);
+    drop(raw);
+    Ok(())
+}
+
+/// The full screen's terminal, its colours said as the terminal shows
+/// them.
+pub(crate) type FullScreen = Terminal<CrosstermBackend<SixteenColours<io::Stdout>>>;
+
+/// `record`, the game `play` has just ended, played back on `play`'s own
+/// terminal (`w`), in `looks`, until the player quits the replay; `Err`
+/// says why it cannot be.
+pub(crate) fn watch(
+    record: &Record,
+    looks: Looks,
+    terminal: &mut FullScreen,
+    raw: &mut RawMode,
+    depth: Depth,
+) -> io::Result<Result<(), String>> {
+    let why = |e: RebuildError| format!("This game cannot be watched again: {e}");
+    let setup = match Setup::recorded(record, looks, None) {
+        Ok(setup) => setup,
+        Err(e) => return Ok(Err(why(e))),
+    };
+    let events = match Rebuilder::new(record, &solver::NoGuess) {
+        Ok(rebuilder) => rebuilder.events().to_vec(),
+        Err(e) => return Ok(Err(why(e))),
+    };
+    let size = terminal.size()?;
+    let title = "of the game just played".to_owned();
+    let wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
+    let mut replay = match Replay::new(
+        setup,
+        events,
+        1.0,
+        title,
+        (size.width, size.height),
+        Instant::now(),
+    ) {
+        Ok(replay) => replay.with_wasted_clicks(wasted),
+        Err(e) => return Ok(Err(why(e))),
+    };
+    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
+    play_back(&mut replay, terminal, raw, depth)?;
+    Ok(Ok(()))
+}
+
+/// Plays `replay` on `terminal` until the player quits it.
+fn play_back(
+    replay: &mut Replay,
+    terminal: &mut FullScreen,
+    raw: &mut RawMode,
+    depth: Depth,
+) -> io::Result<()> {
     // The bar takes the last row, as below.
     let (width, height) = crate::command::size_once_resizes_are_heard()?;
     let height = height.saturating_sub(1);
@@ -283,11 +343,7 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
         crate::command::Command::Resize { width, height },
         Instant::now(),
     );
-    let depth = Depth::of_stdout();
-    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
-    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
-    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    view::redraw_whole(&mut terminal)?;
+    view::redraw_whole(terminal)?;
     let mut last = Instant::now();
     loop {
         let now = Instant::now();
@@ -312,7 +368,7 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
         })?;
         if let Signalled::Resumed { .. } = raw.look_for_signals()? {
             // The time stopped is not the replay's to play.
-            view::redraw_whole(&mut terminal)?;
+            view::redraw_whole(terminal)?;
             last = Instant::now();
         }
         // The clock on screen moves on every tenth of a second.
@@ -332,19 +388,16 @@ pub fn run(mut replay: Replay) -> io::Result<()> {
             continue;
         }
         match control_for(&read) {
-            Some(Control::Quit) => break,
+            Some(Control::Quit) => return Ok(()),
             Some(Control::Suspend) => {
                 raw.suspend()?;
-                view::redraw_whole(&mut terminal)?;
+                view::redraw_whole(terminal)?;
                 last = Instant::now();
             }
             Some(control) => replay.control(control),
             None => {}
         }
     }
-    drop(terminal);
-    drop(raw);
-    Ok(())
 }
 
 /// A screen for a replay on a terminal of `width` x `height`: the last

@@ -122,6 +122,9 @@ pub struct Screen {
     message: String,
     /// While a first Esc asks whether to quit: the message it covers.
     asking_to_quit: Option<String>,
+    /// The game just ended is to be watched again (`w`): the loop plays
+    /// its record back.
+    wants_replay: bool,
     /// A message and its short form, said instead while the message is
     /// that one and the screen has no room for it (a hint's reason).
     short_message: Option<(String, String)>,
@@ -345,6 +348,7 @@ impl Screen {
             message: "? shows the keys".to_owned(),
             short_message: None,
             asking_to_quit: None,
+            wants_replay: false,
             hints: 0,
             undos: 0,
             clicks: 0,
@@ -641,6 +645,7 @@ impl Screen {
             Command::Restart => self.restart(false, now),
             Command::New => self.restart(true, now),
             Command::Quit | Command::Escape => self.quit(now),
+            Command::Watch => self.watch(),
             // The terminal's business: the loop stops the program.
             Command::Suspend => {}
             // The menu's, outside it: nothing.
@@ -1091,6 +1096,25 @@ impl Screen {
         let question = format!("Quit? Esc again quits ({kept}); any other key plays on");
         self.asking_to_quit = Some(std::mem::replace(&mut self.message, question));
         None
+    }
+
+    /// `w`: once the game has ended, its replay is asked for.
+    fn watch(&mut self) {
+        if self.summary.is_some() && !self.is_replay() {
+            self.wants_replay = true;
+        } else if !self.is_replay() {
+            self.message = "w watches the game again once it has ended".to_owned();
+        }
+    }
+
+    /// The record of the game just ended, once, when `w` asked to watch it
+    /// again.
+    pub fn take_replay_request(&mut self) -> Option<Record> {
+        if !std::mem::take(&mut self.wants_replay) {
+            return None;
+        }
+        let played = self.summary.map_or(0, |summary| millis(summary.time));
+        Some(self.log.record(&self.game, played))
     }
 
     fn quit(&mut self, now: Instant) {

@@ -97,9 +97,9 @@ impl Summary {
     /// What the player can do next.
     pub fn keys(&self) -> &'static str {
         if self.won {
-            "r again, n new, q quit"
+            "r again, n new, w watch, q quit"
         } else {
-            "u undoes, r again, n new, q quit"
+            "u undoes, r again, n new, w watch, q quit"
         }
     }
 }

@@ -1629,7 +1629,10 @@ fn the_end_of_a_game_fits_a_small_terminal() {
         .collect();
     let foot = foot.join(" ");
     assert!(foot.contains("Lost: 0.0\u{a0}s, 3BV 1/10"), "{shown}");
-    assert!(foot.contains("u undoes, r again, n new, q quit"), "{shown}");
+    assert!(
+        foot.contains("u undoes, r again, n new, w watch, q quit"),
+        "{shown}"
+    );
     // Where there is room, every figure.
     screen.update(
         Command::Resize {
