@@ -7,7 +7,7 @@ use console::render::{Paint, write_board};
 use divan::Bencher;
 use engine::RuleSet;
 use engine::{
-    Action, Board, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
+    Action, Board, Cover, FirstMove, Frame, Game, Grid, Layout, Move, Pos, Rules, parse_board,
     place_mines, to_board_file,
 };
 use ratatui::Terminal;
@@ -57,8 +57,8 @@ fn count_clues(bencher: Bencher, size: usize) {
 }
 
 /// 3BV and ZiNi of a board at expert's density (about 20 %), as the end
-/// of every recorded game works them out.
-#[divan::bench(args = [100, 1000, 2000], sample_count = 10)]
+/// of a won game works them out (200x200 is the largest with a ZiNi).
+#[divan::bench(args = [30, 100, 200], sample_count = 20)]
 fn three_bv_and_zini(bencher: Bencher, size: usize) {
     let board = board(size, 20);
     bencher.bench(|| {
@@ -220,4 +220,146 @@ fn draw_full_screen(bencher: Bencher, board: &str) {
             .map(|_| ())
             .unwrap();
     });
+}
+
+/// A 1000x1000 board at 15 % mines on a 200x60 screen, for the frame
+/// budget of a key, a first reveal and the chance overlay.
+fn big_screen(overlay: bool) -> (Screen, Terminal<TestBackend>, Instant) {
+    let layout = Layout::new(1000, 1000, 150_000);
+    let setup = Setup {
+        deal: Deal::Random {
+            layout,
+            seed: 1,
+            no_guess: false,
+        },
+        rules: Rules::CLASSIC,
+        rule_set: &RuleSet::CLASSIC,
+        looks: Looks {
+            colour: true,
+            sixteen: false,
+            theme: Theme::Classic,
+            unicode: true,
+        },
+        animate: None,
+        board_name: None,
+        hint_penalty: None,
+        spare_seed: 2,
+    };
+    let (width, height) = (200, 60);
+    let mut screen = Screen::new(setup, width, height).unwrap();
+    let now = Instant::now();
+    screen.update(Command::Move { rows: 0, cols: 0 }, now);
+    if overlay {
+        screen.update(Command::Reveal, now);
+        screen.update(Command::Overlay, now);
+    }
+    let terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    (screen, terminal, now)
+}
+
+fn draw(terminal: &mut Terminal<TestBackend>, screen: &Screen, now: Instant) {
+    terminal
+        .draw(|frame| view::draw(frame, screen, now))
+        .map(|_| ())
+        .unwrap();
+}
+
+/// A key on a 1000x1000 board in play: the cursor moved and the frame
+/// drawn (a 60 Hz frame is 16.7 ms).
+#[divan::bench(sample_count = 100)]
+fn key_1000x1000(bencher: Bencher) {
+    let (mut screen, mut terminal, now) = big_screen(false);
+    screen.update(Command::Reveal, now);
+    let mut right = true;
+    bencher.bench_local(|| {
+        let cols = if right { 1 } else { -1 };
+        right = !right;
+        screen.update(Command::Move { rows: 0, cols }, now);
+        draw(&mut terminal, &screen, now);
+    });
+}
+
+/// The first reveal on a 1000x1000 board (the mines placed, an opening
+/// opened) and its frame.
+#[divan::bench(sample_count = 20)]
+fn first_reveal_1000x1000(bencher: Bencher) {
+    bencher
+        .with_inputs(|| big_screen(false))
+        .bench_local_values(|(mut screen, mut terminal, now)| {
+            screen.update(Command::Reveal, now);
+            draw(&mut terminal, &screen, now);
+            screen
+        });
+}
+
+/// With the chance overlay on, a move that opens a square somewhere new,
+/// and its frame: the chances worked out again.
+#[divan::bench(sample_count = 20)]
+fn overlay_move_1000x1000(bencher: Bencher) {
+    bencher.with_inputs(|| big_screen(true)).bench_local_values(
+        |(mut screen, mut terminal, now)| {
+            let (rows, cols) = safe_covered_square(&screen);
+            screen.update(Command::Move { rows, cols }, now);
+            screen.update(Command::Reveal, now);
+            draw(&mut terminal, &screen, now);
+            screen
+        },
+    );
+}
+
+/// How far the cursor is from the first covered square without a mine
+/// that touches an open one: a move that opens it changes the chances.
+fn safe_covered_square(screen: &Screen) -> (isize, isize) {
+    let game = screen.game();
+    let mines = game.board().mines();
+    let target = mines
+        .positions()
+        .find(|&pos| {
+            game.cover(pos) != Cover::Open
+                && !game.board().is_mine(pos)
+                && mines.neighbours(pos).any(|n| game.cover(n) == Cover::Open)
+        })
+        .expect("a covered safe square on the frontier");
+    let cursor = screen.cursor();
+    (
+        target.row as isize - cursor.row as isize,
+        target.col as isize - cursor.col as isize,
+    )
+}
+
+/// The end of a game on a 1000x1000 board: a mine opened, the summary's
+/// 3BV worked out (once: the record takes it from the summary) and the
+/// frame drawn.
+#[divan::bench(sample_count = 20)]
+fn loss_1000x1000(bencher: Bencher) {
+    bencher
+        .with_inputs(|| {
+            let (mut screen, terminal, now) = big_screen(false);
+            screen.update(Command::Reveal, now);
+            let game = screen.game();
+            let mine = game
+                .board()
+                .mines()
+                .positions()
+                .find(|&pos| game.board().is_mine(pos))
+                .expect("a mine");
+            let cursor = screen.cursor();
+            let to = (
+                mine.row as isize - cursor.row as isize,
+                mine.col as isize - cursor.col as isize,
+            );
+            screen.update(
+                Command::Move {
+                    rows: to.0,
+                    cols: to.1,
+                },
+                now,
+            );
+            (screen, terminal, now)
+        })
+        .bench_local_values(|(mut screen, mut terminal, now)| {
+            screen.update(Command::Reveal, now);
+            draw(&mut terminal, &screen, now);
+            screen
+        });
 }

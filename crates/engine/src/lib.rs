@@ -238,4 +238,4 @@ pub use rule_set::RuleSet;
 pub use rules::{Counter, EndDisplay, FirstMove, Marks, Rules, WinCondition};
 pub use script::Script;
 pub use three_bv::{ThreeBv, three_bv, three_bv_done};
-pub use zini::zini;
+pub use zini::{MOST_SQUARES as ZINI_MOST_SQUARES, zini};

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use crate::moves::{self, Event, Logged};
 use crate::{BoardRecord, Front, GameResult, Record, VERSION, millis};
-use engine::{Action, Cover, Deal, Game, Status, three_bv_done, zini};
+use engine::{Action, Cover, Deal, Game, Status, ThreeBv, three_bv_done, zini};
 
 /// The record of one game, growing move by move.
 #[derive(Clone, Debug)]
@@ -123,9 +123,32 @@ impl Log {
 
     /// The record of `game` as it stands, after `played` milliseconds of
     /// play; its time (`when`) is stamped as it is written. A game that
-    /// has ended gets its 3BV figures (a look at the whole board, so not
-    /// for a game in progress).
+    /// has ended gets its 3BV figures and, won, its ZiNi (a look at the
+    /// whole board, so not for a game in progress).
     pub fn record(&self, game: &Game, played: u64) -> Record {
+        let mut record = self.uncounted(game, played);
+        if record.result != GameResult::Playing {
+            count_3bv(&mut record, game);
+        }
+        record
+    }
+
+    /// The same for a game that has ended, with its 3BV figures and ZiNi
+    /// already worked out (the end's summary has them): the whole board,
+    /// which may hold millions of squares, is looked at once.
+    pub fn record_counted(
+        &self,
+        game: &Game,
+        played: u64,
+        three_bv: ThreeBv,
+        zini: Option<usize>,
+    ) -> Record {
+        let mut record = self.uncounted(game, played);
+        set_figures(&mut record, three_bv, zini);
+        record
+    }
+
+    fn uncounted(&self, game: &Game, played: u64) -> Record {
         let mut record = self.record.clone();
         record.ms = played;
         record.deaths = u32::try_from(game.deaths()).unwrap_or(u32::MAX);
@@ -134,9 +157,6 @@ impl Log {
             Status::Lost(_) => GameResult::Lost,
             Status::Playing => GameResult::Playing,
         };
-        if record.result != GameResult::Playing {
-            count_3bv(&mut record, game);
-        }
         record
     }
 
@@ -153,13 +173,19 @@ impl Log {
 /// The board's 3BV and what `game` did of it, and its ZiNi, in `record`.
 pub(crate) fn count_3bv(record: &mut Record, game: &Game) {
     let done = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
-    record.three_bv = u32::try_from(done.total).unwrap_or(u32::MAX);
-    record.three_bv_done = u32::try_from(done.done).unwrap_or(u32::MAX);
     // Its efficiency is a win's: a loss's ZiNi would be a look at the
     // whole board for nothing.
-    if game.status() == Status::Won {
-        record.zini = zini(game.board()).map(|zini| u32::try_from(zini).unwrap_or(u32::MAX));
-    }
+    let zini = (game.status() == Status::Won)
+        .then(|| zini(game.board()))
+        .flatten();
+    set_figures(record, done, zini);
+}
+
+fn set_figures(record: &mut Record, three_bv: ThreeBv, zini: Option<usize>) {
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    record.three_bv = count(three_bv.total);
+    record.three_bv_done = count(three_bv.done);
+    record.zini = zini.map(count);
 }
 
 /// A new game's identity: 64 random bits in hexadecimal, from the

@@ -201,7 +201,7 @@ impl Screen {
     /// The statistics the records give (or why they give none), shown
     /// with this game's kind first.
     pub fn show_scores(&mut self, groups: Result<Vec<Group>, String>) {
-        let record = self.log.record(&self.game, 0);
+        let record = self.record(0);
         let current = Key::of(&record);
         let current_name = record.board.name;
         if let Some(shown) = &mut self.sheet {
@@ -440,13 +440,25 @@ impl Screen {
             return;
         }
         let played = millis(self.clock.elapsed(now));
-        let record = self.log.record(&self.game, played);
+        let record = self.record(played);
         self.requests.push(Request::Save(record.clone()));
         // A win is final: it is kept the moment it is made, not when the
         // player leaves it (a loss can still be undone, and waits).
         if self.game.status() == Status::Won {
             self.requests.push(Request::File(record));
             self.filed = true;
+        }
+    }
+
+    /// The game's record after `played` milliseconds; once it has ended,
+    /// with the figures its summary has already worked out.
+    fn record(&self, played: u64) -> Record {
+        match &self.summary {
+            Some(summary) if self.game.status() != Status::Playing => {
+                self.log
+                    .record_counted(&self.game, played, summary.three_bv, summary.zini)
+            }
+            _ => self.log.record(&self.game, played),
         }
     }
 
@@ -466,7 +478,7 @@ impl Screen {
         let played = millis(self.clock.elapsed(now));
         let record = match self.game.status() {
             Status::Playing => self.log.abandoned(&self.game, played),
-            Status::Won | Status::Lost(_) => self.log.record(&self.game, played),
+            Status::Won | Status::Lost(_) => self.record(played),
         };
         self.requests.push(Request::File(record));
         self.filed = true;
@@ -1114,7 +1126,7 @@ impl Screen {
             return None;
         }
         let played = self.summary.map_or(0, |summary| millis(summary.time));
-        Some(self.log.record(&self.game, played))
+        Some(self.record(played))
     }
 
     fn quit(&mut self, now: Instant) {
