@@ -54,6 +54,9 @@ pub enum RunError {
     Rebuild(#[from] RebuildError),
 }
 
+/// How often the loop looks for a big board's figures being counted.
+const LOOK_FOR_COUNTS: Duration = Duration::from_millis(10);
+
 /// Plays on the terminal until the player quits, at `zoom`, `saved`
 /// first if it is given (its setup made from it), saving and filing the
 /// games with `recorder`; the seed of the random board played last, if it
@@ -90,6 +93,11 @@ pub fn run(
         // Woken by something to show: draw it, in the colours the terminal shows.
         let now = Instant::now();
         screen.tick(now);
+        // A big board's end counted on a thread: its figures shown, and
+        // its save and filing carried out, once they come.
+        if screen.collect_counts() {
+            record(&mut screen, &mut recorder);
+        }
 
         terminal.draw(|frame| {
             view::draw(frame, &screen, now);
@@ -103,10 +111,15 @@ pub fn run(
         // Asleep until a key, a click, a signal (which wakes the reader),
         // the next step of an animated reveal or the next tenth of a
         // second the clock shows.
-        let wake = [screen.next_step_due(), screen.next_clock_tick(now)]
-            .into_iter()
-            .flatten()
-            .min();
+        let counted_soon = screen.is_counting().then(|| now + LOOK_FOR_COUNTS);
+        let wake = [
+            screen.next_step_due(),
+            screen.next_clock_tick(now),
+            counted_soon,
+        ]
+        .into_iter()
+        .flatten()
+        .min();
         let wait = wake.map_or(IDLE, |at| at.saturating_duration_since(Instant::now()));
         if !event::poll(wait)? {
             follow_a_resize_not_told(&mut screen);

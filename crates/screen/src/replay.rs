@@ -349,6 +349,7 @@ fn play_back(
         let now = Instant::now();
         replay.advance(now - last);
         last = now;
+        replay.screen.collect_counts();
         terminal.draw(|frame| {
             view::draw(frame, &replay.screen, replay.screen_now());
             let area = frame.area();
@@ -375,7 +376,11 @@ fn play_back(
         let wait = replay
             .next_due()
             .map_or(LOOK_EVERY, |due| due.min(LOOK_EVERY))
-            .min(Duration::from_millis(100));
+            .min(Duration::from_millis(if replay.screen.is_counting() {
+                10
+            } else {
+                100
+            }));
         if !event::poll(wait)? {
             continue;
         }

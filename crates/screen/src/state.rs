@@ -9,15 +9,15 @@ use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::{Geometry, Zoom};
 use crate::menu::{Choices, Menu};
 use crate::sheet::{Scores, Sheet, Shown};
-use crate::summary::Summary;
+use crate::summary::{COUNTED_AT_ONCE, Summary, figures};
 use crate::theme::Looks;
 use console::explain;
 use console::words::{counted, message};
 pub use engine::Deal;
-use engine::RuleSet;
 use engine::{
     Action, Cover, FirstMove, Game, Glyph, Layout, Marks, Move, NoRoom, Outcome, Pos, Rules, Status,
 };
+use engine::{RuleSet, ThreeBv};
 use records::log::{Described, Log};
 use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
 use records::settings::{Preset, Settings};
@@ -122,6 +122,10 @@ pub struct Screen {
     message: String,
     /// While a first Esc asks whether to quit: the message it covers.
     asking_to_quit: Option<String>,
+    /// A big board's figures, being counted on a thread at the end.
+    counting: Option<std::sync::mpsc::Receiver<(ThreeBv, Option<usize>)>>,
+    /// The last move's save waits for them: the time played then.
+    noted_when_counted: Option<u64>,
     /// The game just ended is to be watched again (`w`): the loop plays
     /// its record back.
     wants_replay: bool,
@@ -348,6 +352,8 @@ impl Screen {
             message: "? shows the keys".to_owned(),
             short_message: None,
             asking_to_quit: None,
+            counting: None,
+            noted_when_counted: None,
             wants_replay: false,
             hints: 0,
             undos: 0,
@@ -440,10 +446,20 @@ impl Screen {
             return;
         }
         let played = millis(self.clock.elapsed(now));
+        if self.counting.is_some() {
+            // Kept once the figures are counted: a save is a record.
+            self.noted_when_counted = Some(played);
+            return;
+        }
+        self.keep(played);
+    }
+
+    /// Saves the game after `played` milliseconds; a win, final, is filed
+    /// at once, not when the player leaves it (a loss can still be undone,
+    /// and waits).
+    fn keep(&mut self, played: u64) {
         let record = self.record(played);
         self.requests.push(Request::Save(record.clone()));
-        // A win is final: it is kept the moment it is made, not when the
-        // player leaves it (a loss can still be undone, and waits).
         if self.game.status() == Status::Won {
             self.requests.push(Request::File(record));
             self.filed = true;
@@ -452,13 +468,99 @@ impl Screen {
 
     /// The game's record after `played` milliseconds; once it has ended,
     /// with the figures its summary has already worked out.
-    fn record(&self, played: u64) -> Record {
+    fn record(&mut self, played: u64) -> Record {
+        self.finish_counting();
         match &self.summary {
-            Some(summary) if self.game.status() != Status::Playing => {
-                self.log
-                    .record_counted(&self.game, played, summary.three_bv, summary.zini)
-            }
+            Some(Summary {
+                three_bv: Some(three_bv),
+                zini,
+                ..
+            }) if self.game.status() != Status::Playing => self
+                .log
+                .record_counted(&self.game, played, *three_bv, *zini),
             _ => self.log.record(&self.game, played),
+        }
+    }
+
+    /// Whether a big board's figures are still being counted.
+    pub fn is_counting(&self) -> bool {
+        self.counting.is_some()
+    }
+
+    /// Takes a big board's figures if they are counted, and carries out
+    /// what waited for them (the game's save, a win's filing); whether
+    /// they came. Never waits.
+    pub fn collect_counts(&mut self) -> bool {
+        let Some(counting) = &self.counting else {
+            return false;
+        };
+        match counting.try_recv() {
+            Ok((three_bv, zini)) => {
+                self.counting = None;
+                if let Some(summary) = &mut self.summary {
+                    summary.counted(three_bv, zini);
+                }
+                if let Some(played) = self.noted_when_counted.take() {
+                    self.keep(played);
+                }
+                true
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => false,
+            // The thread is gone without them: count here.
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.counting = None;
+                self.count_now();
+                true
+            }
+        }
+    }
+
+    /// Waits for a big board's figures (the game is being left, or its
+    /// record is wanted now).
+    fn finish_counting(&mut self) {
+        let Some(counting) = self.counting.take() else {
+            return;
+        };
+        match counting.recv() {
+            Ok((three_bv, zini)) => {
+                if let Some(summary) = &mut self.summary {
+                    summary.counted(three_bv, zini);
+                }
+            }
+            Err(_) => self.count_now(),
+        }
+        if let Some(played) = self.noted_when_counted.take() {
+            self.keep(played);
+        }
+    }
+
+    fn count_now(&mut self) {
+        let (three_bv, zini) = figures(&self.game);
+        if let Some(summary) = &mut self.summary {
+            summary.counted(three_bv, zini);
+        }
+    }
+
+    /// The end of a game in figures: at once for a board up to
+    /// [`COUNTED_AT_ONCE`] squares, else on a thread of its own, the end
+    /// shown meanwhile and the keys not held ([`Screen::collect_counts`]).
+    fn sum_up(&mut self, time: Duration) {
+        let clicks = (self.clicks, self.wasted);
+        let board = self.game.board();
+        if board.rows() * board.cols() <= COUNTED_AT_ONCE {
+            self.summary = Some(Summary::of(&self.game, time, clicks));
+            return;
+        }
+        self.summary = Some(Summary::counting(&self.game, time, clicks));
+        let game = self.game.clone();
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let counted = std::thread::Builder::new()
+            .name("figures".to_owned())
+            .spawn(move || sender.send(figures(&game)));
+        match counted {
+            Ok(_) => self.counting = Some(receiver),
+            // No thread to be had: counted here, late but whole.
+            Err(_) => self.count_now(),
         }
     }
 
@@ -851,8 +953,7 @@ impl Screen {
         };
         if self.game.status() != Status::Playing {
             self.clock.stop(now);
-            let time = self.clock.elapsed(now);
-            self.summary = Some(Summary::of(&self.game, time, (self.clicks, self.wasted)));
+            self.sum_up(self.clock.elapsed(now));
         }
         self.refresh_overlay();
     }
@@ -870,6 +971,8 @@ impl Screen {
         self.hinted = None;
         self.undos += 1;
         self.summary = None;
+        self.counting = None;
+        self.noted_when_counted = None;
         self.note(Event::Undo, now, false);
         // The adviser followed the squares as they opened; it starts again.
         self.adviser = Adviser::new();
@@ -1272,6 +1375,8 @@ impl Screen {
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks, self.wasted) = (0, 0, 0, 0);
         self.summary = None;
+        self.counting = None;
+        self.noted_when_counted = None;
         self.hinted = None;
         self.animation = None;
         self.paused = false;

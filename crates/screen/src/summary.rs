@@ -18,8 +18,9 @@ use records::stats::Standing;
 pub struct Summary {
     pub won: bool,
     pub time: Duration,
-    /// The board's 3BV and how much of it the open squares have done.
-    pub three_bv: ThreeBv,
+    /// The board's 3BV and how much of it the open squares have done;
+    /// `None` while a big board's are still being counted.
+    pub three_bv: Option<ThreeBv>,
     pub clicks: usize,
     /// Clicks that changed nothing.
     pub wasted: usize,
@@ -35,17 +36,31 @@ pub struct Summary {
 impl Summary {
     /// The figures of `game`, which has ended, played in `time` with
     /// `clicks`: the moves, and the clicks that changed nothing.
-    pub fn of(game: &Game, time: Duration, (clicks, wasted): (usize, usize)) -> Self {
-        let won = game.status() == Status::Won;
+    pub fn of(game: &Game, time: Duration, clicks: (usize, usize)) -> Self {
+        let mut summary = Summary::counting(game, time, clicks);
+        let (three_bv, zini) = figures(game);
+        summary.counted(three_bv, zini);
+        summary
+    }
+
+    /// The same with the board's figures still to count ([`figures`],
+    /// then [`Summary::counted`]): a big board's take longer than a frame.
+    pub fn counting(game: &Game, time: Duration, (clicks, wasted): (usize, usize)) -> Self {
         Summary {
-            won,
+            won: game.status() == Status::Won,
             time,
-            three_bv: three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open),
+            three_bv: None,
             clicks,
             wasted,
-            zini: won.then(|| zini(game.board())).flatten(),
+            zini: None,
             standing: None,
         }
+    }
+
+    /// The board's figures, counted.
+    pub fn counted(&mut self, three_bv: ThreeBv, zini: Option<usize>) {
+        self.three_bv = Some(three_bv);
+        self.zini = zini;
     }
 
     /// The win's place among the games of its kind, in words: how its
@@ -76,7 +91,9 @@ impl Summary {
     /// The figures in a few words: the time, the 3BV done, the
     /// efficiency over every click.
     pub fn short(&self) -> String {
-        let ThreeBv { total, done } = self.three_bv;
+        let Some(ThreeBv { total, done }) = self.three_bv else {
+            return format!("{:.1}\u{a0}s, 3BV being counted", self.time.as_secs_f64());
+        };
         format!(
             "{:.1} s, 3BV {done}/{total}, {:.0}\u{a0}%",
             self.time.as_secs_f64(),
@@ -91,7 +108,8 @@ impl Summary {
 
     /// The 3BV done per click, in percent.
     fn efficiency(&self) -> f64 {
-        100.0 * self.three_bv.done as f64 / self.every_click().max(1) as f64
+        let done = self.three_bv.map_or(0, |three_bv| three_bv.done);
+        100.0 * done as f64 / self.every_click().max(1) as f64
     }
 
     /// What the player can do next.
@@ -103,6 +121,19 @@ impl Summary {
         }
     }
 }
+
+/// A finished game's board figures: its 3BV and what the open squares did
+/// of it, and, won, its ZiNi. A look at the whole board.
+pub(crate) fn figures(game: &Game) -> (ThreeBv, Option<usize>) {
+    let three_bv = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
+    let won = game.status() == Status::Won;
+    (three_bv, won.then(|| zini(game.board())).flatten())
+}
+
+/// Boards up to this many squares have their figures counted at once,
+/// within a frame (3BV takes some 40 ns a square); bigger ones on a thread
+/// of their own, the end of the game shown meanwhile.
+pub(crate) const COUNTED_AT_ONCE: usize = 250_000;
 
 /// `n` as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
 fn ordinal(n: usize) -> String {
@@ -119,7 +150,10 @@ fn ordinal(n: usize) -> String {
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seconds = self.time.as_secs_f64();
-        let ThreeBv { total, done } = self.three_bv;
+        let Some(ThreeBv { total, done }) = self.three_bv else {
+            let clicks = counted(self.every_click(), "click");
+            return write!(f, "{seconds:.1} s, {clicks}, 3BV being counted");
+        };
         write!(f, "{seconds:.1} s, 3BV {done}")?;
         if done < total {
             write!(f, " of {total}")?;
@@ -164,7 +198,7 @@ mod tests {
         Summary {
             won,
             time: Duration::from_millis(12_340),
-            three_bv: ThreeBv { total, done },
+            three_bv: Some(ThreeBv { total, done }),
             clicks: 20,
             wasted: 0,
             zini: None,
@@ -202,6 +236,16 @@ mod tests {
             flagged.to_string(),
             "12.3 s, 3BV 40, 3.24 3BV/s, 20 clicks, 200\u{a0}% efficient, ZiNi 15 (75\u{a0}%)"
         );
+    }
+
+    #[test]
+    fn a_big_board_still_being_counted_says_so() {
+        let counting = Summary {
+            three_bv: None,
+            ..summary(false, 40, 10)
+        };
+        assert_eq!(counting.to_string(), "12.3 s, 20 clicks, 3BV being counted");
+        assert_eq!(counting.short(), "12.3\u{a0}s, 3BV being counted");
     }
 
     #[test]

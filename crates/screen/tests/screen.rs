@@ -1182,7 +1182,11 @@ fn a_mouse_win_costs_a_click_per_3bv() {
         }
         let summary = screen.summary().unwrap();
         assert!(summary.won, "seed {seed}");
-        assert_eq!(summary.clicks, summary.three_bv.total, "seed {seed}");
+        assert_eq!(
+            summary.clicks,
+            summary.three_bv.expect("counted").total,
+            "seed {seed}"
+        );
     }
 }
 
@@ -1760,4 +1764,63 @@ fn the_menu_says_what_naming_a_size_did_at_any_height() {
     keys(&mut short, "ms", now);
     let shown = drawn(&short, now);
     assert!(shown.contains("┌ beginner has its name ─"), "{shown}");
+}
+
+/// The end of a game on a board too big to count within a frame is shown
+/// at once, its figures said to be counting; they come from a thread of
+/// their own, and the game's save and filing wait for them.
+#[test]
+fn a_big_boards_end_is_shown_at_once_and_counted_meanwhile() {
+    let now = Instant::now();
+    // 600x600: three mines shut the top-left square off, so that the
+    // first reveal opens all but it; the mine in the far corner ends the
+    // game.
+    let mut rows: Vec<String> = (0..600).map(|_| ".".repeat(600)).collect();
+    rows[0].replace_range(1..2, "*");
+    rows[1].replace_range(0..2, "**");
+    rows[599].replace_range(599.., "*");
+    let text: String = std::iter::once("+".repeat(602))
+        .chain(
+            rows.iter()
+                .map(|row| format!("+{}+", row.replace('.', " "))),
+        )
+        .chain(std::iter::once("+".repeat(602)))
+        .map(|line| line + "\n")
+        .collect();
+    let board = parse_board(text.as_bytes()).unwrap();
+    let mut setup = two_mines_setup(true);
+    setup.deal = Deal::Board(board);
+    let mut screen = Screen::new(setup, 80, 24).unwrap();
+    screen.set_recording(true);
+    keys(&mut screen, "<space>", now);
+    screen.take_requests();
+    // The mine, from the corner where the cursor stands.
+    let cursor = screen.cursor();
+    screen.update(
+        Command::Move {
+            rows: 599 - cursor.row as isize,
+            cols: 599 - cursor.col as isize,
+        },
+        now,
+    );
+    keys(&mut screen, "<space>", now);
+    assert!(matches!(screen.game().status(), Status::Lost(_)));
+    if screen.is_counting() {
+        assert!(drawn(&screen, now).contains("3BV being counted"));
+        assert_eq!(screen.take_requests(), [], "the save waits for the figures");
+    }
+    // However long the thread takes: a bound, not a speed to meet.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while screen.is_counting() {
+        screen.collect_counts();
+        assert!(Instant::now() < deadline, "no figures within a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let shown = drawn(&screen, now).replace('\n', " ");
+    assert!(shown.contains("3BV 1 of 2"), "{shown}");
+    let requests = screen.take_requests();
+    let [records::Request::Save(record)] = &requests[..] else {
+        panic!("{requests:?}");
+    };
+    assert_eq!((record.three_bv, record.three_bv_done), (2, 1));
 }
