@@ -363,3 +363,55 @@ fn loss_1000x1000(bencher: Bencher) {
             screen
         });
 }
+
+/// A 1000x1000 game with the overlay on, 200 squares on the frontier
+/// opened, each move's chances taken before the next: the frontier whose
+/// chances are worked out is long.
+fn later_in_the_game() -> (Screen, Terminal<TestBackend>, Instant) {
+    let (mut screen, terminal, now) = big_screen(true);
+    for _ in 0..200 {
+        let (rows, cols) = safe_covered_square(&screen);
+        screen.update(Command::Move { rows, cols }, now);
+        screen.update(Command::Reveal, now);
+        chances_taken(&mut screen);
+    }
+    (screen, terminal, now)
+}
+
+/// Waits for the chances being worked out on their thread.
+fn chances_taken(screen: &mut Screen) {
+    while screen.is_working_out_chances() {
+        screen.collect_chances();
+        std::thread::yield_now();
+    }
+}
+
+/// Later in the game, a move and its frame: the chances worked out on a
+/// thread, the frame drawn without waiting for them.
+#[divan::bench(sample_count = 10)]
+fn overlay_move_1000x1000_later(bencher: Bencher) {
+    bencher
+        .with_inputs(later_in_the_game)
+        .bench_local_values(|(mut screen, mut terminal, now)| {
+            let (rows, cols) = safe_covered_square(&screen);
+            screen.update(Command::Move { rows, cols }, now);
+            screen.update(Command::Reveal, now);
+            draw(&mut terminal, &screen, now);
+            screen
+        });
+}
+
+/// Later in the game, how long a move's chances take to come from their
+/// thread (the overlay drawn again then).
+#[divan::bench(sample_count = 10)]
+fn overlay_chances_1000x1000_later(bencher: Bencher) {
+    bencher
+        .with_inputs(later_in_the_game)
+        .bench_local_values(|(mut screen, _, now)| {
+            let (rows, cols) = safe_covered_square(&screen);
+            screen.update(Command::Move { rows, cols }, now);
+            screen.update(Command::Reveal, now);
+            chances_taken(&mut screen);
+            screen
+        });
+}

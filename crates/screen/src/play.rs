@@ -54,7 +54,8 @@ pub enum RunError {
     Rebuild(#[from] RebuildError),
 }
 
-/// How often the loop looks for a big board's figures being counted.
+/// How often the loop looks for a big board's figures or chances being
+/// worked out.
 const LOOK_FOR_COUNTS: Duration = Duration::from_millis(10);
 
 /// Plays on the terminal until the player quits, at `zoom`, `saved`
@@ -98,6 +99,8 @@ pub fn run(
         if screen.collect_counts() {
             record(&mut screen, &mut recorder);
         }
+        // The same for a big board's chances, when the overlay is on.
+        screen.collect_chances();
 
         terminal.draw(|frame| {
             view::draw(frame, &screen, now);
@@ -111,7 +114,8 @@ pub fn run(
         // Asleep until a key, a click, a signal (which wakes the reader),
         // the next step of an animated reveal or the next tenth of a
         // second the clock shows.
-        let counted_soon = screen.is_counting().then(|| now + LOOK_FOR_COUNTS);
+        let counted_soon = (screen.is_counting() || screen.is_working_out_chances())
+            .then(|| now + LOOK_FOR_COUNTS);
         let wake = [
             screen.next_step_due(),
             screen.next_clock_tick(now),

@@ -10,6 +10,7 @@ use crate::geometry::{Geometry, Zoom};
 use crate::menu::{Choices, Menu};
 use crate::sheet::{Scores, Sheet, Shown};
 use crate::summary::{COUNTED_AT_ONCE, Summary, figures};
+
 use crate::theme::Looks;
 use console::explain;
 use console::words::{counted, message};
@@ -23,7 +24,7 @@ use records::rebuild::{Dealt, RebuildError, dealt, rebuild};
 use records::settings::{Preset, Settings};
 use records::stats::{Group, Key, Standing};
 use records::{Event, Front, Record, Request, millis};
-use solver::{Adviser, Hint};
+use solver::{Adviser, ChancesWorkedOut, Hint};
 
 /// What a hint costs when hints are paid for in time, as GNOME Mines
 /// counts it.
@@ -83,6 +84,10 @@ impl Setup {
     }
 }
 
+/// Boards up to this many squares have their chances worked out at once;
+/// bigger ones on a thread, as the frontier may be long.
+const CHANCES_AT_ONCE: usize = 250_000;
+
 /// The screen: a game, the cursor and the view, the clock, and what is
 /// shown over the board.
 #[derive(Debug)]
@@ -122,6 +127,8 @@ pub struct Screen {
     message: String,
     /// While a first Esc asks whether to quit: the message it covers.
     asking_to_quit: Option<String>,
+    /// Chances being worked out on a thread, for a big board's overlay.
+    chances_coming: Option<std::sync::mpsc::Receiver<ChancesWorkedOut>>,
     /// A big board's figures, being counted on a thread at the end.
     counting: Option<std::sync::mpsc::Receiver<(ThreeBv, Option<usize>)>>,
     /// The last move's save waits for them: the time played then.
@@ -354,6 +361,7 @@ impl Screen {
             asking_to_quit: None,
             counting: None,
             noted_when_counted: None,
+            chances_coming: None,
             wants_replay: false,
             hints: 0,
             undos: 0,
@@ -556,7 +564,10 @@ impl Screen {
         let (sender, receiver) = std::sync::mpsc::channel();
         let counted = std::thread::Builder::new()
             .name("figures".to_owned())
-            .spawn(move || sender.send(figures(&game)));
+            .spawn(move || {
+                // The game may have been left meanwhile: nobody is told.
+                let _ = sender.send(figures(&game));
+            });
         match counted {
             Ok(_) => self.counting = Some(receiver),
             // No thread to be had: counted here, late but whole.
@@ -976,6 +987,7 @@ impl Screen {
         self.note(Event::Undo, now, false);
         // The adviser followed the squares as they opened; it starts again.
         self.adviser = Adviser::new();
+        self.chances_coming = None;
         if self.game.status() == Status::Playing && self.clock.started() {
             self.clock.start(now);
         }
@@ -1153,9 +1165,64 @@ impl Screen {
     /// only at the covered squares next to open ones (the others all have
     /// the same chance), so this costs what the frontier holds, whatever
     /// the board's size.
+    ///
+    /// On a board of more than [`CHANCES_AT_ONCE`] squares a long frontier
+    /// can take longer than a frame (its components searched again): the
+    /// chances are worked out on a thread of their own, the last ones
+    /// shown meanwhile ([`Screen::collect_chances`]).
     fn refresh_overlay(&mut self) {
-        if self.overlay && self.game.status() == Status::Playing {
+        // Whatever was being worked out is of the board before this.
+        self.chances_coming = None;
+        if !self.overlay || self.game.status() != Status::Playing {
+            return;
+        }
+        let board = self.game.board();
+        if board.rows() * board.cols() <= CHANCES_AT_ONCE {
             self.adviser.work_out_chances(&self.game);
+            return;
+        }
+        let work = self.adviser.chances_to_work_out(&self.game);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let spawned = std::thread::Builder::new()
+            .name("chances".to_owned())
+            .spawn(move || {
+                // The screen may have moved on: nobody is told then.
+                let _ = sender.send(work.work_out());
+            });
+        match spawned {
+            Ok(_) => self.chances_coming = Some(receiver),
+            // No thread to be had: worked out here.
+            Err(_) => self.adviser.work_out_chances(&self.game),
+        }
+    }
+
+    /// Whether chances are being worked out on a thread.
+    pub fn is_working_out_chances(&self) -> bool {
+        self.chances_coming.is_some()
+    }
+
+    /// Takes the chances worked out on a thread, if they have come and are
+    /// of the board as it stands; whether the overlay changed. Never waits.
+    pub fn collect_chances(&mut self) -> bool {
+        let Some(coming) = &self.chances_coming else {
+            return false;
+        };
+        match coming.try_recv() {
+            Ok(worked) => {
+                self.chances_coming = None;
+                let taken = self.adviser.take_chances(worked);
+                if !taken {
+                    // Of what the solver knew before a hint: asked again.
+                    self.refresh_overlay();
+                }
+                taken
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => false,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.chances_coming = None;
+                self.adviser.work_out_chances(&self.game);
+                true
+            }
         }
     }
 
@@ -1372,6 +1439,7 @@ impl Screen {
         self.log = new_log(&self.setup);
         self.filed = false;
         self.adviser = Adviser::new();
+        self.chances_coming = None;
         self.clock = Clock::default();
         (self.hints, self.undos, self.clicks, self.wasted) = (0, 0, 0, 0);
         self.summary = None;

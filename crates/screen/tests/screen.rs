@@ -342,6 +342,17 @@ fn the_mine_that_went_off_keeps_its_alarm_under_the_cursor() {
     }
 }
 
+/// Waits, a minute at most, for chances worked out on a thread (a board
+/// of more than 250,000 squares).
+fn chances_taken(screen: &mut Screen) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while screen.is_working_out_chances() {
+        screen.collect_chances();
+        assert!(Instant::now() < deadline, "no chances within a minute");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// The overlay on a board of 360,000 squares with two mines, at the
 /// first and third squares of the top row: once the rest is open, the
 /// chances are certain, and a hint agrees with them.
@@ -360,6 +371,7 @@ fn the_overlay_works_on_a_big_board() {
     let far = to(size as isize, size as isize);
     go(&mut screen, &[far, Command::Reveal, Command::Overlay], now);
     assert!(screen.shows_overlay(), "{}", screen.message());
+    chances_taken(&mut screen);
     let top = |screen: &Screen, col| screen.chance(Pos::new(0, col));
     assert_eq!(
         (
@@ -1823,4 +1835,36 @@ fn a_big_boards_end_is_shown_at_once_and_counted_meanwhile() {
         panic!("{requests:?}");
     };
     assert_eq!((record.three_bv, record.three_bv_done), (2, 1));
+}
+
+/// On a board too big to work the chances out within a frame, the
+/// overlay's chances come from a thread of their own; the frame does not
+/// wait, and the chances are there once they come.
+#[test]
+fn a_big_boards_chances_come_from_a_thread() {
+    let now = Instant::now();
+    let mut rows: Vec<String> = (0..600).map(|_| ".".repeat(600)).collect();
+    rows[0].replace_range(1..2, "*");
+    rows[1].replace_range(0..2, "**");
+    rows[599].replace_range(599.., "*");
+    let text: String = std::iter::once("+".repeat(602))
+        .chain(
+            rows.iter()
+                .map(|row| format!("+{}+", row.replace('.', " "))),
+        )
+        .chain(std::iter::once("+".repeat(602)))
+        .map(|line| line + "\n")
+        .collect();
+    let mut setup = two_mines_setup(true);
+    setup.deal = Deal::Board(parse_board(text.as_bytes()).unwrap());
+    let mut screen = Screen::new(setup, 80, 24).unwrap();
+    keys(&mut screen, "<space>o", now);
+    assert!(screen.is_working_out_chances());
+    drawn(&screen, now);
+    chances_taken(&mut screen);
+    // The square the three mines shut off: covered, and its chance known.
+    let chance = screen.chance(Pos::new(0, 0)).expect("a chance");
+    assert!((0.0..=1.0).contains(&chance), "{chance}");
+    // The mines round it are certain.
+    assert_eq!(screen.chance(Pos::new(1, 1)), Some(1.0));
 }

@@ -49,6 +49,41 @@ pub fn hint(game: &Game) -> Option<Hint> {
 #[derive(Debug, Default)]
 pub struct Adviser {
     following: Option<Following>,
+    /// Changes to what the solver knows (squares opened, hints worked
+    /// out): chances worked out elsewhere are taken only for the knowledge
+    /// they were worked out from.
+    changes: u64,
+}
+
+/// The chances to work out for the game as it stands, apart from the
+/// adviser (on a thread of the caller's, for a board whose chances take
+/// longer than a frame): [`ChancesToWorkOut::work_out`], then
+/// [`Adviser::take_chances`].
+#[derive(Debug)]
+pub struct ChancesToWorkOut {
+    solver: Solver,
+    changes: u64,
+}
+
+/// Chances worked out apart, with the solver that worked them out (its
+/// components counted, kept for the next time).
+#[derive(Debug)]
+pub struct ChancesWorkedOut {
+    solver: Solver,
+    chances: Probabilities,
+    changes: u64,
+}
+
+impl ChancesToWorkOut {
+    /// Works the chances out: all the time it takes, none of the adviser's.
+    pub fn work_out(mut self) -> ChancesWorkedOut {
+        let chances = self.solver.probabilities();
+        ChancesWorkedOut {
+            solver: self.solver,
+            chances,
+            changes: self.changes,
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -72,6 +107,7 @@ impl Adviser {
     pub fn opened(&mut self, pos: Pos, clue: u8) {
         if let Some(following) = &mut self.following {
             following.solver.open(pos, clue);
+            self.changes += 1;
         }
     }
 
@@ -89,6 +125,7 @@ impl Adviser {
         if game.status() != Status::Playing {
             return None;
         }
+        self.changes += 1;
         let Following { solver, found, .. } = self.follow(game);
         found.retain(|d| d.verdict == Verdict::Mine || game.cover(d.at) != Cover::Open);
         // The squares opened since the last hint in reading order, however
@@ -128,6 +165,32 @@ impl Adviser {
     pub fn work_out_chances(&mut self, game: &Game) {
         let following = self.follow(game);
         following.chances = Some(following.solver.probabilities());
+    }
+
+    /// The chances of `game`, the game it has followed, to work out apart
+    /// from the adviser; the chances last worked out stand meanwhile.
+    pub fn chances_to_work_out(&mut self, game: &Game) -> ChancesToWorkOut {
+        let changes = self.changes;
+        ChancesToWorkOut {
+            solver: self.follow(game).solver.clone(),
+            changes,
+        }
+    }
+
+    /// Takes chances worked out apart, if what the solver knows has not
+    /// changed since they were asked for (else they are of another board,
+    /// and dropped); whether they were taken.
+    pub fn take_chances(&mut self, worked: ChancesWorkedOut) -> bool {
+        let Some(following) = &mut self.following else {
+            return false;
+        };
+        if worked.changes != self.changes {
+            return false;
+        }
+        // The same knowledge, its components counted: kept for the next.
+        following.solver = worked.solver;
+        following.chances = Some(worked.chances);
+        true
     }
 
     /// The chance of a mine on `pos` as last worked out: 0 or 1 for a

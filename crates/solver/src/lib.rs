@@ -431,7 +431,7 @@ use watchlist::{Unmarked, Watchlist};
 pub use arrangements::Probabilities;
 pub use autoplay::{Autoplay, Event, Finish, OutOfWork, WhenStuck, autoplay, autoplay_within};
 pub use guess::{Guess, Why};
-pub use hint::{Adviser, Hint, hint};
+pub use hint::{Adviser, ChancesToWorkOut, ChancesWorkedOut, Hint, hint};
 pub use no_guess::{
     MAX_WORK, NoGuess, NoGuessBoard, NoGuessError, clears_without_guessing, max_tries,
     no_guess_board, no_guess_board_within,

@@ -403,7 +403,14 @@ proptest! {
                 }
                 _ => prop_assert_eq!(&fresh, &followed),
             }
-            adviser.work_out_chances(&game);
+            // Worked out by the adviser, or apart from it (as a big
+            // board's are, on a thread) and taken back: the same chances.
+            if k % 2 == 0 {
+                adviser.work_out_chances(&game);
+            } else {
+                let work = adviser.chances_to_work_out(&game);
+                prop_assert!(adviser.take_chances(work.work_out()), "taken back");
+            }
             let chances = Solver::seeing(&game).probabilities();
             for pos in game.board().mines().positions() {
                 let fresh = (game.cover(pos) != Cover::Open).then(|| chances.at(pos));
@@ -416,6 +423,39 @@ proptest! {
             }
         }
     }
+}
+
+/// Chances worked out apart from the adviser are dropped when what it
+/// knows has changed since they were asked for: they are of another
+/// board.
+#[test]
+fn chances_worked_out_apart_are_dropped_once_the_game_has_moved_on() {
+    let grid = Grid::from_row_major(
+        3,
+        3,
+        vec![true, false, false, false, false, false, false, false, false],
+    );
+    let mut game = Game::new(Board::new(grid, Frame::Plus), Rules::CLASSIC);
+    let mut adviser = Adviser::new();
+    let open = |game: &mut Game, adviser: &mut Adviser, at: Pos| {
+        game.apply_noting(
+            Move {
+                action: Action::Reveal,
+                at,
+            },
+            |pos, clue| adviser.opened(pos, clue),
+        );
+    };
+    open(&mut game, &mut adviser, Pos::new(0, 1));
+    let work = adviser.chances_to_work_out(&game);
+    open(&mut game, &mut adviser, Pos::new(2, 2));
+    assert!(
+        !adviser.take_chances(work.work_out()),
+        "of the board before"
+    );
+    let work = adviser.chances_to_work_out(&game);
+    assert!(adviser.take_chances(work.work_out()));
+    assert_eq!(adviser.chance(Pos::new(0, 0)), Some(1.0));
 }
 
 /// The solver's wins on a fixed set of games: expert, first square kept
