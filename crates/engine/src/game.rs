@@ -492,6 +492,12 @@ impl Game {
     }
 
     fn count_misplaced_flags(&mut self) {
+        // No flag, none misplaced: a first reveal without flags before it
+        // (nearly every one) spares a look at every square.
+        if self.flags == 0 {
+            self.misplaced_flags = 0;
+            return;
+        }
         self.misplaced_flags = self
             .cover
             .positions()
