@@ -72,10 +72,22 @@ def transcript(command, typed):
     return run.stdout
 
 
-@pytest.mark.skipif(MINESWEEPER is None, reason="no minesweeper to compare with")
+def test_there_is_a_minesweeper_to_compare_with():
+    """Without `minesweeper` every game below would have nothing to be
+    compared with: that is a failure, not 27 games skipped and a pass."""
+    assert MINESWEEPER is not None, (
+        "no minesweeper to compare with: put it on the PATH "
+        "(cargo install, pip install) or set MINESWEEPER=path/to/minesweeper"
+    )
+    assert os.access(MINESWEEPER, os.X_OK), f"MINESWEEPER={MINESWEEPER} is not a program"
+    assert PROGRAM.is_file(), f"PROJ3={PROGRAM} is not a file"
+
+
 @pytest.mark.parametrize("how", ["win", "loss", "open every square"])
 @pytest.mark.parametrize("name", PLAYED)
 def test_the_program_prints_what_minesweeper_prints(name, how):
+    if MINESWEEPER is None:
+        pytest.fail("no minesweeper to compare with: set MINESWEEPER or put it on the PATH")
     board = BOARDS / name
     if how == "loss" and not any(any(row) for row in squares(board)):
         pytest.skip("a board without mines cannot be lost")
