@@ -18,8 +18,22 @@ if [ $# -ne 1 ]; then
 fi
 out=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
-venv=$root/target/wheel-venv
+
+# The tools it needs besides what it installs itself, named when missing
+# (without objdump the glibc check would read nothing and say nonsense).
 python=${PYTHON:-python3}
+for tool in "$python" objdump find du; do
+    if ! command -v "$tool" > /dev/null 2>&1; then
+        case $tool in
+            objdump) hint="binutils (apt-get install binutils)" ;;
+            "$python") hint="Python 3 with venv, or PYTHON=path/to/python3" ;;
+            *) hint="coreutils or findutils" ;;
+        esac
+        echo "error: scripts/wheel.sh needs $tool: install $hint" >&2
+        exit 1
+    fi
+done
+venv=$root/target/wheel-venv
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -43,6 +57,10 @@ trap 'rm -rf "$check"' EXIT
 "$venv/bin/python" -m zipfile -e "$wheel" "$check/unpacked"
 binary=$(find "$check/unpacked" -type f -name minesweeper | head -n 1)
 newest=$(objdump -T "$binary" | grep -o 'GLIBC_[0-9.]*' | sort -t. -k1,1 -k2,2n -k3,3n -u | tail -n 1)
+if [ -z "$newest" ]; then
+    echo "error: objdump found no GLIBC_ symbol in $binary: not a binary linked with glibc" >&2
+    exit 1
+fi
 echo "the binary needs $newest at most"
 case $newest in
     GLIBC_2.[0-9] | GLIBC_2.1[0-7] | GLIBC_2.[0-9].* | GLIBC_2.1[0-7].*) ;;
