@@ -224,3 +224,38 @@ fn a_circle_is_found_and_a_chain_is_not() {
         Some(vec!["b".to_owned(), "c".to_owned(), "b".to_owned()])
     );
 }
+
+/// `cargo install --git URL` looks through every folder of the repository
+/// but hidden ones (and `target`) for packages with binaries, and without a
+/// package name it needs exactly one: `minesweeper`'s. A second (the fuzz
+/// targets were one) makes README's command fail.
+#[test]
+fn a_git_install_finds_one_package_with_binaries() {
+    fn manifests(folder: &Path, found: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(folder) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() && !name.starts_with('.') && name != "target" {
+                manifests(&path, found);
+            } else if name == "Cargo.toml" {
+                found.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    manifests(root, &mut found);
+    let with_binaries: Vec<&PathBuf> = found
+        .iter()
+        .filter(|manifest| {
+            let text = std::fs::read_to_string(manifest).unwrap_or_default();
+            let folder = manifest.parent().unwrap();
+            text.contains("[package]")
+                && (text.contains("[[bin]]") || folder.join("src/main.rs").is_file())
+        })
+        .collect();
+    assert_eq!(with_binaries, [&root.join("Cargo.toml")], "{found:?}");
+}
