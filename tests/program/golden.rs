@@ -130,3 +130,64 @@ mod solve {
         );
     }
 }
+
+/// README's snapshot-testing lines, run as they stand, in a folder of a
+/// player's own holding `boards/board2.txt` and a correct `proj3.py` (the
+/// example's): `diff` prints nothing, and each line does what it says.
+#[test]
+fn the_readme_snapshot_lines_give_an_empty_diff_for_a_correct_program() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme
+        .split("## Snapshot-testing a board or a program with it")
+        .nth(1)
+        .expect("README's snapshot section");
+    let block = section
+        .split("```")
+        .nth(1)
+        .expect("its code block")
+        .trim_start_matches('\n');
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::create_dir(folder.path().join("boards")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join("boards/board2.txt"),
+        folder.path().join("boards/board2.txt"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root.join("examples/proj3.py"),
+        folder.path().join("proj3.py"),
+    )
+    .unwrap();
+    let binary = insta_cmd::get_cargo_bin("minesweeper");
+    let path = format!(
+        "{}:{}",
+        binary.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut shell = Command::new("sh");
+    common::sandboxed(&mut shell);
+    let output = shell
+        .arg("-e")
+        .arg("-c")
+        .arg(block)
+        .current_dir(folder.path())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(said, "", "diff printed something");
+    let expected = std::fs::read_to_string(folder.path().join("expected.txt")).unwrap();
+    assert!(
+        expected.contains("You won!"),
+        "played to its end:\n{expected}"
+    );
+    let solved = std::fs::read_to_string(folder.path().join("board2.solved")).unwrap();
+    assert!(solved.contains('*'), "{solved}");
+}
