@@ -24,7 +24,7 @@ const LAYERS: &[&[&str]] = &[
     // Front ends: neither uses the other.
     &["minesweeper-grader", "minesweeper-screen"],
     // The binary wires them.
-    &["minesweeper"],
+    &["minesweeper-proj3"],
 ];
 
 /// Crates that read, write, draw, spawn or parse a command line: none is
