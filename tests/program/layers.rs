@@ -259,3 +259,27 @@ fn a_git_install_finds_one_package_with_binaries() {
         .collect();
     assert_eq!(with_binaries, [&root.join("Cargo.toml")], "{found:?}");
 }
+
+/// The version `--version` prints (and the wheel's, which maturin takes
+/// from the same manifest) is CHANGELOG's latest release.
+#[test]
+fn the_version_printed_is_the_changelogs_latest_release() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let changelog = std::fs::read_to_string(root.join("CHANGELOG.md")).unwrap();
+    let latest = changelog
+        .lines()
+        .filter_map(|line| line.strip_prefix("## "))
+        .find(|heading| heading.starts_with(|c: char| c.is_ascii_digit()))
+        .and_then(|heading| heading.split_whitespace().next())
+        .expect("a release in CHANGELOG.md");
+    assert_eq!(latest, env!("CARGO_PKG_VERSION"));
+    let output = Command::new(insta_cmd::get_cargo_bin("minesweeper"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        printed.starts_with(&format!("minesweeper {latest}")),
+        "{printed}"
+    );
+}
