@@ -9,7 +9,8 @@
 # Then the wheel is checked: the binary asks for no glibc symbol newer
 # than 2.17, and installed with pip into a fresh virtual environment, with
 # no index to fetch from, it puts a `minesweeper` on that environment's
-# PATH that plays a scripted game.
+# PATH that plays a scripted game, and the manual page and completion
+# scripts (packaging/wheel-data) under its share/.
 set -eu
 
 if [ $# -ne 1 ]; then
@@ -83,4 +84,30 @@ case $played in
         exit 1
         ;;
 esac
+# The manual page and completions came with it, where man and the shells'
+# loaders look under a prefix, and they are what the binary prints.
+installed=$check/venv/bin/minesweeper
+for shipped in "man/man1/minesweeper.1:man" \
+    "bash-completion/completions/minesweeper:completions bash" \
+    "zsh/site-functions/_minesweeper:completions zsh" \
+    "fish/vendor_completions.d/minesweeper.fish:completions fish"; do
+    file=$check/venv/share/${shipped%%:*}
+    # shellcheck disable=SC2086 # the arguments are words on purpose
+    if ! "$installed" ${shipped#*:} | cmp -s - "$file"; then
+        echo "error: the wheel did not install $file as \`minesweeper ${shipped#*:}\` prints it" >&2
+        exit 1
+    fi
+done
+if command -v man > /dev/null 2>&1; then
+    # man-db looks in ../share/man beside each folder of PATH.
+    found=$(env -u MANPATH PATH="$check/venv/bin:$PATH" man -w minesweeper 2>&1 || true)
+    case $found in
+        "$check/venv/share/man/"*) echo "man minesweeper finds $found" ;;
+        *)
+            echo "error: with the environment on PATH, man minesweeper found: $found" >&2
+            exit 1
+            ;;
+    esac
+fi
+echo "the manual page and completions are installed under the environment's share/"
 echo "$wheel"

@@ -8,6 +8,10 @@ use crate::cli::Cli;
 use crate::error::AppError;
 
 pub(super) fn run(out: &mut impl Write) -> Result<(), AppError> {
-    clap_mangen::Man::new(Cli::command()).render(out)?;
+    // The page names the release, not the commit `--version` adds: the
+    // copy the wheel ships (packaging/wheel-data) is kept in the repository
+    // and must read the same from every commit of one release.
+    let command = Cli::command().version(env!("CARGO_PKG_VERSION"));
+    clap_mangen::Man::new(command).render(out)?;
     Ok(())
 }

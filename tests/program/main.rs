@@ -18,6 +18,7 @@ mod cli;
 mod common;
 mod golden;
 mod layers;
+mod packaging;
 mod records;
 mod screen_reader;
 #[cfg(unix)]
