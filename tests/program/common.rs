@@ -5,6 +5,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
+/// The program under test: the one cargo built, or the one
+/// `MINESWEEPER_BINARY` names (a wheel's, or a script that runs another
+/// machine's build under emulation), so the same tests try either.
+pub(crate) fn minesweeper_binary() -> PathBuf {
+    std::env::var_os("MINESWEEPER_BINARY")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_minesweeper")))
+}
+
 /// A folder for the tests' home and data. One name for every run keeps
 /// the snapshots' recorded settings the same; the games played in it are
 /// scripted, so nothing a test prints depends on what an earlier run left.

@@ -10,7 +10,7 @@ use crate::common;
 /// Runs the program from the project root with `args`, typing `input`, and
 /// returns what it printed; stdout and stdin are pipes, as in the examples.
 fn run(args: &[&str], input: &[u8]) -> Vec<u8> {
-    let mut child = common::sandboxed(&mut Command::new(env!("CARGO_BIN_EXE_minesweeper")))
+    let mut child = common::sandboxed(&mut Command::new(common::minesweeper_binary()))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("FORCE_COLOR")
@@ -160,7 +160,7 @@ fn the_readme_snapshot_lines_give_an_empty_diff_for_a_correct_program() {
         folder.path().join("proj3.py"),
     )
     .unwrap();
-    let binary = insta_cmd::get_cargo_bin("minesweeper");
+    let binary = common::minesweeper_binary();
     let path = format!(
         "{}:{}",
         binary.parent().unwrap().display(),

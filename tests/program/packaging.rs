@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::common;
+
 /// The files the wheel installs under its environment's `share/`
 /// (packaging/wheel-data/data/share, named in pyproject.toml), each with
 /// the arguments that print it. man-db finds the page beside the
@@ -34,7 +36,7 @@ fn the_wheel_ships_the_manual_and_completions_the_binary_prints() {
     let share = root().join("packaging/wheel-data/data/share");
     let write = std::env::var_os("MINESWEEPER_WRITE_SHIPPED").is_some();
     for (path, args) in SHIPPED {
-        let output = Command::new(insta_cmd::get_cargo_bin("minesweeper"))
+        let output = Command::new(common::minesweeper_binary())
             .args(args)
             .output()
             .unwrap();
@@ -128,7 +130,7 @@ fn the_version_printed_is_the_changelogs_latest_release() {
         .and_then(|heading| heading.split_whitespace().next())
         .expect("a release in CHANGELOG.md");
     assert_eq!(latest, env!("CARGO_PKG_VERSION"));
-    let output = Command::new(insta_cmd::get_cargo_bin("minesweeper"))
+    let output = Command::new(common::minesweeper_binary())
         .arg("--version")
         .output()
         .unwrap();

@@ -7,7 +7,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output};
 
-use insta_cmd::get_cargo_bin;
 use serde_json::Value;
 
 use crate::common;
@@ -63,7 +62,7 @@ impl Home {
 
     /// The program with `args`, living in this home.
     fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(get_cargo_bin("minesweeper"));
+        let mut command = Command::new(common::minesweeper_binary());
         command
             .args(args)
             .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -1146,7 +1145,7 @@ fn a_game_saved_in_a_folder_that_cannot_be_written_is_never_filed_twice() {
     // As nobody, the program is a copy in the home, run from there: the
     // build folder and the sources may be in a folder only root enters.
     let program = home.path().join("minesweeper");
-    std::fs::copy(get_cargo_bin("minesweeper"), &program).unwrap();
+    std::fs::copy(common::minesweeper_binary(), &program).unwrap();
     let as_player = |args: &[&str], input: &[u8]| {
         let mut command = Command::new(&program);
         let envs = home.command(&[]);

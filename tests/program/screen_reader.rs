@@ -6,14 +6,14 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use insta_cmd::{assert_cmd_snapshot, get_cargo_bin};
+use insta_cmd::assert_cmd_snapshot;
 
 use crate::common;
 
 /// The program in the tests' home, from the project root, with colour
 /// forced on: the game in lines must send none of it.
 fn minesweeper(home: &Path) -> Command {
-    let mut cmd = Command::new(get_cargo_bin("minesweeper"));
+    let mut cmd = Command::new(common::minesweeper_binary());
     cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("HOME", home)
         .env("XDG_DATA_HOME", home.join("data"))

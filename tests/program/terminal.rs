@@ -8,9 +8,10 @@ use std::num::NonZeroU16;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use insta_cmd::get_cargo_bin;
 use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Parser};
+
+use crate::common;
 
 /// PgUp and Home, as a terminal sends them: the cursor to the top left
 /// corner, where the tests' moves count from.
@@ -206,7 +207,7 @@ fn click(button: u8, row: u16, column: u16) -> Vec<u8> {
 /// exit status and the terminal's modes, with a home of its own.
 fn play(args: &str, home: &std::path::Path) -> Terminal {
     std::fs::create_dir_all(home).unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let shell = format!("'{}' play {args}; echo status=$?; stty -a", bin.display());
     let mut terminal = Terminal::start(&shell, home);
     terminal.wait_for("the board", |screen| screen.contents().contains("Mines "));
@@ -288,7 +289,7 @@ fn keys_and_mouse_play_and_quitting_gives_the_terminal_back() {
 fn keys_do_nothing_while_the_board_cannot_be_seen() {
     let home = std::env::temp_dir().join(format!("play-small-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let shell = format!(
         "stty rows 8 cols 30; '{}' play --level expert --seed 7 --no-record; echo status=$?",
         bin.display()
@@ -492,7 +493,7 @@ fn signals_in_an_animation_give_the_terminal_back() {
     std::fs::create_dir_all(&home).unwrap();
     let moves = home.join("moves.txt");
     std::fs::write(&moves, "1\n5\nr\n").unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     for (signal, status) in [("INT", 130), ("TERM", 143), ("HUP", 129), ("QUIT", 131)] {
         let shell = format!(
             "'{}' --rules coms227 --animate=5000 boards/coms227-example.txt < '{}'; \
@@ -623,7 +624,7 @@ fn a_game_left_or_killed_is_offered_back_as_it_was() {
     leave_a_beginner_game(&home);
 
     // Started again without options: asked first, then the game as left.
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let start = format!("'{}' play; echo status=$?; stty -a", bin.display());
     let offered = |screen: &vt100::Screen| screen.contents().contains("Carry it on? (y/n)");
     let mut terminal = Terminal::start(&start, &home);
@@ -721,7 +722,7 @@ fn the_offer_to_carry_on_can_be_suspended() {
     let home = std::env::temp_dir().join(format!("play-offer-stop-{}", std::process::id()));
     leave_a_beginner_game(&home);
 
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let start = format!("'{}' play; echo status=$?; stty -a", bin.display());
     let asked = |times: usize| {
         move |screen: &vt100::Screen| {
@@ -773,7 +774,7 @@ fn memory_running_out_in_play_gives_the_terminal_back() {
     }
     text.push_str(&format!("{}\n", "+".repeat(3002)));
     std::fs::write(&board, text).unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let mut reached = false;
     for mib in (60..=400).step_by(20) {
         let shell = format!(
@@ -831,7 +832,7 @@ fn the_screen_uses_only_the_colours_the_terminal_shows() {
     for (term, most) in [("linux", 15), ("xterm-256color", 255)] {
         for theme in ["classic", "colorblind"] {
             std::fs::create_dir_all(&home).unwrap();
-            let bin = get_cargo_bin("minesweeper");
+            let bin = common::minesweeper_binary();
             let shell = format!(
                 "TERM={term} COLORTERM= '{}' play --level beginner --seed 7 --no-record \
                  --theme {theme}; echo status=$?; stty -a",
@@ -869,7 +870,7 @@ fn the_screen_uses_only_the_colours_the_terminal_shows() {
 fn a_dumb_terminal_is_told_to_play_at_the_prompt() {
     let home = std::env::temp_dir().join(format!("play-dumb-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let shell = format!(
         "TERM=dumb '{}' play; echo status=$?; stty -a",
         bin.display()
@@ -894,7 +895,7 @@ fn a_dumb_terminal_is_told_to_play_at_the_prompt() {
 fn the_linux_console_gets_only_the_codes_it_knows() {
     let home = std::env::temp_dir().join(format!("play-linux-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let bin = get_cargo_bin("minesweeper");
+    let bin = common::minesweeper_binary();
     let shell = format!(
         "TERM=linux '{}' play --level expert --seed 7 --no-record; echo status=$?; stty -a",
         bin.display()

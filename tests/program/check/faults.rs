@@ -115,7 +115,7 @@ fn a_program_that_cannot_run_is_a_usage_error() {
 
 #[test]
 fn a_missing_program_is_a_usage_error() {
-    let run = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
+    let run = common::sandboxed(&mut Command::new(common::minesweeper_binary()))
         .args(["check", "--games", "3"])
         .output()
         .unwrap();

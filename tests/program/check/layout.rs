@@ -18,7 +18,7 @@ fn program_folder(path: &Path, frame: &str) {
 
 /// `check` with `args`, started in `here` with its home in `home`.
 fn check_from(here: &Path, home: &Path, args: &[&std::ffi::OsStr]) -> Output {
-    let mut command = Command::new(get_cargo_bin("minesweeper"));
+    let mut command = Command::new(common::minesweeper_binary());
     common::sandboxed(&mut command)
         .env("HOME", home)
         .current_dir(here)

@@ -6,7 +6,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use insta_cmd::get_cargo_bin;
 use serde_json::Value;
 
 use crate::common;
@@ -23,7 +22,7 @@ mod scores;
 /// reproductions under `out`; backtraces off, so a panicking program is as
 /// quick as any.
 fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
-    let mut command = Command::new(get_cargo_bin("minesweeper"));
+    let mut command = Command::new(common::minesweeper_binary());
     command.arg("check").args(args);
     // A game that works ends in milliseconds; on a busy machine it may
     // take seconds, which must not make it a hang. Tests of hangs set
@@ -44,16 +43,17 @@ fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
         .unwrap()
 }
 
-/// The example proj3 program, built beside the binary by `cargo test`.
+/// The example proj3 program, built beside cargo's binary by `cargo test`
+/// (also when the program under test is another build).
 fn example() -> String {
-    let binary = get_cargo_bin("minesweeper");
+    let binary = Path::new(env!("CARGO_BIN_EXE_minesweeper"));
     let dir = binary.parent().unwrap().join("examples");
     let name = format!("proj3{}", std::env::consts::EXE_SUFFIX);
     dir.join(name).to_string_lossy().into_owned()
 }
 
 fn ours() -> String {
-    get_cargo_bin("minesweeper").to_string_lossy().into_owned()
+    common::minesweeper_binary().to_string_lossy().into_owned()
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -27,7 +27,7 @@ fn an_interrupted_check_leaves_no_program_running_and_no_board_files() {
     let marker = out.path().to_string_lossy().into_owned();
     // Where the board files go: the system's temporary folder.
     let temporary = folder();
-    let mut child = common::sandboxed(&mut Command::new(get_cargo_bin("minesweeper")))
+    let mut child = common::sandboxed(&mut Command::new(common::minesweeper_binary()))
         .env("TMPDIR", temporary.path())
         .current_dir(temporary.path())
         // Seed 1's second game ends its input before the game ends, so a
@@ -117,7 +117,7 @@ fn a_hostile_program_touches_nothing_of_the_teachers() {
         outside = outside.path().display(),
     );
     let out = folder();
-    let run = Command::new(get_cargo_bin("minesweeper"))
+    let run = Command::new(common::minesweeper_binary())
         .args(["check", "--games", "3", "--seed", "1", "--out"])
         .arg(out.path())
         .args(["--", "bash", "-c", &script])
@@ -234,7 +234,7 @@ fn the_program_cannot_find_the_grader_among_its_processes() {
     }
     let seen = std::fs::read_to_string(out.path().join("crash/actual.txt")).unwrap();
     assert!(seen.starts_with("parent 1\n"), "{seen}");
-    let grader = get_cargo_bin("minesweeper");
+    let grader = common::minesweeper_binary();
     assert!(!seen.contains(&*grader.to_string_lossy()), "{seen}");
     assert!(!seen.contains("minesweeper"), "{seen}");
 }
@@ -416,7 +416,7 @@ fn a_fork_loop_is_bounded_even_for_root() {
 fn the_log_says_what_the_sandbox_decided() {
     let (out, program) = (folder(), folder());
     let run = |log: Option<&str>| {
-        let mut command = Command::new(get_cargo_bin("minesweeper"));
+        let mut command = Command::new(common::minesweeper_binary());
         command.arg("check").args(two_games(&["--out"]));
         command.arg(out.path()).arg("--folder").arg(program.path());
         command.args(["--", "sh", "-c", "exit 1"]);
@@ -523,7 +523,7 @@ fn the_grader_is_never_a_program_s_to_run() {
     std::fs::create_dir(&bin).unwrap();
     std::os::unix::fs::symlink(&python, bin.join("python3")).unwrap();
     let grader = bin.join("minesweeper");
-    std::fs::copy(get_cargo_bin("minesweeper"), &grader).unwrap();
+    std::fs::copy(common::minesweeper_binary(), &grader).unwrap();
     let program = correct_python_folder();
     let cheat = r#"import shutil, subprocess, sys
 found = shutil.which("minesweeper")
