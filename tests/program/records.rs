@@ -489,6 +489,33 @@ fn a_finished_game_exports_a_move_log_that_reads_back_and_stats_counts_it() {
     );
 }
 
+/// README's move log is the start of a log the program wrote, of a game
+/// played at the prompt, and reading it back writes it again byte for
+/// byte: the format README shows is the one the program speaks.
+#[test]
+fn the_readme_game_log_is_one_the_program_reads_and_writes() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let whole = std::fs::read_to_string(root.join("tests/golden/game-log.txt")).unwrap();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme
+        .find("```\nminesweeper game log 2\n")
+        .expect("README shows a move log")
+        + 4;
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let shown = shown.strip_suffix("…\n").expect("README's log ends with …");
+    assert!(
+        whole.starts_with(shown),
+        "README's log is not the start of the file:\n{shown}"
+    );
+    let home = Home::new();
+    let output = home.run(
+        &["replay", "tests/golden/game-log.txt", "--export", "-"],
+        b"",
+    );
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), whole);
+}
+
 #[test]
 fn no_record_leaves_no_trace() {
     let home = Home::new();
