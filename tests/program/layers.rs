@@ -224,3 +224,30 @@ fn a_circle_is_found_and_a_chain_is_not() {
         Some(vec!["b".to_owned(), "c".to_owned(), "b".to_owned()])
     );
 }
+
+/// Every crate's folder is named where a reader looks for it: README's
+/// list of the layers and design.md's table of crates.
+#[test]
+fn every_crate_is_named_in_readme_and_design() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let design = std::fs::read_to_string(root.join("design.md")).unwrap();
+    let crates = std::fs::read_dir(root.join("crates")).unwrap();
+    let mut names: Vec<String> = crates
+        .flatten()
+        .filter(|entry| entry.path().join("Cargo.toml").is_file())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    for name in names {
+        assert!(
+            readme.contains(&format!("`crates/{name}`")),
+            "README.md does not name crates/{name}"
+        );
+        assert!(
+            design.contains(&format!("\n| `{name}` |")),
+            "design.md's table has no row for {name}"
+        );
+    }
+}
