@@ -188,7 +188,7 @@ pub fn find_command(command: &Path, path: Option<&std::ffi::OsStr>) -> Option<Pa
 #[cfg(target_os = "linux")]
 pub(super) use landlock::RulesetCreated as Rules;
 #[cfg(not(target_os = "linux"))]
-pub struct Rules;
+pub(super) struct Rules;
 
 /// Whether the kernel confines files, and with which ABI.
 pub(super) fn available() -> Result<(), String> {
