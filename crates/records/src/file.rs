@@ -18,6 +18,19 @@ pub(crate) fn open_regular(path: &Path) -> io::Result<Option<File>> {
     }
 }
 
+/// `error` as it is, unless it is the one a link at the end of the path
+/// gives under `O_NOFOLLOW` (ELOOP), which is said as what it is.
+fn said_of_a_link(error: io::Error) -> io::Error {
+    #[cfg(unix)]
+    if error.raw_os_error() == Some(libc::ELOOP) {
+        return io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a link, not a regular file of its own: record files are never written through links",
+        );
+    }
+    error
+}
+
 /// `path` opened with `options` if it is, or becomes, a regular file of
 /// its own; an error when it is something else, a link included (a link
 /// to another file would have a record written into that file).
@@ -27,17 +40,7 @@ pub fn open(path: &Path, options: &mut OpenOptions) -> io::Result<File> {
     // link as the last part of the path is not followed.
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(options, libc::O_NONBLOCK | libc::O_NOFOLLOW);
-    let file = options.open(path).map_err(|error| {
-        #[cfg(unix)]
-        if error.raw_os_error() == Some(libc::ELOOP) {
-            return io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "a link, not a regular file of its own: record files are never written \
-                 through links",
-            );
-        }
-        error
-    })?;
+    let file = options.open(path).map_err(said_of_a_link)?;
     // The file opened is the one looked at: no other can be put in its
     // place between the two.
     if !file.metadata()?.is_file() {
