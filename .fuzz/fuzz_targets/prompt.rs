@@ -1,5 +1,6 @@
 //! Any bytes typed into the console game, under every rule set, with and
-//! without hints and animation: it must end without a panic.
+//! without hints and animation, boards printed or a line a move for a
+//! screen reader: it must end without a panic.
 
 #![no_main]
 
@@ -7,6 +8,7 @@ use libfuzzer_sys::fuzz_target;
 use console::animate::Animation;
 use console::prompt::{BoardSource, Console, Session, play};
 use console::render::Paint;
+use console::spoken::Voice;
 use engine::{RuleSet, parse_board};
 
 const BOARD: &[u8] = b"++++++\n+*   +\n+  * +\n+    +\n+*   +\n++++++\n";
@@ -22,6 +24,11 @@ fuzz_target!(|bytes: &[u8]| {
         source: BoardSource::Board(parse_board(BOARD).unwrap()),
         animation: (settings & 4 != 0).then_some(Animation::PRINTED),
         hints: settings & 8 != 0,
+        voice: if settings & 32 != 0 {
+            Voice::Lines
+        } else {
+            Voice::Boards
+        },
         recording: Default::default(),
     };
     let mut console = Console {
