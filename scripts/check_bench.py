@@ -13,7 +13,9 @@ mutants with a fault in turn, checked at once with `--class` (both
 cores), timed whole. With `--sandbox-cost ROUNDS`, what the sandbox
 costs a game: the correct examples/proj3.py and our own prompt game
 checked on one thread with and without `--no-sandbox`, in turn, ROUNDS
-times each, and the ratio of the medians.
+times each, and the ratio of the medians, of CPU time (the check's and
+every process it ran, which a busy machine does not change much) and of
+wall time.
 
 The programs run through `--python` (this Python's own executable by
 default, never a version manager's shim, as a class should be checked;
@@ -26,6 +28,7 @@ import json
 import os
 import pathlib
 import re
+import resource
 import shutil
 import subprocess
 import sys
@@ -58,9 +61,24 @@ def programs(mutants, example, python):
 def check(binary, program, games, seed, out, extra=(), log=True):
     """One check's JSON report, its seconds and its logged split (with
     `log`, which costs a line a game)."""
+    report, seconds, _, shrinking = check_timed(binary, program, games, seed, out, extra, log)
+    return report, seconds, shrinking
+
+
+def children_cpu():
+    """The CPU seconds, user and system, of every process this one has
+    waited for, and theirs."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def check_timed(binary, program, games, seed, out, extra=(), log=True):
+    """As `check`, with the CPU seconds the check and every process it
+    ran took (the games' included: each is waited for, as is the check)."""
     env = dict(os.environ)
     if log:
         env["MINESWEEPER_LOG"] = "debug"
+    cpu = children_cpu()
     started = time.monotonic()
     run = subprocess.run(
         [binary, "check", "--games", str(games), "--seed", str(seed), "--json",
@@ -68,10 +86,11 @@ def check(binary, program, games, seed, out, extra=(), log=True):
         capture_output=True, env=env, cwd=out.parent, check=False,
     )
     seconds = time.monotonic() - started
+    cpu = children_cpu() - cpu
     report = json.loads(run.stdout)
     split = re.search(rb"games_seconds=([\d.]+) shrinking_seconds=([\d.]+)", run.stderr)
     shrinking = float(split.group(2)) if split else None
-    return report, seconds, shrinking
+    return report, seconds, cpu, shrinking
 
 
 def one_by_one(args, binary, mutants, example):
@@ -115,26 +134,32 @@ def a_class(args, binary, mutants):
 
 
 def sandbox_cost(args, binary):
-    """The median seconds a game, sandboxed and not, of each program."""
+    """What a game costs sandboxed and not, for each program: the median
+    CPU milliseconds (the check's and every process it ran) and wall
+    milliseconds, and the ratios."""
     programs = {
         "examples/proj3.py": [args.python, str(ROOT / "examples/proj3.py")],
         "our own prompt game": [binary],
     }
-    print("| program | sandboxed, ms a game | --no-sandbox, ms a game | ratio |")
-    print("|---|---|---|---|")
+    print("| program | sandboxed, CPU ms a game | --no-sandbox, CPU ms a game | CPU ratio "
+          "| wall ms a game, sandboxed / not | wall ratio |")
+    print("|---|---|---|---|---|---|")
     for name, program in programs.items():
-        times = {True: [], False: []}
+        cpu = {True: [], False: []}
+        wall = {True: [], False: []}
         for _ in range(args.sandbox_cost):
             for sandboxed in (True, False):
                 with tempfile.TemporaryDirectory() as work:
                     out = pathlib.Path(work) / "out"
                     extra = ["--threads", "1"] + ([] if sandboxed else ["--no-sandbox"])
-                    _, seconds, _ = check(
+                    _, seconds, used, _ = check_timed(
                         binary, program, args.games, args.seed, out, extra, log=False)
-                times[sandboxed].append(seconds * 1000 / args.games)
-        median = {k: sorted(v)[len(v) // 2] for k, v in times.items()}
-        print(f"| {name} | {median[True]:.1f} | {median[False]:.1f} | "
-              f"{median[True] / median[False]:.2f} |")
+                cpu[sandboxed].append(used * 1000 / args.games)
+                wall[sandboxed].append(seconds * 1000 / args.games)
+        median = lambda times: {k: sorted(v)[len(v) // 2] for k, v in times.items()}
+        c, w = median(cpu), median(wall)
+        print(f"| {name} | {c[True]:.1f} | {c[False]:.1f} | {c[True] / c[False]:.2f} "
+              f"| {w[True]:.1f} / {w[False]:.1f} | {w[True] / w[False]:.2f} |")
 
 
 def main():
