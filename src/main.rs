@@ -11,6 +11,15 @@ use minesweeper::run;
 static ALLOCATOR: minesweeper::allocator::BySize = minesweeper::allocator::BySize;
 
 fn main() -> ExitCode {
+    // A program under `check` that ran a copy of this one would have it
+    // play its games for it: the game's sandbox says so, and this refuses.
+    if grader::sandbox::inside_a_checked_game() {
+        console::messages::error(
+            "minesweeper does not play inside a game that `minesweeper check` is playing: the \
+             program checked must play by itself",
+        );
+        return ExitCode::from(126);
+    }
     minesweeper::log::from_environment();
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,

@@ -568,10 +568,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "TIME", value_parser = duration)]
     pub budget: Option<std::time::Duration>,
 
-    /// When the check runs as root, run the program as the user nobody,
-    /// its folder and board files handed to that user (each smallest game
-    /// is played again from a copy of its board that nobody can read, so
-    /// --out may be a folder only you can enter).
+    /// When the check runs as root, run each game as the user nobody
+    /// rather than a user of its own, its jail built by nobody as for a
+    /// check run by another user, nothing of root's used (each smallest
+    /// game is played again from a copy of its board that nobody can
+    /// read, so --out may be a folder only you can enter).
     #[arg(long)]
     pub unprivileged: bool,
 

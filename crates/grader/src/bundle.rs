@@ -1,8 +1,8 @@
 //! A Gradescope autograder: `setup.sh`, `run_autograder` and this
 //! program, in one folder to zip. `run_autograder` finds the submission,
-//! checks it with the options given when the bundle was made, as an
-//! unprivileged user and within a hard time limit, and leaves a
-//! `results.json` whatever happens.
+//! checks it with the options given when the bundle was made, each game
+//! in a jail of its own as a user of its own, within a hard time limit,
+//! and leaves a `results.json` whatever happens.
 //!
 //! Gradescope builds an image with `setup.sh`, then for each submission
 //! runs `/autograder/run_autograder` as root, with the submission in
@@ -212,8 +212,8 @@ fn run_autograder(settings: &Settings, hard_limit: Duration) -> String {
     format!(
         r#"#!/bin/sh
 # Written by `minesweeper check --gradescope-bundle`: checks one
-# submission, run as an unprivileged user, within a hard time limit, and
-# always leaves a results.json.
+# submission, each game in a jail of its own as a user of its own, within
+# a hard time limit, and always leaves a results.json.
 set -u
 root="${{AUTOGRADER_ROOT:-/autograder}}"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -252,17 +252,16 @@ private="$(mktemp -d)" || {{ fallback "The grader could not make a folder to wor
 trap 'rm -rf "$work" "$private"' EXIT
 mkdir "$work/submission"
 cp -R "$submission/." "$work/submission/"
-# The grader where only root reaches it: the submission, run as nobody,
-# can neither run it nor read it.
+# The grader where only root reaches it: the submission, run as a user
+# of each game's own, can neither run it nor read it.
 cp "$binary" "$private/minesweeper"
 chmod 700 "$private" "$root/source" 2>/dev/null
-# The check keeps root for its namespaces; the submission runs as nobody,
-# who must be able to enter the work folder to read its board files.
+# The check keeps root to build each game's jail; where the image gives
+# no namespaces, the submission runs on the image's files as a user of
+# its own, who must be able to enter the work folder.
 chmod 755 "$work"
-unprivileged=""
-[ "$(id -u)" = 0 ] && unprivileged="--unprivileged"
 cd "$work"
-timeout --kill-after=10 "$hard_limit" "$private/minesweeper" check $unprivileged \
+timeout --kill-after=10 "$hard_limit" "$private/minesweeper" check \
     {args} \
     --folder "$work/submission" --out "$work/findings" \
     --gradescope "$work/results.json" \

@@ -15,8 +15,9 @@
 //! `engine`, `console` (our side's transcript is the prompt game's, the
 //! printer marks squares in reports), `signals` (the watcher kills the
 //! programs and removes their boards), `visible`, `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`, `signal-hook`,
-//! `tempfile`, `thiserror`, `libc` (Unix: limits and namespaces between fork
-//! and exec), `landlock` (Linux: writes kept in the game's folder), `seccompiler` (Linux: the system calls a run may not make). Must never use: clap (its `Inputs` is a plain
+//! `tempfile`, `thiserror`, `memchr` (a copy of this program found by its
+//! help), `libc` (Unix: limits, namespaces, Landlock and seccomp between
+//! fork and exec). Must never use: clap (its `Inputs` is a plain
 //! enum the command line mirrors), the full screen.
 //!
 //! | file | concept | main items |
@@ -26,14 +27,26 @@
 //! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column), `MOST_FAULTS_A_KIND` |
 //! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
 //! | `src/class.rs` | a whole class | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
-//! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, `--unprivileged` as root, `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
+//! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, the check run as root (each game a user of its own), `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
 //! | `src/case.rs` | one game to play against a program | `Case` (mines, `Turn`s: a move, bad answers before each of its prompts, upper case), `make(seed, i, Plan)` (the course's boards, then every shape from `min_size` up to `max_size`, boards without mines left out with `at_least_one_mine`; a player who knows the mines, aiming to win, lose or stop), `Plan::allows` (what shrinking may reach), `Inputs` (required, all), `Bad`, `Case::input` |
 //! | `src/expected.rs` | our side of a game | `expect(case)`: the engine's boards after each move and the `Ending`; `transcript(case, file)`: the prompt game's whole text (`--exact`, expected.txt) |
 //! | `src/layout.rs` | where the check's folders stand | `Layout` (the program's folder, OUT, in a class the class and its OUT, HOME, the temporary folder, each `resolved`: links followed, a folder not made yet placed where its parent is): `program_for_runs` (a file of the program's folder named on the command line, by full path or from where `check` started, made a path into the game's copy; the command or a named file inside OUT or the class refused), `hides` (what a game may not read whole: anything inside or holding OUT or the class, or holding HOME, the temporary folder or the folder around the program's), `not_copied`, `refusal` (OUT the program's folder); `LayoutError` |
-//! | `src/sandbox/files.rs` | what a run may read and write (Landlock) | `Readable::for_program` (the system's folders and the few files of `/etc` programs start with; the command's folder and, for a `bin` or `shims`, the installation around it, as found and with links followed, or the command alone where its folder is hidden; absolute paths among the arguments; never what the layout hides), `confined_to` (everything in the run's folder, reads of those and of the board file, `/proc` with a PID namespace, `/dev/null`), `probe`, `enforce` |
-//! | `src/sandbox/processes.rs` | a bound on processes that holds for root | `ProcessGroups::new(most)` (a `pids` control group folder this process may make groups in: cgroup v2 where `pids` is delegated, else v1's hierarchy; tried once; groups that ended checks left removed), `for_run` (v1: the calling thread moved once into a group of its own, its runs born there; v2: a group for the run, `Group`, joined by the run's first process with `join`), moved back and removed when the sandbox goes |
-//! | `src/sandbox/mod.rs` | where the untrusted program runs | `ProgramFolder::measure(folder, not_copied)` (what every game gets of the program's folder: version-control, cache and virtual-environment folders left out and listed, `left_out`, and the reports never copied), `Sandbox::new(ProgramFolder, Limits, unprivileged, Readable)` (the program's folder copied once; as root with `unprivileged`, each run's folder handed to nobody and the program dropped to nobody after the namespaces, before Landlock; what the system allows found by trial processes: a network namespace, a PID namespace, Landlock), `place` (a fresh copy for one game, removed on drop), `prepare` (folder, clean environment, then between fork and exec: the run's control group joined (root), rlimits, the shared network namespace joined, a fork into a PID, mount and IPC namespace with a /proc of its own and a minimal init that forks the program (`confine_self`, `init_then_program`), Landlock, the seccomp filter last), `protections` (for the report, each given, not available here, or not asked for with its option); `Sandbox::none` (`--no-sandbox`: every run in the program's own folder as it is); `NetworkHolder` keeps the one network namespace alive |
-//! | `src/sandbox/calls.rs` | system calls a run may not make (seccomp) | `filter()`: `socket(AF_UNIX)`, the keyrings (`add_key`, `request_key`, `keyctl`), System V IPC and message queues refused with EACCES; `install` (between fork and exec) |
+//! | `src/sandbox/mod.rs` | where the untrusted program runs | `Sandbox::new(ProgramFolder, Limits, unprivileged, Readable, checked)` (the program's folder copied once, `copy_of_program`; the confinement found, its protections and log), `place` (a folder for one game), `prepare` (folder, clean environment with the program's variables, then the confinement, between fork and exec), `failed_setup` (a step that failed past the spawn, told through the game's pipe: never the program's fault), `setup_failure` (such a step in words); `Sandbox::none` (`--no-sandbox`); `Without` (the layers a test takes out, debug builds only) |
+//! | `src/sandbox/linux.rs` | the jail, on Linux | `Confinement::new` (the identity, control groups, Landlock, the seccomp filter, the view; a trial game under all of them, and again without each layer that failed, `find_what_works`), `folder_for_game` (the game's number, its control group, its pipe and stacks; a copy on the host only without a root of its own), `entry` (what a game's processes are set up with), `rules` (Landlock's), `protections` |
+//! | `src/sandbox/enter.rs` | between fork and exec | `enter(Entry)`: the holder joins the groups, sets the limits, makes the namespaces (as nobody or the check's user, in a user namespace, where the root is not root's), clones the init (`CLONE_VM`), which builds the root, pivots, names the host and vforks the program's process: session, identity, its own user namespace, no capability, Landlock, seccomp, exec; `Jail::Bare` without namespaces; `end_as` the program's status |
+//! | `src/sandbox/view.rs` | a game's root of its own | `View::new(mountpoint, readable, hidden)` (the system's folders, /etc's few files copied or bound, the installation; never a folder holding the games'), `View::steps(Game)` (a tmpfs root, the game's own tmpfs staged for its folder and /tmp, binds read-only, /dev, the board, the folder copied or overlaid, copies covered, /proc, read-only), `Steps::build` (system calls only) |
+//! | `src/sandbox/identity.rs` | who a game runs as | `Identity` (a user of its own per game as root, nobody with `--unprivileged`, the check's user otherwise), `INSIDE` (1000 in its own user namespace), `map` |
+//! | `src/sandbox/calls.rs` | the system calls allowed | `ANY_ARGUMENTS`, `X86_64_ONLY`, `clone` without namespace flags, `socket` of `FAMILIES`, `ioctl` of `REQUESTS`; `CANARY`, `allowed` (the list in words, a snapshot) |
+//! | `src/sandbox/bpf.rs` | the allowlist as one filter | `Filter::new(canary)` (the architecture, the special calls, a search tree of the rest), `install` (`SPEC_ALLOW`) |
+//! | `src/sandbox/landlock.rs` | Landlock by its system calls | `Rules` (`inside` a game's root, or `host` paths), `Right`, `enforce` (files, TCP and the scopes of the kernel's ABI) |
+//! | `src/sandbox/groups.rs` | limits per game | `Groups::new(Bounds)` (pids and memory, cgroup v2 or v1, tried once), `for_game` (v1: the thread once; v2: a group a game), `join` |
+//! | `src/sandbox/copies.rs` | copies of this program | `is_a_copy` (a rustc executable whose .rodata holds the help), `copies_among` (bin folders shown and on PATH), `inside_a_checked_game` (the canary, asked by a system call of its own) |
+//! | `src/sandbox/exec.rs` | the program's own exec | `Exec::of(Command)` (places on PATH, arguments, environment, a script without `#!` by /bin/sh), `Stack` (a guarded stack for a process sharing its parent's memory) |
+//! | `src/sandbox/raw.rs` | what runs between fork and exec | `Stage`, `failed`, `SetupFailure::of` (a failed step read back from an error), `tell`/`told`, `close_all_but`, `wait_for`, `end_as` |
+//! | `src/sandbox/folder.rs` | the program's folder | `ProgramFolder::measure` (left out and not copied), `copy_of_program`, `Listing` (a small copy, copied into each game), `open_to_every_user`, `hand_over`, `closed_to_others` |
+//! | `src/sandbox/readable.rs` | what a game may read | `Readable::for_program` (the system's folders and /etc's few files, the command's installation, absolute arguments, never what the layout hides), `without`, `find_command` |
+//! | `src/sandbox/protection.rs` | the report's protections | `Protection`, each one's name |
+//! | `src/sandbox/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
 //! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook) |
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
@@ -43,64 +56,39 @@
 //!
 //! # Decisions
 //!
-//! - **The program under `check` is contained, not trusted.** Each game
-//!   runs in a fresh copy of the program's folder, so deleting or writing a
-//!   file there touches a copy (written under a lock that every process
-//!   start shares: a game forked while another's copy was open for writing
-//!   held it open until its exec, and the other's `exec ./program` failed
-//!   with "Text file busy", a crash charged to a correct program in 1 of
-//!   200 games under load); HOME and TMPDIR are inside it and the rest of
-//!   the environment is dropped (PATH, LANG and TERM are set), so nothing of
-//!   the teacher's leaks. Between fork and exec, with system calls only:
-//!   the run's control group joined where the check runs as root
-//!   (`RLIMIT_NPROC` counts a user's processes and does not bind root, so a
-//!   fork loop went unchecked; under cgroup v1 the thread that plays is
-//!   moved once instead and its runs are born in its group, since moving a
-//!   process waits for an RCU grace period, 12 ms a game, a third of a
-//!   Python game's cost); resource limits (CPU, 2 GiB of address
-//!   space, 64 MiB files, 256 open files, 256 processes, no core files); on Linux the runs' network
-//!   namespace is joined (one, made at the start by a `cat` that holds it:
-//!   making a namespace costs 5 ms, joining one microseconds); the process
-//!   forks into a new PID and mount namespace, where a minimal init (the
-//!   fork's first process) mounts a /proc of its own and forks again to run
-//!   the program as an ordinary process: Linux drops the signals a
-//!   namespace's first process sends itself, so a program run as that
-//!   process and calling `abort()` seemed to die of something else. The
-//!   init reaps orphans, tells the program's wait status through a pipe,
-//!   and ends with it; the process the grader started closes every other
-//!   file it holds, waits, and ends as the program did (so killing it, at a
-//!   timeout, kills the init through `PR_SET_PDEATHSIG`, and the program's
-//!   end ends every process in the namespace: a detached daemon or a child
-//!   holding the output pipe cannot outlive or stall a game). The init, a
-//!   fork of the grader, is not dumpable, is named `init` and has its
-//!   command line zeroed, so the program sees neither the grader nor its
-//!   command line; signals are named from signal-hook's table; last, Landlock
-//!   refuses writes outside the game's folder, and reads outside it, its
-//!   board, the system's folders and the program's installation: reads are
-//!   an allowlist, because what must stay unread (another student's copy in
-//!   the runs' folder, the teacher's home, the reports, `/etc/shadow`) lies
-//!   beside what must be read, and a denylist would miss what nobody
-//!   thought of (last because a process under
-//!   Landlock may not mount). Each protection is tried once at the start on
-//!   a process that does nothing; what the system refuses (no root and no
-//!   user namespaces, an old kernel) is left out and named in the report,
-//!   never assumed. 300 games of our own game take 1.8 s instead of 0.8 s.
-//! - **What a game could leave or reach past the files' rules is refused
-//!   by call.** Landlock confines paths opened, but a Unix socket is
-//!   connected by its path without an open (a listener in /tmp heard a
-//!   student's program, as root whatever the files allowed), and the
-//!   kernel keeps keyrings (per user: every run is one) and System V IPC
-//!   (per namespace) past a process: a program found in its next game what
-//!   it left in the last, and the segment outlived the check. So each run
-//!   forks into an IPC namespace of its own with its PID namespace (root),
-//!   and a seccomp filter refuses `socket(AF_UNIX)`, the keyring calls and
-//!   the IPC calls with EACCES (every run; without root, the only bound on
-//!   IPC). The x32 ABI's numbers are not matched; kernels built without it
-//!   (Debian's) are not open to that. The grader's own binary, which plays
-//!   every game right, is taken out of what a run may read, even where it
-//!   lies in the interpreter's virtual environment: the folder is replaced
-//!   by its entries but the binary (`Readable::without`), as Landlock grants
-//!   folders whole.
+//! - **Each game is a jail, denied by default.** A student's program once
+//!   got out nine ways through a sandbox that refused a list of things
+//!   (io_uring made the Unix socket seccomp refused; a device node made in
+//!   its folder reached the teacher's terminal; the mtime of /var/tmp
+//!   carried answers to the next student). So, as isolate, nsjail and
+//!   bubblewrap do, every layer starts from nothing and is enough alone
+//!   for what it guards: an identity with nothing of its own (as root a
+//!   user of each game's own, as nobody or the check's user otherwise), in
+//!   a user namespace of its own, without a capability, out of the
+//!   teacher's session; a root of its own in a mount namespace, shown
+//!   read-only but for the game's folder and /tmp, which are a tmpfs of
+//!   the game's (its disk), a /dev of three devices, a /proc of its own
+//!   processes; a namespace of its own of every kind, so two games at
+//!   once share nothing and a game leaves nothing behind; control groups
+//!   bounding its processes and memory together (and processes counted in
+//!   its own user namespace, whoever else runs as the same user);
+//!   Landlock over what the root shows; a seccomp allowlist, which a new
+//!   kernel interface cannot walk around; copies of this program hidden,
+//!   or told to refuse. Each layer is tried once on a game that does
+//!   nothing, and what the system refuses is named in the report. The
+//!   attacks are hostile programs in the tests, held by each layer alone
+//!   (`MINESWEEPER_SANDBOX_WITHOUT` takes layers out, in debug builds).
+//! - **The jail is built with system calls on data prepared before the
+//!   fork**, by its own code rather than a sandboxing crate: between fork
+//!   and exec nothing may allocate, a game needs a holder and an init of
+//!   its own whose ends the grader reads as the program's, control groups
+//!   of either version, and a build for glibc 2.17 with no C library to
+//!   link (libseccomp). The init shares the holder's memory and the
+//!   program's process is a vfork (`enter.rs`): each copy of the grader's
+//!   memory cost a game a third of a millisecond. A small program's
+//!   folder is copied into the game's tmpfs rather than overlaid (an
+//!   overlay's mount cost half a millisecond). A failed step is told
+//!   through the game's pipe, never taken for the program's crash.
 //! - **`--no-sandbox` is there to measure the sandbox.** It runs every game
 //!   in the program's own folder with the check's rights, says so in every
 //!   report, and is refused for a class or a bundle, which run students'
@@ -541,8 +529,12 @@ impl Checker<'_> {
         let input = case.input(&path.to_string_lossy());
         let place = self.sandbox.place()?;
         let mut run = runner::run_in(&self.program, input.as_bytes(), limit, |command| {
-            self.sandbox.prepare(command, &place, Some(path));
+            self.sandbox
+                .prepare(command, &place, Some(path), &self.program.env);
         })?;
+        if let Some(failed) = self.sandbox.failed_setup(&place) {
+            return Err(failed.into());
+        }
         run.stderr = self.as_if_run_from_its_folder(&run.stderr, place.path());
         drop(place);
         if budget_ends_first && run.end == End::TimedOut {
@@ -730,7 +722,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
         .prefix("minesweeper-check")
         .tempdir()
         .map_err(CheckError::io("cannot make a folder for the board files"))?;
-    if options.unprivileged {
+    if sandbox.others_must_reach().is_some() {
         // The program, run as another user, reads its board file here.
         sandbox::set_mode(scratch.path(), 0o711)
             .map_err(CheckError::io("cannot open the board files' folder"))?;
@@ -748,10 +740,13 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     let _runs_removed_on_interrupt = RemoveOnInterrupt::keep(checker.sandbox.root());
     let not_runnable = |error: io::Error| CheckError::NotRunnable {
         program: options.program.shown(),
-        reason: match error.kind() {
-            io::ErrorKind::NotFound => "no such program".to_owned(),
-            io::ErrorKind::PermissionDenied => "permission denied (is it executable?)".to_owned(),
-            _ => error.to_string(),
+        reason: match (sandbox::setup_failure(&error), error.kind()) {
+            (Some(failure), _) => format!("its game's sandbox could not be set up: {failure}"),
+            (None, io::ErrorKind::NotFound) => "no such program".to_owned(),
+            (None, io::ErrorKind::PermissionDenied) => {
+                "permission denied (is it executable?)".to_owned()
+            }
+            (None, _) => error.to_string(),
         },
     };
     let threads = options.threads.unwrap_or_else(every_core);
@@ -905,25 +900,31 @@ fn prepared(options: &Options) -> Result<(Program, Sandbox), CheckError> {
     let limits = Limits::for_games(options.timeout);
     let sandbox = if options.sandboxed {
         let readable = readable(&layout, &program, path_variable.as_deref());
-        Sandbox::new(folder.as_ref(), limits, options.unprivileged, readable)?
+        let checked = sandbox::find_command(Path::new(&program.command), path_variable.as_deref());
+        Sandbox::new(
+            folder.as_ref(),
+            limits,
+            options.unprivileged,
+            readable,
+            checked.as_deref(),
+        )?
     } else {
         let here = match &options.folder {
             Some(folder) => folder.clone(),
             None => std::env::current_dir().map_err(CheckError::io("cannot find this folder"))?,
         };
-        Sandbox::none(&here, limits)?
+        Sandbox::none(&here)?
     };
     #[cfg(unix)]
-    if sandbox.runs_as().is_some() {
-        unreachable_when_unprivileged(&program, &options.program)?;
+    if let Some(user) = sandbox.others_must_reach() {
+        unreachable_by_the_games_user(&program, &options.program, user)?;
     }
     Ok((program, sandbox))
 }
 
 /// What `program`'s games may read besides their folder and board: what
-/// its command and arguments need, none of what `layout` hides, and
-/// never the grader's own binary, which would play every game right
-/// (unless it is the program checked).
+/// its command and arguments need, none of what `layout` hides. (Copies
+/// of the grader among them are the sandbox's to find and hide.)
 fn readable(
     layout: &Layout,
     program: &Program,
@@ -931,27 +932,21 @@ fn readable(
 ) -> sandbox::Readable {
     let args: Vec<PathBuf> = program.args.iter().map(PathBuf::from).collect();
     let command = Path::new(&program.command);
-    let readable = sandbox::Readable::for_program(command, &args, path_variable, |path| {
+    sandbox::Readable::for_program(command, &args, path_variable, |path| {
         layout.hides(path).is_some()
-    });
-    let Ok(grader) = std::env::current_exe().and_then(|exe| exe.canonicalize()) else {
-        return readable;
-    };
-    let checked =
-        sandbox::find_command(command, path_variable).and_then(|found| found.canonicalize().ok());
-    if checked.as_ref() == Some(&grader) {
-        readable
-    } else {
-        readable.without(&grader)
-    }
+    })
 }
 
-/// Refuses a program that the user it runs as under `--unprivileged`
-/// could not reach, saying where it is stopped and what to do, rather
-/// than "permission denied" from every game. `program` is as the games
-/// run it, `shown` as the teacher gave it.
+/// Refuses a program that `user`, whom the games run as, could not reach
+/// on the host, saying where it is stopped and what to do, rather than
+/// "permission denied" from every game. `program` is as the games run
+/// it, `shown` as the teacher gave it.
 #[cfg(unix)]
-fn unreachable_when_unprivileged(program: &Program, shown: &Program) -> Result<(), CheckError> {
+fn unreachable_by_the_games_user(
+    program: &Program,
+    shown: &Program,
+    user: &str,
+) -> Result<(), CheckError> {
     let command = Path::new(&program.command);
     let found = sandbox::find_command(command, std::env::var_os("PATH").as_deref());
     let named = program
@@ -964,12 +959,16 @@ fn unreachable_when_unprivileged(program: &Program, shown: &Program) -> Result<(
             return Err(CheckError::NotRunnable {
                 program: shown.shown(),
                 reason: format!(
-                    "under --unprivileged it runs as the user nobody, who cannot reach {}: {} \
-                     is closed to other users. Put it where every user may read it, or in the \
-                     program's folder (--folder, copied for every game) and run it from there, \
-                     or check without --unprivileged",
+                    "its games run as {user}, who cannot reach {}: {} is closed to other users. \
+                     Put it where every user may read it, or in the program's folder (--folder, \
+                     copied for every game) and run it from there{}",
                     visible::path(path),
-                    visible::path(&closed)
+                    visible::path(&closed),
+                    if user.contains("--unprivileged") {
+                        ", or check without --unprivileged"
+                    } else {
+                        ""
+                    }
                 ),
             });
         }

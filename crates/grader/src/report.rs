@@ -58,7 +58,7 @@ pub(super) fn write_reproduction(
     let folder =
         fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
     let board_file = folder.join("board.txt");
-    let replayed = if checker.options.unprivileged {
+    let replayed = if checker.sandbox.others_must_reach().is_some() {
         // Run as another user, the program may not reach the teacher's
         // folder: it plays a copy of the board where it reads the others.
         checker

@@ -80,8 +80,9 @@ pub fn run(program: &Program, input: &[u8], limit: Duration) -> io::Result<Run> 
     run_in(program, input, limit, |_| {})
 }
 
-/// Runs `program` as [`run`] does, its command first set up by `place`
-/// (a sandbox's folder, environment and limits).
+/// Runs `program` as [`run`] does, its command (program and arguments
+/// given) set up by `place` (a sandbox's folder, environment, limits and
+/// jail), which gives the program's variables where it clears the rest.
 pub(crate) fn run_in(
     program: &Program,
     input: &[u8],
@@ -89,13 +90,13 @@ pub(crate) fn run_in(
     place: impl FnOnce(&mut std::process::Command),
 ) -> io::Result<Run> {
     let mut command = CommandWrap::with_new(&program.command, |command| {
-        place(command);
         command
             .args(&program.args)
             .envs(program.env.iter().map(|(name, value)| (name, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        place(command);
     });
     #[cfg(unix)]
     command.wrap(process_wrap::std::ProcessGroup::leader());

@@ -13,6 +13,7 @@ use crate::common;
 mod agreement;
 mod class;
 mod faults;
+mod jail;
 mod layout;
 mod replay;
 mod sandbox;
@@ -184,15 +185,31 @@ fn words(args: &[String]) -> Vec<&str> {
     args.iter().map(String::as_str).collect()
 }
 
+/// The protection of a game's root of its own, by its name in a report.
+const ROOT_OF_ITS_OWN: &str = "a root of its own: the system's folders, its interpreter's and its \
+                               board read-only, its own folder, an empty /tmp, a /dev of null, \
+                               zero and urandom (a mount namespace)";
+
+/// Landlock's protection, by its name in a report.
+const LANDLOCK: &str = "reads and writes only what its game may (Landlock)";
+
+/// The seccomp allowlist's protection, by its name in a report.
+const ALLOWLIST: &str = "only the system calls programs need (a seccomp allowlist)";
+
+/// Whether `report` (JSON) says the games' reads were confined: by a root
+/// of their own, or by Landlock.
+fn reads_are_confined(report: &Value) -> bool {
+    protection(report, ROOT_OF_ITS_OWN)["given"] == true
+        || protection(report, LANDLOCK)["given"] == true
+}
+
 /// What the program wrote on stderr in the first finding of `run`'s JSON
-/// report, where reads are confined (Landlock); `None`, said, where the
-/// system cannot confine them.
+/// report, where reads are confined (a root of its own or Landlock);
+/// `None`, said, where the system cannot confine them.
 fn first_stderr_where_reads_are_confined(run: &Output) -> Option<String> {
     let report: Value =
         serde_json::from_slice(&run.stdout).unwrap_or_else(|_| panic!("{}", text(&run.stderr)));
-    let reads = "reads only of its own folder, its board, the system's files and its \
-                 interpreter's (Landlock)";
-    if protection(&report, reads)["given"] != true {
+    if !reads_are_confined(&report) {
         eprintln!("reads are not confined here");
         return None;
     }

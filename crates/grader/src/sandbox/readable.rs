@@ -1,14 +1,11 @@
-//! What a run may read and write, with Landlock where the kernel has it.
-//! Writes are kept inside the run's folder (and `/dev/null`). Reads are
-//! kept to that folder, the board file of the game, the system's folders
-//! (libraries, interpreters, the few files of `/etc` that programs read)
-//! and the program's own installation (a pyenv or a virtual
-//! environment): another student's files, the teacher's home, the
-//! report's folder and `/etc/shadow` are out of reach, whoever runs the
-//! program.
+//! What a game may read besides its own folder and board: the system's
+//! folders (libraries, interpreters, the few files of `/etc` that
+//! programs start with) and the program's own installation (a pyenv or a
+//! virtual environment), found from its command line. A game's root shows
+//! these and nothing else; where there is no root of its own, Landlock
+//! allows reading these and nothing else. Another student's files, the
+//! teacher's home, the reports and `/etc/shadow` are out of reach.
 
-#[cfg(unix)]
-use std::io;
 use std::path::{Path, PathBuf};
 
 /// Folders every program may read and run from, where they exist.
@@ -20,14 +17,14 @@ const SYSTEM_FOLDERS: &[&str] = &[
     "/lib32",
     "/lib64",
     "/libx32",
-    "/opt",
     "/nix/store",
 ];
 
 /// The files and folders of `/etc` that programs read to start: the
 /// dynamic linker's cache, time zones, users and names, locales,
-/// certificates, interpreters' own settings. Not `/etc/shadow`, nor
-/// anything else of the machine's.
+/// interpreters' own settings. Not `/etc/shadow`, nor anything else of
+/// the machine's (not its certificates, nor where its name servers are:
+/// a game has no network).
 const ETC: &[&str] = &[
     "/etc/ld.so.cache",
     "/etc/ld.so.conf",
@@ -40,15 +37,10 @@ const ETC: &[&str] = &[
     "/etc/nsswitch.conf",
     "/etc/host.conf",
     "/etc/hosts",
-    "/etc/resolv.conf",
     "/etc/gai.conf",
     "/etc/locale.alias",
     "/etc/locale.conf",
     "/etc/default/locale",
-    "/etc/mime.types",
-    "/etc/ssl",
-    "/etc/ca-certificates",
-    "/etc/pki",
     "/etc/alternatives",
     "/etc/python3",
     "/etc/java",
@@ -57,7 +49,7 @@ const ETC: &[&str] = &[
 ];
 
 /// Devices a program may read: randomness and zeros.
-const DEVICES: &[&str] = &["/dev/urandom", "/dev/random", "/dev/zero", "/dev/full"];
+pub(crate) const DEVICES: &[&str] = &["/dev/urandom", "/dev/zero"];
 
 /// The folders and files a program may read besides its own folder and
 /// its board file: the system's, and those its command and arguments
@@ -104,8 +96,10 @@ impl Readable {
                 let Some(folder) = place.parent() else {
                     continue;
                 };
+                // Itself, always: shown in its folder, or alone where
+                // its folder may not be shown.
+                paths.push(place.clone());
                 if hidden(folder) {
-                    paths.push(place.clone());
                     continue;
                 }
                 paths.push(folder.to_owned());
@@ -183,138 +177,6 @@ pub fn find_command(command: &Path, path: Option<&std::ffi::OsStr>) -> Option<Pa
     std::env::split_paths(path?)
         .map(|folder| folder.join(command))
         .find(|candidate| candidate.is_file())
-}
-
-#[cfg(target_os = "linux")]
-pub(super) use landlock::RulesetCreated as Rules;
-#[cfg(not(target_os = "linux"))]
-pub(super) struct Rules;
-
-/// Whether the kernel confines files, and with which ABI.
-pub(super) fn available() -> Result<(), String> {
-    #[cfg(target_os = "linux")]
-    {
-        match kernel_abi() {
-            abi if abi >= 1 => Ok(()),
-            _ => Err("the kernel has no Landlock, or it is off".to_owned()),
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    Err("not on this system".to_owned())
-}
-
-/// Landlock's ABI version in the kernel; below 1 when it has none.
-#[cfg(target_os = "linux")]
-pub(crate) fn kernel_abi() -> i64 {
-    const VERSION: libc::c_uint = 1;
-    // SAFETY: asks for the version only: no memory is passed.
-    unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<libc::c_void>(),
-            0usize,
-            VERSION,
-        )
-    }
-}
-
-/// The rules for a run in `folder` reading `board`: everything there;
-/// reading `readable`'s paths (those that exist), `board` and, with
-/// `own_proc`, `/proc` (the PID namespace's own); writing `/dev/null`.
-/// `None` where the kernel has no Landlock or the rules cannot be made.
-#[cfg(target_os = "linux")]
-pub(crate) fn confined_to(
-    folder: &Path,
-    board: Option<&Path>,
-    readable: &Readable,
-    own_proc: bool,
-) -> Option<Rules> {
-    use landlock::{
-        ABI, Access, AccessFs, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr,
-    };
-    if kernel_abi() < 1 {
-        return None;
-    }
-    let abi = ABI::V6;
-    let all = AccessFs::from_all(abi);
-    let read = AccessFs::from_read(abi);
-    let mut rules = Ruleset::default()
-        .handle_access(all)
-        .ok()?
-        .create()
-        .ok()?
-        .add_rule(PathBeneath::new(PathFd::new(folder).ok()?, all))
-        .ok()?
-        .add_rule(PathBeneath::new(
-            PathFd::new("/dev/null").ok()?,
-            AccessFs::ReadFile | AccessFs::WriteFile | AccessFs::IoctlDev,
-        ))
-        .ok()?;
-    let proc = own_proc.then(|| PathBuf::from("/proc"));
-    let reads = readable
-        .paths
-        .iter()
-        .map(PathBuf::as_path)
-        .chain(board)
-        .chain(proc.as_deref());
-    for path in reads {
-        // What does not exist on this system is not there to read.
-        let Ok(fd) = PathFd::new(path) else { continue };
-        let rights = if path.is_dir() {
-            read
-        } else {
-            read & AccessFs::from_file(abi)
-        };
-        rules = rules.add_rule(PathBeneath::new(fd, rights)).ok()?;
-    }
-    Some(rules)
-}
-
-#[cfg(not(target_os = "linux"))]
-pub(crate) fn confined_to(
-    _folder: &Path,
-    _board: Option<&Path>,
-    _readable: &Readable,
-    _own_proc: bool,
-) -> Option<Rules> {
-    None
-}
-
-/// Whether a process does start under the rules for `folder`: tried
-/// once on a process that does nothing.
-#[cfg(target_os = "linux")]
-pub(crate) fn probe(folder: &Path, readable: &Readable) -> Result<(), String> {
-    let mut rules = confined_to(folder, None, readable, false);
-    if rules.is_none() {
-        return Err("its rules could not be made".to_owned());
-    }
-    // SAFETY: Landlock's restrict_self: system calls only.
-    unsafe {
-        super::trial(move || match rules.take() {
-            Some(rules) => enforce(rules),
-            None => Ok(()),
-        })
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-pub(crate) fn probe(_folder: &Path, _readable: &Readable) -> Result<(), String> {
-    Err("not on this system".to_owned())
-}
-
-/// Puts the calling process (between fork and exec) under `rules`.
-#[cfg(target_os = "linux")]
-pub(crate) fn enforce(rules: Rules) -> io::Result<()> {
-    match rules.restrict_self() {
-        Ok(_) => Ok(()),
-        // Said without allocating: this runs between fork and exec.
-        Err(_) => Err(io::Error::from_raw_os_error(libc::EPERM)),
-    }
-}
-
-#[cfg(all(unix, not(target_os = "linux")))]
-pub(crate) fn enforce(_rules: Rules) -> io::Result<()> {
-    Ok(())
 }
 
 #[cfg(test)]
