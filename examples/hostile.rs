@@ -398,11 +398,24 @@ fn side_by_side(number: u64) -> bool {
         return false;
     }
     let (address, length) = address(MEETING);
-    // SAFETY: socket, bind, listen and accept on locals.
+    // A socket by socket(2), else made through io_uring.
+    // SAFETY: socket on integers.
+    let mut fd = unsafe { libc::socket(libc::AF_UNIX, libc::SOCK_STREAM, 0) };
+    if fd < 0 {
+        eprintln!("hostile: socket(2): {}", std::io::Error::last_os_error());
+        match uring::socket() {
+            Ok(made) => fd = made,
+            Err(error) => {
+                eprintln!("hostile: io_uring: {error}");
+                return false;
+            }
+        }
+    }
+    // SAFETY: fcntl, bind, listen and accept on the socket and locals.
     unsafe {
-        let fd = libc::socket(libc::AF_UNIX, libc::SOCK_STREAM | libc::SOCK_NONBLOCK, 0);
-        if fd < 0 || libc::bind(fd, (&address as *const libc::sockaddr_un).cast(), length) != 0 {
-            eprintln!("hostile: listen: {}", std::io::Error::last_os_error());
+        libc::fcntl(fd, libc::F_SETFL, libc::O_NONBLOCK);
+        if libc::bind(fd, (&address as *const libc::sockaddr_un).cast(), length) != 0 {
+            eprintln!("hostile: bind: {}", std::io::Error::last_os_error());
             return false;
         }
         libc::listen(fd, 16);
@@ -730,10 +743,8 @@ mod uring {
         }
     }
 
-    /// Makes a Unix socket and connects it to `path`, both through the
-    /// ring; the socket's descriptor.
-    pub(super) fn connect(path: &str) -> Result<i32, std::io::Error> {
-        let mut ring = Ring::new()?;
+    /// A Unix socket made through a ring.
+    fn socket_in(ring: &mut Ring) -> Result<i32, std::io::Error> {
         let socket = ring.run(Submission {
             opcode: OP_SOCKET,
             fd: libc::AF_UNIX,
@@ -743,6 +754,19 @@ mod uring {
         if socket < 0 {
             return Err(std::io::Error::from_raw_os_error(-socket));
         }
+        Ok(socket)
+    }
+
+    /// A Unix socket made through io_uring.
+    pub(super) fn socket() -> Result<i32, std::io::Error> {
+        socket_in(&mut Ring::new()?)
+    }
+
+    /// Makes a Unix socket and connects it to `path`, both through the
+    /// ring; the socket's descriptor.
+    pub(super) fn connect(path: &str) -> Result<i32, std::io::Error> {
+        let mut ring = Ring::new()?;
+        let socket = socket_in(&mut ring)?;
         let (address, length) = super::address(path);
         let connected = ring.run(Submission {
             opcode: OP_CONNECT,

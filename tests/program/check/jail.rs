@@ -346,6 +346,10 @@ static MACHINE: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 impl Kept {
     fn now() -> Kept {
+        // A mark left by a leaky grader on this machine (an older release,
+        // run by hand) would be found by the games: none is left.
+        // SAFETY: removexattr of a name, on a path, both C strings.
+        unsafe { libc::removexattr(c"/var/tmp".as_ptr(), c"user.minesweeper".as_ptr()) };
         Kept {
             _alone: MACHINE
                 .lock()
