@@ -28,6 +28,26 @@ fn sibling_example(name: &str) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// A folder open to every user holding the hostile program (`hostile`)
+/// and the one that plays right (`proj3`), the same files as the
+/// examples where they share a file system: checks run from it and name
+/// them `./hostile` and `./proj3`, so that the user nobody reaches them
+/// under `--unprivileged` wherever the build lies (a clone in a folder
+/// only its owner enters, say).
+fn programs_folder() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = folder();
+    std::fs::set_permissions(folder.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    link_or_copy(&hostile(), &folder.path().join("hostile"));
+    link_or_copy(&example(), &folder.path().join("proj3"));
+    folder
+}
+
+/// What the hostile program says when it ran and found its way shut: a
+/// check that scored 0 because the program never started would prove
+/// nothing.
+const BLOCKED: &str = "hostile: blocked";
+
 /// Whether layers can be taken out of the build under test: cargo's
 /// debug build can; a release build, or the build `MINESWEEPER_BINARY`
 /// names, has no such switch.
@@ -39,15 +59,17 @@ fn layers_can_be_taken_out() -> bool {
     can
 }
 
-/// The JSON report of a check of `program` with `args`, with the layers
-/// `without` taken out, run from `folder` (an empty one where `None`).
+/// The score of a check of `program` with `args`, with the layers
+/// `without` taken out, run from `folder` (an empty one where `None`),
+/// and what the program wrote on stderr in its first finding; the JSON
+/// report.
 fn report_of(
     args: &[&str],
     program: &[&str],
     without: &[&str],
     folder: Option<&Path>,
     env: &[(&str, &str)],
-) -> Value {
+) -> (f64, String, Value) {
     let out = folder_for_reports();
     let mut command = Command::new(common::minesweeper_binary());
     command
@@ -67,8 +89,10 @@ fn report_of(
         command.env(name, value);
     }
     let run = command.output().unwrap();
-    serde_json::from_slice(&run.stdout)
-        .unwrap_or_else(|_| panic!("no report: {}{}", text(&run.stdout), text(&run.stderr)))
+    let report: Value = serde_json::from_slice(&run.stdout)
+        .unwrap_or_else(|_| panic!("no report: {}{}", text(&run.stdout), text(&run.stderr)));
+    let (score, said) = score_of(&report);
+    (score, said, report)
 }
 
 /// A folder for a check's reports.
@@ -112,27 +136,25 @@ struct Attack<'a> {
 impl Attack<'_> {
     /// The program's command line.
     fn program(&self) -> Vec<String> {
-        let mut program = vec![self.command.map_or_else(hostile, str::to_owned)];
+        let mut program = vec![self.command.unwrap_or("./hostile").to_owned()];
         program.extend(self.attack.iter().map(|a| (*a).to_owned()));
         program.push("--".to_owned());
-        program.push(example());
+        program.push("./proj3".to_owned());
         program
     }
 
     /// The score of a check with `more` options and the layers `without`
-    /// taken out.
+    /// taken out, run from the folder of the programs (or the attack's
+    /// own, which holds them too).
     fn scored(&self, more: &[&str], without: &[&str]) -> (f64, String) {
         let program = self.program();
         let mut args = vec!["--games", self.games, "--seed", "1", "--threads", "2"];
         args.extend(self.args);
         args.extend(more);
-        score_of(&report_of(
-            &args,
-            &words(&program),
-            without,
-            self.folder,
-            self.env,
-        ))
+        let programs = programs_folder();
+        let folder = self.folder.unwrap_or(programs.path());
+        let (score, said, _) = report_of(&args, &words(&program), without, Some(folder), self.env);
+        (score, said)
     }
 
     /// Scores 0 with every layer, as root and with --unprivileged; held by
@@ -147,6 +169,11 @@ impl Attack<'_> {
         for mode in [&[][..], &["--unprivileged"]] {
             let (score, said) = self.scored(mode, &[]);
             assert_eq!(score, 0.0, "{:?} {mode:?} got through: {said}", self.attack);
+            assert!(
+                said.contains(BLOCKED),
+                "{:?} {mode:?} did not run: {said}",
+                self.attack
+            );
             unchanged();
         }
         if !layers_can_be_taken_out() {
@@ -167,6 +194,11 @@ impl Attack<'_> {
             assert_eq!(
                 score, 0.0,
                 "{:?} got through {guard:?} alone (without {others:?}): {said}",
+                self.attack
+            );
+            assert!(
+                said.contains(BLOCKED),
+                "{:?} did not run: {said}",
                 self.attack
             );
             unchanged();
@@ -219,6 +251,7 @@ fn no_game_writes_to_the_check_s_terminal_or_types_into_it() {
     for mode in [&[][..], &["--unprivileged"]] {
         let (score, screen) = attack.scored(mode, &[]);
         assert_eq!(score, 0.0, "{mode:?}: {screen}");
+        assert!(screen.contains(BLOCKED), "{mode:?} did not run: {screen}");
         assert!(!screen.contains("PWNED"), "{screen}");
     }
     if !layers_can_be_taken_out() {
@@ -258,7 +291,7 @@ impl TerminalAttack {
             .unwrap();
         let out = folder();
         let report = out.path().join("report.json");
-        let here = folder();
+        let here = programs_folder();
         // The report goes to a file; the terminal shows what the program
         // did to it.
         let mut command = CommandBuilder::new("sh");
@@ -275,7 +308,7 @@ impl TerminalAttack {
         command.args(more);
         command.arg("--out");
         command.arg(out.path().join("out"));
-        command.args(["--", &hostile(), "terminal", "--", &example()]);
+        command.args(["--", "./hostile", "terminal", "--", "./proj3"]);
         command.cwd(here.path());
         command.env("HOME", common::home());
         command.env("MINESWEEPER_SANDBOX_WITHOUT", without.join(","));
@@ -298,7 +331,8 @@ impl TerminalAttack {
         let screen = text(&received.recv().unwrap_or_default());
         let report: Value = serde_json::from_slice(&std::fs::read(&report).unwrap())
             .unwrap_or_else(|_| panic!("no report: {screen}"));
-        (score_of(&report).0, screen + &score_of(&report).1)
+        let (score, said) = score_of(&report);
+        (score, screen + &said)
     }
 }
 
@@ -445,7 +479,7 @@ fn a_game_s_memory_is_counted_all_together() {
     };
     // Where the system gives no control group of memory, the report says
     // so, and the bound is each process's alone.
-    let report = report_of(&["--games", "1", "--seed", "1"], &[&ours()], &[], None, &[]);
+    let (_, _, report) = report_of(&["--games", "1", "--seed", "1"], &[&ours()], &[], None, &[]);
     let memory = "at most 2 GiB of memory in each game, all its processes together (a control \
                   group)";
     if protection(&report, memory)["given"] != true {
@@ -461,7 +495,9 @@ fn a_game_s_memory_is_counted_all_together() {
 /// copy is looked for.
 #[test]
 fn no_copy_of_minesweeper_plays_for_a_program() {
+    use std::os::unix::fs::PermissionsExt;
     let venv = folder();
+    std::fs::set_permissions(venv.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let bin = venv.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
     // The program runs from the environment, as a student's python does:
@@ -529,9 +565,11 @@ fn a_fork_bomb_costs_no_other_game_anything() {
     let class = folder();
     let bomber = class.path().join("bomber");
     std::fs::create_dir(&bomber).unwrap();
+    link_or_copy(&hostile(), &bomber.join("hostile"));
+    link_or_copy(&example(), &bomber.join("program"));
     std::fs::write(
         bomber.join("proj3"),
-        format!("exec {} fork-bomb -- {}\n", hostile(), example()),
+        "exec ./hostile fork-bomb -- ./program\n",
     )
     .unwrap();
     let correct = class.path().join("correct");
@@ -540,8 +578,12 @@ fn a_fork_bomb_costs_no_other_game_anything() {
     let class_arg = class.path().to_string_lossy().into_owned();
     for mode in [&[][..], &["--unprivileged"]] {
         let scores = class_scores(&class_arg, &["sh", "proj3"], mode, &[]);
-        assert_eq!(scores["correct"], Some(100.0), "{mode:?}: {scores:?}");
-        assert_eq!(scores["bomber"], Some(0.0), "{mode:?}: {scores:?}");
+        assert_eq!(scores["correct"].score, Some(100.0), "{mode:?}: {scores:?}");
+        assert_eq!(scores["bomber"].score, Some(0.0), "{mode:?}: {scores:?}");
+        assert!(
+            scores["bomber"].said.contains("hostile: started"),
+            "{mode:?}: {scores:?}"
+        );
     }
 
     // SAFETY: geteuid cannot fail.
@@ -550,7 +592,7 @@ fn a_fork_bomb_costs_no_other_game_anything() {
     }
     let nobody = NobodysProcesses::start(300);
     let alone = |without: &[&str]| {
-        let report = report_of(
+        let (score, said, _) = report_of(
             &[
                 "--games",
                 "3",
@@ -565,7 +607,7 @@ fn a_fork_bomb_costs_no_other_game_anything() {
             Some(&correct),
             &[],
         );
-        score_of(&report)
+        (score, said)
     };
     let (score, said) = alone(&[]);
     assert_eq!(score, 100.0, "beside nobody's processes: {said}");
@@ -609,13 +651,21 @@ impl Drop for NobodysProcesses {
     }
 }
 
-/// Each student's score in a check of the class in `class`.
+/// A student of a class check: its score, and what its program wrote on
+/// stderr in its findings.
+#[derive(Debug)]
+struct Student {
+    score: Option<f64>,
+    said: String,
+}
+
+/// Each student of a check of the class in `class`.
 fn class_scores(
     class: &str,
     program: &[&str],
     more: &[&str],
     without: &[&str],
-) -> BTreeMap<String, Option<f64>> {
+) -> BTreeMap<String, Student> {
     let out = folder();
     let mut command = Command::new(common::minesweeper_binary());
     command
@@ -639,7 +689,17 @@ fn class_scores(
     lines
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
-            (fields[0].to_owned(), fields[score].parse().ok())
+            let name = fields[0].to_owned();
+            let said = walk(&out.path().join(&name))
+                .into_iter()
+                .filter(|file| file.ends_with("stderr.txt"))
+                .filter_map(|file| std::fs::read_to_string(file).ok())
+                .collect();
+            let student = Student {
+                score: fields[score].parse().ok(),
+                said,
+            };
+            (name, student)
         })
         .collect()
 }
@@ -659,7 +719,6 @@ fn in_a_class_every_attack_scores_0_and_correct_students_100() {
     listener.set_nonblocking(true).unwrap();
     let victim = outside.path().join("victim.py");
     std::fs::write(&victim, "print(1)\n").unwrap();
-    let hostile = hostile();
     let students: &[(&str, String)] = &[
         ("socket", format!("unix-socket {}", socket.display())),
         ("state-1", "state".to_owned()),
@@ -673,11 +732,10 @@ fn in_a_class_every_attack_scores_0_and_correct_students_100() {
     for (name, attack) in students {
         let folder = class.path().join(name);
         std::fs::create_dir(&folder).unwrap();
-        std::fs::write(
-            folder.join("proj3"),
-            format!("exec {hostile} {attack} -- {}\n", example()),
-        )
-        .unwrap();
+        link_or_copy(&hostile(), &folder.join("hostile"));
+        link_or_copy(&example(), &folder.join("program"));
+        let script = format!("exec ./hostile {attack} -- ./program\n");
+        std::fs::write(folder.join("proj3"), script).unwrap();
     }
     for name in ["correct-1", "correct-2"] {
         let folder = class.path().join(name);
@@ -687,13 +745,16 @@ fn in_a_class_every_attack_scores_0_and_correct_students_100() {
     let class_arg = class.path().to_string_lossy().into_owned();
     for mode in [&[][..], &["--unprivileged"]] {
         let scores = class_scores(&class_arg, &["sh", "proj3"], mode, &[]);
-        for (name, score) in &scores {
-            let expected = if name.starts_with("correct") {
-                100.0
-            } else {
-                0.0
-            };
-            assert_eq!(*score, Some(expected), "{name} {mode:?}: {scores:?}");
+        for (name, student) in &scores {
+            let correct = name.starts_with("correct");
+            let expected = if correct { 100.0 } else { 0.0 };
+            assert_eq!(student.score, Some(expected), "{name} {mode:?}: {scores:?}");
+            // A hostile student scored 0 for being shut out, not for
+            // never having run.
+            assert!(
+                correct || student.said.contains(BLOCKED),
+                "{name} {mode:?}: {student:?}"
+            );
         }
         assert_eq!(scores.len(), students.len() + 2, "{scores:?}");
     }
@@ -708,14 +769,14 @@ fn a_program_that_reads_its_own_proc_is_not_charged() {
     for mode in [&[][..], &["--unprivileged"]] {
         let mut args = vec!["--games", "3", "--seed", "1", "--threads", "2"];
         args.extend(mode);
-        let report = report_of(
+        let programs = programs_folder();
+        let (score, said, _) = report_of(
             &args,
-            &[&hostile(), "proc-status", "--", &example()],
+            &["./hostile", "proc-status", "--", "./proj3"],
             &[],
-            None,
+            Some(programs.path()),
             &[],
         );
-        let (score, said) = score_of(&report);
         assert_eq!(score, 100.0, "{mode:?}: {said}");
     }
 }
