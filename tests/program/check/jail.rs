@@ -683,6 +683,8 @@ fn class_scores(
     let run = common::sandboxed(&mut command).output().unwrap();
     let summary = std::fs::read_to_string(out.path().join("summary.csv"))
         .unwrap_or_else(|_| panic!("no summary: {}", text(&run.stderr)));
+    // Why a student has no score, where one has none.
+    let said_on_stderr = text(&run.stderr);
     let mut lines = summary.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let score = header.iter().position(|h| *h == "score").unwrap();
@@ -690,11 +692,14 @@ fn class_scores(
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
             let name = fields[0].to_owned();
-            let said = walk(&out.path().join(&name))
+            let mut said: String = walk(&out.path().join(&name))
                 .into_iter()
                 .filter(|file| file.ends_with("stderr.txt"))
                 .filter_map(|file| std::fs::read_to_string(file).ok())
                 .collect();
+            if fields[score].parse::<f64>().is_err() {
+                said = format!("{line}\n{said_on_stderr}");
+            }
             let student = Student {
                 score: fields[score].parse().ok(),
                 said,
