@@ -102,39 +102,46 @@ pub(crate) fn run_in(
     command.wrap(process_wrap::std::ProcessGroup::leader());
     #[cfg(windows)]
     command.wrap(process_wrap::std::JobObject);
-    // Outside the terminal's process group, Ctrl-C does not reach it.
-    let (mut child, _killed_on_interrupt) = {
-        // No run's copy is being written while this one starts.
-        let _starting = crate::sandbox::starting_a_process();
-        signals::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
-    };
-    let deadline = Instant::now() + limit;
-    let stdin = child.stdin().take();
-    let stdout = child.stdout().take();
-    let stderr = child.stderr().take();
     let (done, finished) = mpsc::channel();
     thread::scope(|scope| {
+        // The threads that talk to the program start before it does: a
+        // program that starts processes until none more can be (a control
+        // group bounds them, where threads of this one are born too)
+        // would otherwise leave none to start, and its game unplayed.
+        let (give_stdin, take_stdin) = mpsc::channel::<Option<std::process::ChildStdin>>();
+        let (give_stdout, take_stdout) = mpsc::channel::<Option<std::process::ChildStdout>>();
+        let (give_stderr, take_stderr) = mpsc::channel::<Option<std::process::ChildStderr>>();
         let start = || thread::Builder::new();
         let writer = start().spawn_scoped(scope, move || {
-            if let Some(mut stdin) = stdin {
+            if let Ok(Some(mut stdin)) = take_stdin.recv() {
                 // A program that stops reading early closes its end: fine.
                 let _ = stdin.write_all(input);
             }
         });
         let out = start().spawn_scoped(scope, {
             let done = done.clone();
-            move || read_capped(stdout, &done)
+            move || read_capped(take_stdout.recv().ok().flatten(), &done)
         });
-        let err = start().spawn_scoped(scope, move || read_capped(stderr, &done));
+        let err = start().spawn_scoped(scope, move || {
+            read_capped(take_stderr.recv().ok().flatten(), &done)
+        });
         let (Ok(_), Ok(out), Ok(err)) = (writer, out, err) else {
             // No memory for a thread's stack: the game is not played, and
-            // the threads that started end with the program's pipes.
-            let _ = child.kill();
-            let _ = child.wait();
+            // the threads that started end as their channels close.
             return Err(io::Error::other(
                 "cannot start the threads that talk to the program",
             ));
         };
+        // Outside the terminal's process group, Ctrl-C does not reach it.
+        let (mut child, _killed_on_interrupt) = {
+            // No run's copy is being written while this one starts.
+            let _starting = crate::sandbox::starting_a_process();
+            signals::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
+        };
+        let deadline = Instant::now() + limit;
+        let _ = give_stdin.send(child.stdin().take());
+        let _ = give_stdout.send(child.stdout().take());
+        let _ = give_stderr.send(child.stderr().take());
         let end = wait_for(&mut *child, &finished, deadline);
         if end.is_some() {
             // Its time ran out or it printed too much: the readers end
