@@ -91,6 +91,7 @@ pub(super) fn copy_of_program(
 /// A small copy of the program's, listed once, so that each game's jail
 /// can copy it into the game's own tmpfs with a few system calls (a
 /// mount of an overlay over it cost half a millisecond more a game).
+#[cfg(target_os = "linux")]
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Listing {
     /// Each entry, by its path in the copy, folders before what they
@@ -99,6 +100,7 @@ pub(crate) struct Listing {
 }
 
 /// An entry of a [`Listing`].
+#[cfg(target_os = "linux")]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Entry {
     /// A folder, and its mode.
@@ -110,12 +112,13 @@ pub(crate) enum Entry {
 }
 
 /// The most entries a copy may have to be listed, and its most bytes.
+#[cfg(target_os = "linux")]
 const MOST_LISTED: (usize, u64) = (64, 4 << 20);
 
+#[cfg(target_os = "linux")]
 impl Listing {
     /// The copy at `copy`, listed, where it is small (else `None`: the
     /// games see it through an overlay).
-    #[cfg(unix)]
     pub(crate) fn of(copy: &Path) -> Option<Listing> {
         use std::os::unix::fs::PermissionsExt;
         let mut listing = Listing::default();

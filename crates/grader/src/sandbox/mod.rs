@@ -173,6 +173,7 @@ impl Without {
     }
 
     /// Why a layer taken out is not given.
+    #[cfg(target_os = "linux")]
     pub(crate) const TAKEN_OUT: &str = "taken out for a test (MINESWEEPER_SANDBOX_WITHOUT)";
 }
 
@@ -454,12 +455,10 @@ fn default_path() -> OsString {
 const NOBODY: u32 = 65534;
 
 /// Whether this process runs as root.
+#[cfg(unix)]
 fn is_root() -> bool {
-    #[cfg(unix)]
     // SAFETY: geteuid cannot fail and touches no memory.
-    return unsafe { libc::geteuid() } == 0;
-    #[cfg(not(unix))]
-    false
+    unsafe { libc::geteuid() == 0 }
 }
 
 #[cfg(test)]

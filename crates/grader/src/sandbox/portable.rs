@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use super::protection::{self as names, Protection};
-use super::{Limits, Setup, folder};
+use super::{Setup, folder};
 
 /// A game's folder: a copy of the program's, removed with the game.
 #[derive(Debug)]
@@ -28,7 +28,8 @@ impl GameFolder {
 /// How the games of a check are confined here: limits alone.
 #[derive(Debug)]
 pub(super) struct Confinement {
-    limits: Limits,
+    #[cfg(unix)]
+    limits: super::Limits,
     master: PathBuf,
     runs: PathBuf,
 }
@@ -46,7 +47,10 @@ impl Confinement {
             setup.path,
             setup.without,
         );
+        #[cfg(not(unix))]
+        let _ = setup.limits;
         Confinement {
+            #[cfg(unix)]
             limits: setup.limits,
             master: setup.master.to_owned(),
             runs: setup.runs.to_owned(),
@@ -63,10 +67,12 @@ impl Confinement {
         "the check's own user"
     }
 
+    #[cfg(unix)]
     pub(super) fn has_a_root_of_its_own(&self) -> bool {
         false
     }
 
+    #[cfg(unix)]
     pub(super) fn overlays_the_copy(&self) -> bool {
         false
     }

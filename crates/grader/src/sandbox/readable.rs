@@ -131,6 +131,7 @@ impl Readable {
     /// interpreter lies beside it (both installed into one virtual
     /// environment): Landlock grants folders whole, and cannot take one
     /// file back.
+    #[cfg(target_os = "linux")]
     pub(crate) fn without(self, hidden: &Path) -> Readable {
         let mut paths = Vec::new();
         for path in self.paths {
@@ -149,6 +150,7 @@ impl Readable {
 
 /// The entries of `folder` but `hidden`, those on the way to it replaced
 /// by theirs, into `paths`.
+#[cfg(target_os = "linux")]
 fn entries_but(folder: &Path, hidden: &Path, paths: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return;
@@ -184,6 +186,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_os = "linux")]
     fn a_file_taken_out_of_a_folder_leaves_the_rest_readable() {
         let root = tempfile::tempdir().unwrap();
         let venv = root.path().canonicalize().unwrap().join("venv");
