@@ -27,17 +27,17 @@
 //!   mode, owner, times or attributes of FILE (another student's); and
 //!   set the host's name (which the test looks at on the machine).
 //! - `memory MIB COUNT`: hold MIB MiB in each of COUNT processes at once.
-//!
-//! The slow ones (`side-by-side`, `memory`) attack in the first four
-//! games of a check only, those the tests score; the games after them
-//! are the check's shrinking replays, where failing at once fails as
-//! well, in a moment.
 //! - `fork-bomb`: start processes until none more can be, and hold them.
 //! - `grader NAME`: play through a copy of minesweeper found on PATH.
 //! - `grader-in FOLDER NAME`: play through the copy of minesweeper called
 //!   NAME somewhere in FOLDER.
 //! - `proc-status`: read /proc/self/status first (no attack: a correct
 //!   program that does so must not be charged for it).
+//!
+//! The slow ones (`side-by-side`, `memory`) attack in the first four
+//! games of a check only, those the tests score; the games after them
+//! are the check's shrinking replays, where failing at once fails as
+//! well, in a moment.
 
 #![allow(
     clippy::print_stderr,
