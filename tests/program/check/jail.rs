@@ -273,67 +273,128 @@ fn no_game_writes_to_the_check_s_terminal_or_types_into_it() {
     assert!(screen.contains("PWNED"), "{screen}");
 }
 
+/// The terminal attack as a student of a class checked in a terminal,
+/// beside a correct one.
+#[test]
+fn no_student_of_a_class_reaches_the_check_s_terminal() {
+    for mode in [&[][..], &["--unprivileged"]] {
+        let (scores, screen) = TerminalAttack.class_scored(mode, &[]);
+        let attacker = &scores["terminal"];
+        assert_eq!(attacker.score, Some(0.0), "{mode:?}: {scores:?}");
+        assert!(attacker.said.contains(BLOCKED), "{mode:?}: {scores:?}");
+        assert_eq!(scores["correct"].score, Some(100.0), "{mode:?}: {scores:?}");
+        assert!(!screen.contains("PWNED"), "{screen}");
+    }
+    if layers_can_be_taken_out() {
+        let every = ["root", "landlock", "session", "user", "calls"];
+        let (scores, screen) = TerminalAttack.class_scored(&[], &every);
+        assert_eq!(
+            scores["terminal"].score,
+            Some(100.0),
+            "could not fail: {scores:?}"
+        );
+        assert!(screen.contains("PWNED"), "{screen}");
+    }
+}
+
 /// The terminal attack, checked in a pseudo-terminal.
 struct TerminalAttack;
 
 impl TerminalAttack {
     /// The score, and what the terminal showed.
     fn scored(&self, more: &[&str], without: &[&str]) -> (f64, String) {
-        use portable_pty::{CommandBuilder, PtySize, native_pty_system};
-        use std::io::Read;
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: 24,
-                cols: 200,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
         let out = folder();
         let report = out.path().join("report.json");
         let here = programs_folder();
+        let mut args = vec![
+            "check", "--json", "--frame", "+", "--games", "2", "--seed", "1",
+        ];
+        args.extend(["--threads", "2", "--timeout", "120"]);
+        args.extend(more);
+        let out_folder = out.path().join("out").to_string_lossy().into_owned();
+        args.extend(["--out", &out_folder]);
+        args.extend(["--", "./hostile", "terminal", "--", "./proj3"]);
         // The report goes to a file; the terminal shows what the program
         // did to it.
-        let mut command = CommandBuilder::new("sh");
-        command.arg("-c");
-        command.arg(format!(
-            "exec \"$0\" \"$@\" > '{}'",
-            report.to_string_lossy()
-        ));
-        command.arg(common::minesweeper_binary());
-        command.args([
-            "check", "--json", "--frame", "+", "--games", "2", "--seed", "1",
-        ]);
-        command.args(["--threads", "2", "--timeout", "120"]);
-        command.args(more);
-        command.arg("--out");
-        command.arg(out.path().join("out"));
-        command.args(["--", "./hostile", "terminal", "--", "./proj3"]);
-        command.cwd(here.path());
-        command.env("HOME", common::home());
-        command.env("MINESWEEPER_SANDBOX_WITHOUT", without.join(","));
-        command.env("RUST_BACKTRACE", "0");
-        let wrapped = command;
-        let mut child = pair.slave.spawn_command(wrapped).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let (sender, received) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _master = pair.master;
-            let mut all = Vec::new();
-            let mut buffer = [0; 4096];
-            while let Ok(count @ 1..) = reader.read(&mut buffer) {
-                all.extend_from_slice(&buffer[..count]);
-            }
-            let _ = sender.send(all);
-        });
-        child.wait().unwrap();
-        let screen = text(&received.recv().unwrap_or_default());
+        let screen = in_a_terminal(&args, here.path(), without, &report);
         let report: Value = serde_json::from_slice(&std::fs::read(&report).unwrap())
             .unwrap_or_else(|_| panic!("no report: {screen}"));
         let (score, said) = score_of(&report);
         (score, screen + &said)
     }
+
+    /// Each student of a class of two checked in a pseudo-terminal, the
+    /// attack's and a correct one, with `more` options and the layers
+    /// `without` taken out; what the terminal showed.
+    fn class_scored(&self, more: &[&str], without: &[&str]) -> (BTreeMap<String, Student>, String) {
+        let class = folder();
+        let attacker = class.path().join("terminal");
+        std::fs::create_dir(&attacker).unwrap();
+        link_or_copy(&hostile(), &attacker.join("hostile"));
+        link_or_copy(&example(), &attacker.join("program"));
+        std::fs::write(
+            attacker.join("proj3"),
+            "exec ./hostile terminal -- ./program\n",
+        )
+        .unwrap();
+        let correct = class.path().join("correct");
+        std::fs::create_dir(&correct).unwrap();
+        correct_with_a_subprocess(&correct);
+        let out = folder();
+        let class_arg = class.path().to_string_lossy().into_owned();
+        let out_arg = out.path().to_string_lossy().into_owned();
+        let mut args = class_check_args(&class_arg, &out_arg, &["sh", "proj3"], more);
+        args.insert(0, "check");
+        let screen = in_a_terminal(&args, class.path(), without, &out.path().join("table.txt"));
+        (students_of(out.path(), &screen), screen)
+    }
+}
+
+/// What a pseudo-terminal showed while minesweeper ran in it with `args`
+/// from `folder`, with the layers `without` taken out and its standard
+/// output sent to the file `stdout`.
+fn in_a_terminal(args: &[&str], folder: &Path, without: &[&str], stdout: &Path) -> String {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    use std::io::Read;
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 200,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut command = CommandBuilder::new("sh");
+    command.arg("-c");
+    command.arg(format!(
+        "exec \"$0\" \"$@\" > '{}'",
+        stdout.to_string_lossy()
+    ));
+    command.arg(common::minesweeper_binary());
+    command.args(args);
+    command.cwd(folder);
+    let home = common::home();
+    command.env("HOME", &home);
+    command.env("XDG_DATA_HOME", home.join("data"));
+    command.env("XDG_STATE_HOME", home.join("state"));
+    command.env("XDG_CONFIG_HOME", home.join("config"));
+    command.env("MINESWEEPER_SANDBOX_WITHOUT", without.join(","));
+    command.env("RUST_BACKTRACE", "0");
+    let mut child = pair.slave.spawn_command(command).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let (sender, received) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _master = pair.master;
+        let mut all = Vec::new();
+        let mut buffer = [0; 4096];
+        while let Ok(count @ 1..) = reader.read(&mut buffer) {
+            all.extend_from_slice(&buffer[..count]);
+        }
+        let _ = sender.send(all);
+    });
+    child.wait().unwrap();
+    text(&received.recv().unwrap_or_default())
 }
 
 /// What a game leaves where games are not to reach (times, attributes,
@@ -667,24 +728,40 @@ fn class_scores(
     without: &[&str],
 ) -> BTreeMap<String, Student> {
     let out = folder();
+    let out_arg = out.path().to_string_lossy().into_owned();
     let mut command = Command::new(common::minesweeper_binary());
     command
         .arg("check")
-        .args([
-            "--class", class, "--games", "2", "--seed", "1", "--frame", "+",
-        ])
-        .args(["--threads", "2", "--timeout", "120"])
-        .args(more)
-        .arg("--out")
-        .arg(out.path())
-        .arg("--")
-        .args(program)
+        .args(class_check_args(class, &out_arg, program, more))
         .env("MINESWEEPER_SANDBOX_WITHOUT", without.join(","));
     let run = common::sandboxed(&mut command).output().unwrap();
-    let summary = std::fs::read_to_string(out.path().join("summary.csv"))
-        .unwrap_or_else(|_| panic!("no summary: {}", text(&run.stderr)));
-    // Why a student has no score, where one has none.
-    let said_on_stderr = text(&run.stderr);
+    students_of(out.path(), &text(&run.stderr))
+}
+
+/// The options of a check of the class in `class` that plays `program`
+/// with `more` options, its reports in `out`.
+fn class_check_args<'a>(
+    class: &'a str,
+    out: &'a str,
+    program: &[&'a str],
+    more: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "--class", class, "--games", "2", "--seed", "1", "--frame", "+",
+    ];
+    args.extend(["--threads", "2", "--timeout", "120"]);
+    args.extend(more);
+    args.extend(["--out", out, "--"]);
+    args.extend(program);
+    args
+}
+
+/// Each student of a class check whose reports are in `out`, from its
+/// summary; `said_on_stderr` is what the check said (why a student has
+/// no score, where one has none).
+fn students_of(out: &Path, said_on_stderr: &str) -> BTreeMap<String, Student> {
+    let summary = std::fs::read_to_string(out.join("summary.csv"))
+        .unwrap_or_else(|_| panic!("no summary: {said_on_stderr}"));
     let mut lines = summary.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
     let score = header.iter().position(|h| *h == "score").unwrap();
@@ -692,7 +769,7 @@ fn class_scores(
         .map(|line| {
             let fields: Vec<&str> = line.split(',').collect();
             let name = fields[0].to_owned();
-            let mut said: String = walk(&out.path().join(&name))
+            let mut said: String = walk(&out.join(&name))
                 .into_iter()
                 .filter(|file| file.ends_with("stderr.txt"))
                 .filter_map(|file| std::fs::read_to_string(file).ok())
@@ -733,6 +810,7 @@ fn in_a_class_every_attack_scores_0_and_correct_students_100() {
         ("privilege", format!("privilege {}", victim.display())),
         ("memory", "memory 800 3".to_owned()),
         ("bomb", "fork-bomb".to_owned()),
+        ("copy", "grader-in . minesweeper".to_owned()),
     ];
     for (name, attack) in students {
         let folder = class.path().join(name);
@@ -742,6 +820,8 @@ fn in_a_class_every_attack_scores_0_and_correct_students_100() {
         let script = format!("exec ./hostile {attack} -- ./program\n");
         std::fs::write(folder.join("proj3"), script).unwrap();
     }
+    // A copy of minesweeper handed in with a program, in its own folder.
+    link_or_copy(&ours(), &class.path().join("copy").join("minesweeper"));
     for name in ["correct-1", "correct-2"] {
         let folder = class.path().join(name);
         std::fs::create_dir(&folder).unwrap();
