@@ -520,8 +520,10 @@ pub struct CheckArgs {
     #[arg(long)]
     pub exact: bool,
 
-    /// Seconds one game may take before the program is stopped (with
-    /// everything it started) and reported as hanging.
+    /// Seconds of CPU time one game may use before the program is stopped
+    /// (with everything it started) and reported as hanging; one still
+    /// running after twice this on the clock is played again, and hangs
+    /// only if it waits as long again.
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
     pub timeout: f64,
 

@@ -116,6 +116,17 @@ impl Failure {
     }
 }
 
+/// How long a game may take: what its hang says.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct GameLimits {
+    /// CPU time, each process's (none where the system keeps no count
+    /// of it for a game: without a sandbox, on Windows).
+    pub cpu_seconds: Option<u64>,
+    /// Time on the clock, which the game ran out twice, played twice,
+    /// before it was called a hang.
+    pub wall_clock: std::time::Duration,
+}
+
 /// Everything needed to judge one run.
 pub(crate) struct Judged<'a> {
     pub board: &'a Board,
@@ -123,7 +134,8 @@ pub(crate) struct Judged<'a> {
     pub run: &'a Run,
     /// Our whole transcript, when the text must match (`--exact`).
     pub transcript: Option<&'a str>,
-    pub timeout_seconds: f64,
+    /// The game's limits: CPU seconds, and seconds on the clock.
+    pub limits: GameLimits,
     /// Bad answers were typed in the game.
     pub bad_answers: bool,
 }
@@ -255,8 +267,20 @@ fn first_failure(
     match j.run.end {
         End::TimedOut => {
             let what = format!(
-                "did not finish within {} s, after printing {boards_seen} of {} boards",
-                j.timeout_seconds,
+                "did not finish within {} s, nor when played again, after printing \
+                 {boards_seen} of {} boards",
+                j.limits.wall_clock.as_secs_f64(),
+                moves + 1
+            );
+            return Some(Failure::new(Kind::Hang, None, what));
+        }
+        End::OutOfCpu => {
+            let cpu = j.limits.cpu_seconds.map_or_else(
+                || "its CPU time".to_owned(),
+                |seconds| format!("{seconds} s of CPU time"),
+            );
+            let what = format!(
+                "used {cpu} without finishing, after printing {boards_seen} of {} boards",
                 moves + 1
             );
             return Some(Failure::new(Kind::Hang, None, what));
@@ -755,19 +779,48 @@ mod tests {
     /// `status`.
     fn verdict_on_text(case: &Case, stdout: &str, status: i32) -> Verdict {
         use std::os::unix::process::ExitStatusExt;
+        let end = End::Exited(std::process::ExitStatus::from_raw(status << 8));
+        verdict_on_end(case, stdout, end)
+    }
+
+    /// The verdict on a program that printed `stdout` and ended with
+    /// `end`, in a game of at most 5 s of CPU time and 10 s on the clock.
+    fn verdict_on_end(case: &Case, stdout: &str, end: End) -> Verdict {
         let run = Run {
             stdout: stdout.as_bytes().to_vec(),
             stderr: Vec::new(),
-            end: End::Exited(std::process::ExitStatus::from_raw(status << 8)),
+            end,
         };
         judge(&Judged {
             board: &case.board(),
             expected: &expect(case),
             run: &run,
             transcript: None,
-            timeout_seconds: 5.0,
+            limits: GameLimits {
+                cpu_seconds: Some(5),
+                wall_clock: std::time::Duration::from_secs(10),
+            },
             bad_answers: false,
         })
+    }
+
+    /// A hang says which limit stopped it: the CPU time it used up, or the
+    /// clock, in two plays of the game.
+    #[test]
+    fn a_hang_says_which_limit_stopped_it() {
+        let case = game(&[(Action::Reveal, 0)]);
+        let by_cpu = verdict_on_end(&case, "", End::OutOfCpu).failure.unwrap();
+        assert_eq!(by_cpu.kind, Kind::Hang);
+        assert_eq!(
+            by_cpu.what,
+            "used 5 s of CPU time without finishing, after printing 0 of 2 boards"
+        );
+        let by_clock = verdict_on_end(&case, "", End::TimedOut).failure.unwrap();
+        assert_eq!(by_clock.kind, Kind::Hang);
+        assert_eq!(
+            by_clock.what,
+            "did not finish within 10 s, nor when played again, after printing 0 of 2 boards"
+        );
     }
 
     /// A flag that opens the island a later reveal opens is a wrong board

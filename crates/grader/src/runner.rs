@@ -56,8 +56,12 @@ pub(crate) const MOST_OUTPUT: usize = 4 << 20;
 pub enum End {
     /// It exited, or a signal ended it.
     Exited(ExitStatus),
-    /// Still running when the time limit ran out.
+    /// Still running when its time on the clock ran out.
     TimedOut,
+    /// Stopped by the system for using up its CPU time (`SIGXCPU`, at the
+    /// limit a sandboxed game's processes are given): computing too long,
+    /// whatever the machine's load.
+    OutOfCpu,
     /// Printed more than `MOST_OUTPUT`.
     TooMuchOutput,
 }
@@ -154,6 +158,7 @@ pub(crate) fn run_in(
             Some(end) => end,
             None if out_over || err_over => End::TooMuchOutput,
             None => match child.wait() {
+                Ok(status) if stopped_for_cpu(status) => End::OutOfCpu,
                 Ok(status) => End::Exited(status),
                 Err(_) => End::TimedOut,
             },
@@ -275,6 +280,21 @@ fn read_capped(stream: Option<impl Read>, done: &mpsc::Sender<Finished>) -> (Vec
     (kept, over)
 }
 
+/// Whether `status` is that of a process the system stopped at its CPU
+/// time's limit.
+fn stopped_for_cpu(status: ExitStatus) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        status.signal() == Some(libc::SIGXCPU)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        false
+    }
+}
+
 /// How the program ended, in words: `exited with status 1`, `was killed by
 /// signal 11 (SIGSEGV)`.
 pub(crate) fn describe_status(status: ExitStatus) -> String {
@@ -343,6 +363,19 @@ mod tests {
         assert_eq!(run.end, End::TimedOut);
         assert_eq!(run.stdout, b"start\n");
         assert!(started.elapsed() < Duration::from_secs(100));
+    }
+
+    #[test]
+    fn a_program_stopped_at_its_cpu_time_is_told_from_one_the_clock_stopped() {
+        // One second of CPU time, as the soft limit: the system sends
+        // SIGXCPU there, however long the busy machine takes to give it.
+        let run = run(
+            &sh("ulimit -S -t 1; while :; do :; done"),
+            b"",
+            Duration::from_secs(120),
+        )
+        .unwrap();
+        assert_eq!(run.end, End::OutOfCpu);
     }
 
     #[test]

@@ -97,7 +97,7 @@ fn a_crash_on_a_bogus_action_is_a_crash() {
 
 #[test]
 fn a_hang_is_a_hang() {
-    let findings = findings_for("hang", "30", &["--timeout", "0.2"]);
+    let findings = findings_for("hang", "30", &["--timeout", "0.1"]);
     assert_eq!(kinds(&findings), ["hang"]);
 }
 

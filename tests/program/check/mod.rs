@@ -15,6 +15,7 @@ mod class;
 mod faults;
 mod jail;
 mod layout;
+mod load;
 mod replay;
 mod sandbox;
 mod scores;

@@ -48,8 +48,9 @@ unsafe impl Send for Entry {}
 // SAFETY: as above.
 unsafe impl Sync for Entry {}
 
-/// A limit set with `setrlimit`.
-pub(crate) type Limit = (libc::__rlimit_resource_t, u64);
+/// A limit set with `setrlimit`: the resource, its soft limit and its
+/// hard one.
+pub(crate) type Limit = (super::Resource, u64, u64);
 
 /// What a game's processes are set up with, prepared before the fork.
 #[derive(Debug)]
@@ -421,10 +422,10 @@ unsafe fn bare(entry: &Entry) -> io::Result<()> {
 /// # Safety
 /// As [`enter`].
 unsafe fn set_limits(limits: &[Limit]) -> io::Result<()> {
-    for (step, &(resource, value)) in limits.iter().enumerate() {
+    for (step, &(resource, soft, hard)) in limits.iter().enumerate() {
         let limit = libc::rlimit {
-            rlim_cur: value as libc::rlim_t,
-            rlim_max: value as libc::rlim_t,
+            rlim_cur: soft as libc::rlim_t,
+            rlim_max: hard as libc::rlim_t,
         };
         // SAFETY: setrlimit on a local.
         let set = unsafe { libc::setrlimit(resource, &limit) };

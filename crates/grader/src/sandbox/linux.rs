@@ -344,6 +344,11 @@ impl Confinement {
     }
 
     /// The games' user, in words.
+    /// The CPU seconds each process of a game may use.
+    pub(super) fn cpu_seconds(&self) -> Option<u64> {
+        Some(self.limits.cpu_seconds)
+    }
+
     pub(super) fn games_user(&self) -> &'static str {
         self.identity.said()
     }
@@ -433,13 +438,7 @@ impl Confinement {
             exec: Exec::of(command),
             told: game.told.writer.as_raw_fd(),
             stacks: [game.stacks[0].top(), game.stacks[1].top()],
-            limits: vec![
-                (libc::RLIMIT_CPU, limits.cpu_seconds),
-                (libc::RLIMIT_AS, limits.memory),
-                (libc::RLIMIT_FSIZE, limits.file_size),
-                (libc::RLIMIT_NOFILE, limits.open_files),
-                (libc::RLIMIT_CORE, 0),
-            ],
+            limits: limits.per_process().to_vec(),
             processes: limits.processes,
             group: game.group.as_ref().and_then(super::groups::Group::procs_fd),
             root: self.root,

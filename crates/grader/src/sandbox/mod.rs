@@ -65,10 +65,18 @@ pub use portable::inside_a_checked_game;
 pub use protection::Protection;
 pub use readable::{Readable, find_command};
 
+/// A resource `setrlimit` limits, as the system's C library names its
+/// type.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub(crate) type Resource = libc::__rlimit_resource_t;
+#[cfg(all(unix, not(all(target_os = "linux", target_env = "gnu"))))]
+pub(crate) type Resource = libc::c_int;
+
 /// What a run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Limits {
-    /// CPU seconds, past which the system stops the program.
+    /// CPU seconds of each process, past which the system stops it with
+    /// `SIGXCPU` (and with `SIGKILL` a second later, where it goes on).
     pub cpu_seconds: u64,
     /// Address space of each process, and memory of the whole game where
     /// a control group holds it, in bytes.
@@ -81,10 +89,26 @@ pub(crate) struct Limits {
 }
 
 impl Limits {
-    /// Limits for games of at most `timeout` each.
+    /// Each limit `setrlimit` sets, the soft limit then the hard one. CPU
+    /// time's hard limit is a second past its soft one: at the soft one
+    /// the system sends `SIGXCPU`, which tells a program stopped for
+    /// computing too long from one killed for anything else.
+    #[cfg(unix)]
+    pub(crate) fn per_process(&self) -> [(Resource, u64, u64); 5] {
+        [
+            (libc::RLIMIT_CPU, self.cpu_seconds, self.cpu_seconds + 1),
+            (libc::RLIMIT_AS, self.memory, self.memory),
+            (libc::RLIMIT_FSIZE, self.file_size, self.file_size),
+            (libc::RLIMIT_NOFILE, self.open_files, self.open_files),
+            (libc::RLIMIT_CORE, 0, 0),
+        ]
+    }
+
+    /// Limits for games of at most `timeout` of CPU time each (whole
+    /// seconds: the system counts no less).
     pub(crate) fn for_games(timeout: Duration) -> Self {
         Limits {
-            cpu_seconds: timeout.as_secs() + 2,
+            cpu_seconds: timeout.as_secs_f64().ceil().max(1.0) as u64,
             memory: 2 << 30,
             file_size: 64 << 20,
             open_files: 256,
@@ -276,6 +300,13 @@ impl Sandbox {
             protections: Vec::new(),
             in_place: Some(folder.to_owned()),
         })
+    }
+
+    /// The CPU seconds each process of a game may use, past which the
+    /// system stops it (`runner::End::OutOfCpu`): none without a
+    /// sandbox, or where the system keeps no such count.
+    pub(crate) fn cpu_seconds(&self) -> Option<u64> {
+        self.confinement.as_ref().and_then(Confinement::cpu_seconds)
     }
 
     /// Whether the runs are sandboxed at all.

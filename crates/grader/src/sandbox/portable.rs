@@ -67,6 +67,15 @@ impl Confinement {
         "the check's own user"
     }
 
+    /// The CPU seconds each process of a game may use, where the system
+    /// counts them.
+    pub(super) fn cpu_seconds(&self) -> Option<u64> {
+        #[cfg(unix)]
+        return Some(self.limits.cpu_seconds);
+        #[cfg(not(unix))]
+        None
+    }
+
     #[cfg(unix)]
     pub(super) fn has_a_root_of_its_own(&self) -> bool {
         false
@@ -91,21 +100,14 @@ impl Confinement {
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt;
-            let limits = self.limits;
-            let set = [
-                (libc::RLIMIT_CPU, limits.cpu_seconds),
-                (libc::RLIMIT_AS, limits.memory),
-                (libc::RLIMIT_FSIZE, limits.file_size),
-                (libc::RLIMIT_NOFILE, limits.open_files),
-                (libc::RLIMIT_CORE, 0),
-            ];
+            let set = self.limits.per_process();
             // SAFETY: only setrlimit runs between fork and exec.
             unsafe {
                 command.pre_exec(move || {
-                    for (resource, value) in set {
+                    for (resource, soft, hard) in set {
                         let limit = libc::rlimit {
-                            rlim_cur: value as libc::rlim_t,
-                            rlim_max: value as libc::rlim_t,
+                            rlim_cur: soft as libc::rlim_t,
+                            rlim_max: hard as libc::rlim_t,
                         };
                         if libc::setrlimit(resource, &limit) != 0 {
                             return Err(io::Error::last_os_error());
