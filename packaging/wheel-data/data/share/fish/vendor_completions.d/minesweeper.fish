@@ -172,7 +172,7 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l inputs
 all\t'Also what it lets programs assume away: words where a number is asked for, empty lines, and actions in upper case'"
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l max-size -d 'The most rows and columns of a random board (the course\'s boards are played as they are)' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l min-size -d 'The fewest rows and columns of a random board, and of a failing game made smaller: 2 leaves out boards of one row or column, when the assignment never asked about them' -r
-complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l timeout -d 'Seconds one game may take before the program is stopped (with everything it started) and reported as hanging' -r
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l timeout -d 'Seconds of CPU time one game may use before the program is stopped (with everything it started) and reported as hanging; one still running after twice this on the clock is played again, and hangs only if it waits as long again' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l threads -d 'Games at once, 1 to 256 [default: every core]' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l out -d 'The folder for the smallest failing games, one folder a kind' -r -F
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l frame -d 'The frame of the board files the program is given: `+` (the course\'s files) or `#` (its 2019 files) [default: the one the program reads, tried when its first game fails in `+`]' -r -f -a "+\t'The course\'s board files'
