@@ -14,7 +14,9 @@ use pages::{Cell, Script, board, document, histogram, table};
 
 use crate::class::{Checked, Class};
 use crate::judge::Kind;
-use crate::report::{self, Reader, counted, describe_move, last_lines, pictures, typed};
+use crate::report::{
+    self, Reader, capitalised, counted, describe_move, last_lines, pictures, typed,
+};
 use crate::score::Points;
 use crate::{Finding, Options, Outcome};
 
@@ -47,7 +49,7 @@ pub fn student_page(options: &Options, outcome: &Outcome, name: Option<&str>) ->
         }
         (score(outcome))
         @for finding in &outcome.findings {
-            (finding_section(options, finding, Reader::Here))
+            (finding_section(finding, Reader::Here))
         }
     };
     document(&title, body, &[])
@@ -83,12 +85,11 @@ fn score(outcome: &Outcome) -> Markup {
 /// by hand, as a student does.
 pub(crate) fn gradescope_output<'a>(
     said: &str,
-    options: &Options,
     findings: impl Iterator<Item = &'a Finding>,
 ) -> String {
     let fragment = html! {
         @for paragraph in said.split("\n\n") { p { (paragraph) } }
-        @for finding in findings { (finding_section(options, finding, Reader::Elsewhere)) }
+        @for finding in findings { (finding_section(finding, Reader::Elsewhere)) }
     };
     visible::without_controls(&fragment.into_string())
 }
@@ -96,7 +97,7 @@ pub(crate) fn gradescope_output<'a>(
 /// One fault: what went wrong and when, both boards, the moves typed,
 /// what the program wrote on stderr, and how to run it again (`reader`:
 /// here, from its folder; elsewhere, by hand).
-fn finding_section(options: &Options, finding: &Finding, reader: Reader) -> Markup {
+fn finding_section(finding: &Finding, reader: Reader) -> Markup {
     let heading = report::heading(finding);
     let mut lines = heading.lines();
     let title = lines.next().unwrap_or_default().to_owned();
@@ -105,11 +106,7 @@ fn finding_section(options: &Options, finding: &Finding, reader: Reader) -> Mark
     let case = &finding.case;
     let ended = finding.played.expected.moves();
     let board_file = to_board_file(&case.board().with_frame(finding.frame));
-    let run_again = format!(
-        "{} < {}/input.txt",
-        options.program.shown(),
-        visible::path(&finding.folder)
-    );
+    let again = &finding.again;
     html! {
         section.finding {
             h2 { (title) }
@@ -147,7 +144,8 @@ fn finding_section(options: &Options, finding: &Finding, reader: Reader) -> Mark
             @match reader {
                 Reader::Here => {
                     h3 { "Run it again" }
-                    pre { code { (run_again) } }
+                    @if let Some(from) = again.where_to_run_it("this page") { p { (capitalised(&from)) ":" } }
+                    pre { code { (again.line()) } }
                 }
                 Reader::Elsewhere => {
                     h3 { "Play it again" }

@@ -52,7 +52,8 @@
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
-//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_gradescope` (a test a part of the score, worth its weight; 0 points, no tests and the reason without a score), `write_reproduction` (board, input, expected and actual output; the game as shrinking played it when the budget leaves no time to play it again) |
+//! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
+//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_gradescope` (a test a part of the score, worth its weight; 0 points, no tests and the reason without a score), `write_reproduction` (board, input naming the board as `RunAgain` does, expected and actual output with the board's full path written as that name; the game as shrinking played it when the budget leaves no time to play it again) |
 //!
 //! # Decisions
 //!
@@ -227,6 +228,7 @@
 //!   its programs is removed by the watcher too (`RemoveOnInterrupt`; the same
 //!   test finds the temporary folder empty).
 
+pub mod again;
 pub mod bundle;
 pub mod case;
 pub mod class;
@@ -389,8 +391,11 @@ pub struct Finding {
     pub case: Case,
     /// That game, as the program played it.
     pub played: Played,
-    /// What input.txt holds: the board file's full path, then the turns.
+    /// What input.txt holds: the board file's name (see [`again`]), then
+    /// the turns.
     pub input: String,
+    /// How it is played again by hand.
+    pub again: again::RunAgain,
     /// Smaller games kept while shrinking.
     pub steps: usize,
     /// Shrinking stopped when the time budget ran out.
@@ -667,6 +672,9 @@ impl Checker<'_> {
     /// playing it again by hand would.
     fn as_if_run_from_its_folder(&self, stderr: &[u8], place: &Path) -> Vec<u8> {
         let folder = match &self.options.folder {
+            // A class's reports go to its students, whose folder is `.`
+            // to them: no folder of the teacher's is named.
+            Some(_) if self.options.class.is_some() => PathBuf::from("."),
             Some(folder) => std::path::absolute(folder).unwrap_or_else(|_| folder.clone()),
             None => PathBuf::from("."),
         };
@@ -684,7 +692,7 @@ impl Checker<'_> {
 }
 
 /// `text` with every `from` replaced by `to`.
-fn replace_bytes(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+pub(crate) fn replace_bytes(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     if from.is_empty() {
         return text.to_vec();
     }
@@ -1467,7 +1475,7 @@ impl Checker<'_> {
             n => format!("{}-{}", kind.name(), n + 1),
         };
         let folder = options.out.join(name);
-        let Some((played, input)) =
+        let Some((played, input, again)) =
             report::write_reproduction(self, &shrunk.case, &folder, shrunk.found)?
         else {
             return Ok(Shown::OutOfTime);
@@ -1483,6 +1491,7 @@ impl Checker<'_> {
             case: shrunk.case,
             played,
             input,
+            again,
             steps: shrunk.steps,
             cut_short: cut_short.into_inner(),
             folder,

@@ -14,6 +14,7 @@ use console::render::write_marked_board;
 use engine::{Action, Board, Frame, Glyph, Grid, Pos, to_board_file};
 use pages::{Mark, Picture};
 
+use crate::again::RunAgain;
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::fault::EdgeCase;
@@ -42,17 +43,18 @@ fn kept_of(output: &[u8]) -> Vec<u8> {
 }
 
 /// Writes the smallest game to `folder` (board.txt, input.txt naming the
-/// board by its full path, expected.txt, actual.txt, stderr.txt when the
-/// program wrote to it) and plays it from there once more, so the files
-/// are what the program was run on. When the time budget leaves no time
-/// for that, `shrunk` (the game as shrinking played it) is written
-/// instead; `None` when there is neither. Returns that run and the input.
+/// board as its reader runs it again (see [`RunAgain`]), expected.txt,
+/// actual.txt, stderr.txt when the program wrote to it) and plays it from
+/// there once more, so the files are what the program was run on. When
+/// the time budget leaves no time for that, `shrunk` (the game as
+/// shrinking played it) is written instead; `None` when there is neither.
+/// Returns that run, the input and how to run it again.
 pub(super) fn write_reproduction(
     checker: &Checker,
     case: &Case,
     folder: &Path,
     shrunk: Option<Played>,
-) -> Result<Option<(Played, String)>, CheckError> {
+) -> Result<Option<(Played, String, RunAgain)>, CheckError> {
     let shown = visible::path(folder);
     fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
     let folder =
@@ -68,7 +70,7 @@ pub(super) fn write_reproduction(
     } else {
         checker.play_from(case, &board_file)
     };
-    let played = match (replayed, shrunk) {
+    let mut played = match (replayed, shrunk) {
         (Ok(played), _) => played,
         (Err(NotPlayed::OutOfTime), Some(shrunk)) => {
             checker
@@ -88,7 +90,20 @@ pub(super) fn write_reproduction(
         Some(text) => text.clone(),
         None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,
     };
-    let input = case.input(&board_file.to_string_lossy());
+    let options = checker.options;
+    let again = RunAgain::new(
+        &checker.program,
+        options.folder.as_deref(),
+        &folder,
+        options.class.is_some(),
+    );
+    let input = case.input(&again.board_file());
+    // What it printed of the board file's name is what it prints when
+    // played again by hand, from input.txt.
+    let whole = board_file.to_string_lossy();
+    for output in [&mut played.run.stdout, &mut played.run.stderr] {
+        *output = crate::replace_bytes(output, whole.as_bytes(), again.board_file().as_bytes());
+    }
     let actual = kept_of(&played.run.stdout);
     let stderr = kept_of(&played.run.stderr);
     let files: [(&str, &[u8]); 4] = [
@@ -108,7 +123,7 @@ pub(super) fn write_reproduction(
             visible::path(&path)
         )))?;
     }
-    Ok(Some((played, input)))
+    Ok(Some((played, input, again)))
 }
 
 /// Who reads a report: whether the reproductions' files are at hand.
@@ -234,7 +249,7 @@ pub(crate) fn write_text_for(
     }
     for finding in &outcome.findings {
         writeln!(out)?;
-        out.write_all(describe(options, finding, reader).as_bytes())?;
+        out.write_all(describe(finding, reader).as_bytes())?;
     }
     Ok(())
 }
@@ -309,7 +324,7 @@ fn write_protections(out: &mut impl Write, outcome: &Outcome) -> io::Result<()> 
 }
 
 /// One finding in words, with its boards and how to run it again.
-pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String {
+pub fn describe(finding: &Finding, reader: Reader) -> String {
     let mut text = heading(finding);
     let Some(failure) = &finding.played.failure else {
         let _ = writeln!(
@@ -320,7 +335,7 @@ pub fn describe(options: &Options, finding: &Finding, reader: Reader) -> String 
         return text;
     };
     text.push_str(&what_went_wrong(finding, failure));
-    text.push_str(&how_to_play_it_again(options, finding, reader));
+    text.push_str(&how_to_play_it_again(finding, reader));
     text
 }
 
@@ -425,7 +440,7 @@ pub(crate) fn answers_needed(finding: &Finding) -> Option<String> {
 
 /// The finding's board and what was typed, and how to play it again:
 /// from its folder where the program can be run, by hand elsewhere.
-fn how_to_play_it_again(options: &Options, finding: &Finding, reader: Reader) -> String {
+fn how_to_play_it_again(finding: &Finding, reader: Reader) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let file = to_board_file(&case.board().with_frame(finding.frame));
@@ -463,12 +478,17 @@ fn how_to_play_it_again(options: &Options, finding: &Finding, reader: Reader) ->
     }
     match reader {
         Reader::Here => {
-            let folder = visible::path(&finding.folder);
+            let again = &finding.again;
+            let from = again
+                .where_to_run_it("this report")
+                .map(|from| format!(", {from}"))
+                .unwrap_or_default();
             let _ = writeln!(
                 text,
-                "  Run it again: {} < {folder}/input.txt\n  \
-                 ({folder} holds board.txt, input.txt, expected.txt and actual.txt.)",
-                options.program.shown(),
+                "  Run it again{from}: {}\n  \
+                 ({} holds board.txt, input.txt, expected.txt and actual.txt.)",
+                again.line(),
+                again.folder_shown(),
             );
         }
         Reader::Elsewhere => {
@@ -517,7 +537,7 @@ pub(crate) fn last_lines(stderr: &[u8]) -> Option<(bool, Vec<String>)> {
     Some((start > 0, shown.collect()))
 }
 
-fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars
         .next()
@@ -1072,7 +1092,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
                 .filter(|f| Part::of(f.kind()) == part.part)
                 .peekable();
             let output_format = if findings.peek().is_some() {
-                output = crate::html::gradescope_output(&output, options, findings);
+                output = crate::html::gradescope_output(&output, findings);
                 "html"
             } else {
                 "text"

@@ -30,19 +30,23 @@ impl Program {
     pub fn shown(&self) -> String {
         std::iter::once(&self.command)
             .chain(&self.args)
-            .map(|word| {
-                // A word may hold anything: escaped before it is shown.
-                let word = visible::Visible(&word.to_string_lossy()).to_string();
-                // Quoted unless every character means itself to a shell.
-                let plain = |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c);
-                if word.is_empty() || !word.chars().all(plain) {
-                    crate::bundle::shell_word(&word)
-                } else {
-                    word
-                }
-            })
+            .map(|word| shown_word(&word.to_string_lossy()))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// `word` as a person would type it to a shell: every character that is
+/// not plainly visible escaped, and quoted unless every character means
+/// itself to a shell.
+pub(crate) fn shown_word(word: &str) -> String {
+    // A word may hold anything: escaped before it is shown.
+    let word = visible::Visible(word).to_string();
+    let plain = |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c);
+    if word.is_empty() || !word.chars().all(plain) {
+        crate::bundle::shell_word(&word)
+    } else {
+        word
     }
 }
 

@@ -257,3 +257,115 @@ fn the_class_and_each_student_have_a_page_that_runs_nothing_a_student_wrote() {
         assert!(page.contains("default-src 'none'"));
     }
 }
+
+/// What a student gets of a class check (their folder of reports, page
+/// and report.txt) names no folder of the teacher's, and every "Run it
+/// again" on their page runs as printed from their own program's folder,
+/// once the finding's folder is copied in as the page says, printing
+/// what actual.txt holds.
+#[test]
+fn a_student_runs_every_command_of_their_page_from_their_own_folder() {
+    let class = folder();
+    student(class.path(), "wide", Some("wide-edge"));
+    student(class.path(), "crashy", Some("crash-on-action"));
+    student(class.path(), "flags", Some("wrong-flag-wins"));
+    let out = folder();
+    let class_arg = class.path().to_string_lossy().into_owned();
+    let run = check(
+        &["--games", "40", "--seed", "5", "--class", &class_arg],
+        out.path(),
+        &["./proj3"],
+    );
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let teacher: Vec<String> = [class.path(), out.path()]
+        .iter()
+        .flat_map(|p| [p.to_path_buf(), p.canonicalize().unwrap()])
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let mut commands = 0;
+    for name in ["wide", "crashy", "flags"] {
+        // Theirs: the folder of their reports, and their program's own.
+        let theirs = folder();
+        let reports = theirs.path().join("reports");
+        let program = theirs.path().join("program");
+        copy_folder(&out.path().join(name), &reports);
+        copy_folder(&class.path().join(name), &program);
+        for file in walk(&reports) {
+            let bytes = std::fs::read(&file).unwrap();
+            for path in &teacher {
+                assert!(
+                    !text(&bytes).contains(path.as_str()),
+                    "{name}: {} names {path}",
+                    file.display()
+                );
+            }
+        }
+        let page = std::fs::read_to_string(reports.join("index.html")).unwrap();
+        let report = std::fs::read_to_string(reports.join("report.txt")).unwrap();
+        let again = runs_again(&page);
+        assert!(!again.is_empty(), "{name}: {page}");
+        for (from, command) in again {
+            // The page says which folder to copy in.
+            let copied = from
+                .split("with the folder ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .unwrap_or_else(|| panic!("{name}: {from}"));
+            assert!(
+                report.contains(&format!("copied into it: {command}\n")),
+                "{name}: {command}\n{report}"
+            );
+            copy_folder(&reports.join(copied), &program.join(copied));
+            let ran = Command::new("sh")
+                .args(["-c", &command])
+                .current_dir(&program)
+                .output()
+                .unwrap();
+            let actual = std::fs::read(reports.join(copied).join("actual.txt")).unwrap();
+            assert_eq!(text(&ran.stdout), text(&actual), "{name}: {command}");
+            commands += 1;
+        }
+    }
+    assert!(commands >= 3, "{commands}");
+}
+
+/// Each "Run it again" of a page: where it says to run it, and the
+/// command, as text.
+fn runs_again(page: &str) -> Vec<(String, String)> {
+    let unescaped = |html: &str| {
+        html.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&#39;", "'")
+            .replace("&quot;", "\"")
+            .replace("&amp;", "&")
+    };
+    page.split("<h3>Run it again</h3>")
+        .skip(1)
+        .map(|section| {
+            let from = section
+                .strip_prefix("<p>")
+                .and_then(|rest| rest.split("</p>").next())
+                .unwrap_or_default();
+            let command = section
+                .split("<pre><code>")
+                .nth(1)
+                .and_then(|rest| rest.split("</code>").next())
+                .unwrap();
+            (unescaped(from), unescaped(command))
+        })
+        .collect()
+}
+
+/// A copy of the folder `from`, files and folders, at `to`.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let path = entry.path();
+        let target = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_folder(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
