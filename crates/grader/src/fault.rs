@@ -8,7 +8,7 @@
 
 use engine::{Action, Glyph};
 
-use crate::case::Case;
+use crate::case::{Case, Plan};
 use crate::expected::Expected;
 use crate::judge::{Failure, Kind};
 
@@ -106,6 +106,11 @@ fn the_move(case: &Case, expected: &Expected, turn: usize) -> String {
 /// are counted only, so a program wrong in every way costs a bounded time.
 pub(crate) const MOST_FAULTS_A_KIND: usize = 3;
 
+/// How many games without an edge case are played before a fault is said
+/// to be seen only on it: the games that showed a fault are a sample, and
+/// a fault seen on a few boards of one row may show on any board.
+pub(crate) const EDGE_TRIALS: u64 = 30;
+
 /// The cases the assignment may never ask about, which a fault can be
 /// seen only on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -130,15 +135,34 @@ impl EdgeCase {
         edges
     }
 
-    /// "Seen only on …", and how to leave such boards out.
-    pub fn describe(self) -> &'static str {
+    /// "Seen only on …", what was tried to show it otherwise, and how to
+    /// leave such boards out.
+    pub fn describe(self) -> String {
         match self {
-            EdgeCase::NoMines => {
-                "seen only on boards with no mines (--at-least-one-mine leaves them out)"
-            }
-            EdgeCase::OneLine => {
-                "seen only on boards of one row or one column (--min-size 2 leaves them out)"
-            }
+            EdgeCase::NoMines => format!(
+                "seen only on boards with no mines: {EDGE_TRIALS} more games with mines did not \
+                 show it (--at-least-one-mine leaves them out)"
+            ),
+            EdgeCase::OneLine => format!(
+                "seen only on boards of one row or one column: {EDGE_TRIALS} more games of two \
+                 rows and two columns or more did not show it (--min-size 2 leaves them out)"
+            ),
+        }
+    }
+
+    /// `plan` with boards of this edge case left out; `None` where its
+    /// every board is one (boards of one line, when at most one row or
+    /// column is asked for).
+    pub(crate) fn left_out_of(self, plan: Plan) -> Option<Plan> {
+        match self {
+            EdgeCase::NoMines => Some(Plan {
+                at_least_one_mine: true,
+                ..plan
+            }),
+            EdgeCase::OneLine => (plan.max_size >= 2).then_some(Plan {
+                min_size: plan.min_size.max(2),
+                ..plan
+            }),
         }
     }
 }

@@ -139,6 +139,8 @@ fn finding_section(finding: &Finding, reader: Reader) -> Markup {
             }
             @if let Some((cut, lines)) = last_lines(&finding.played.run.stderr) {
                 h3 { "What it wrote on stderr" }
+                @let ran_out = report::when_the_answers_ran_out(&lines);
+                @if !ran_out.is_empty() { p { (capitalised(ran_out.trim_start())) "." } }
                 pre { @if cut { "...\n" } @for line in &lines { (visible::Visible(line)) "\n" } }
             }
             @match reader {

@@ -315,9 +315,14 @@ fn unreadable_or_crash(
     cols: usize,
 ) -> Failure {
     if let Some(crash) = crash {
-        // Where it stopped: before any board, or after one that cannot be read.
+        // Where it stopped: before the first board (whatever else it
+        // printed, which may look like a board of another size or one
+        // already opened), or after one that cannot be read.
         let when = match unreadable {
-            Unreadable::NoFirstBoard => "before printing a board".to_owned(),
+            Unreadable::NoFirstBoard => format!(
+                "before printing a board of {rows} rows and {cols} columns with every square \
+                 covered"
+            ),
             Unreadable::BrokenOff { line } => {
                 format!("after printing a board at line {line} of its output that stops partway")
             }
@@ -935,7 +940,11 @@ mod tests {
             )
         );
         let none = unreadable_or_crash(Unreadable::NoFirstBoard, crashed(), 2, 2);
-        assert_eq!(none.what, "exited with status 1 before printing a board");
+        assert_eq!(
+            none.what,
+            "exited with status 1 before printing a board of 2 rows and 2 columns with every \
+             square covered"
+        );
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! |---|---|---|
 //! | `src/lib.rs` | `check`, the grader | `check(Options) -> Outcome`: the program and its sandbox made ready (`prepared`: the layout refused or not, the folder measured, a file the command names and was not handed in refused, `readable`: what its command needs, nothing the layout hides, never the grader's own binary; `Sandbox::none` with `--no-sandbox`); game i from seed + i, taken in order by plain threads with a progress bar (`play_all`); when the first game fails, the board files' frame found (`detect_frame`: the first 4 games in `+` and in `#`, each frame's at once, the frame the program goes further with, `+` on a tie); every game run within twice `--timeout` on the clock and the budget's end (`time_for_a_game`: a game the budget cuts is `NotPlayed::OutOfTime`, never a hang), and played again where the clock stopped it before its CPU time ran out (`play_from`); a board without mines judged against either ending (`expect_won_only_after_a_move`: the reading the program agrees with, else the one it went further in); a bad answer's part judged only where one came before the game went wrong (`input_right`; the game played again without them only where those typed after the last right board may be why); tracebacks made to name the program's folder, not the game's copy; the faults seen (`faults_seen`), the first game of each (3 a kind) shrunk keeping its fault and the plan, within its share of the budget, and written out (`find_all`, `Finding`; one the budget leaves no time for is counted, not shown); the `Score` over every game asked, or none (`Stopped::Budget`); `CheckError` (not runnable: status 2) |
 //! | `src/schedule.rs` | which games are played | `Schedule`: games handed out in order (`take`), told when they end (`finished`); a run of games from the first, at least `HANGS_BEFORE_STOPPING` (5) of them hung and half or more, stops the rest (`stopped_at`), wherever the threads were |
-//! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column), `MOST_FAULTS_A_KIND` |
+//! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column; said of a fault only when `EDGE_TRIALS` more games of the plan without it, `left_out_of`, do not show it: `Checker::edges_it_needs` in lib.rs), `MOST_FAULTS_A_KIND` |
 //! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
 //! | `src/class.rs` | a whole class | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
 //! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, the check run as root (each game a user of its own), `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
@@ -773,6 +773,10 @@ impl Checker<'_> {
     }
 }
 
+/// The number of the first game played to try a fault without an edge
+/// case: past any check's games (at most a million of them).
+const EDGE_TRIAL_GAMES: u64 = 1 << 40;
+
 /// How many games are played in each frame to tell which the program reads.
 const FRAME_TRIAL_GAMES: u64 = 4;
 
@@ -1416,6 +1420,36 @@ impl Checker<'_> {
         Ok((Some(fault), clean))
     }
 
+    /// The edge cases `seen` was seen only on that it needs: each one left
+    /// out of the plan, [`fault::EDGE_TRIALS`] more games (made from
+    /// numbers no check's game has) are played, and the edge case is kept
+    /// only when none shows the same fault. Where the budget runs out
+    /// first, nothing is said of it.
+    fn edges_it_needs(&self, seen: &FaultSeen, deadline: Option<Instant>) -> Vec<EdgeCase> {
+        let shown_without = |plan: case::Plan| {
+            (0..fault::EDGE_TRIALS).into_par_iter().any(|trial| {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return true;
+                }
+                let case = case::make(self.options.seed, EDGE_TRIAL_GAMES + trial, plan);
+                match self.play(&case) {
+                    Ok(played) => self
+                        .fault_in(&case, &played)
+                        .map_or(true, |(fault, _)| fault.as_ref() == Some(&seen.fault)),
+                    Err(_) => true,
+                }
+            })
+        };
+        seen.edges
+            .iter()
+            .copied()
+            .filter(|edge| {
+                edge.left_out_of(self.options.plan)
+                    .is_some_and(|plan| !shown_without(plan))
+            })
+            .collect()
+    }
+
     /// Shrinks the first game of `seen`, keeping its fault and staying
     /// within the plan, until `deadline`, and writes the smallest game out.
     fn find(
@@ -1485,7 +1519,7 @@ impl Checker<'_> {
             fault: seen.fault.clone(),
             number: (1, 1),
             games: seen.games,
-            seen_only_on: seen.edges.clone(),
+            seen_only_on: self.edges_it_needs(seen, deadline),
             game: seen.first_game,
             first_seen,
             case: shrunk.case,

@@ -364,7 +364,7 @@ pub(crate) fn heading(finding: &Finding) -> String {
         count(finding.steps, "step"),
     );
     for edge in &finding.seen_only_on {
-        let _ = writeln!(text, "  {}.", capitalised(edge.describe()));
+        let _ = writeln!(text, "  {}.", capitalised(&edge.describe()));
     }
     if finding.cut_short {
         let _ = writeln!(
@@ -509,7 +509,10 @@ fn last_words(stderr: &[u8]) -> String {
     let Some((cut, lines)) = last_lines(stderr) else {
         return String::new();
     };
-    let mut shown = "  It wrote on stderr:\n".to_owned();
+    let mut shown = format!(
+        "  It wrote on stderr{}:\n",
+        when_the_answers_ran_out(&lines)
+    );
     if cut {
         shown.push_str("    ...\n");
     }
@@ -517,6 +520,21 @@ fn last_words(stderr: &[u8]) -> String {
         let _ = writeln!(shown, "    {}", visible::Visible(&line));
     }
     shown
+}
+
+/// Where `lines` (the last of stderr) end with Python's `EOFError`: that
+/// it is the end every game has, not the fault, said after "It wrote on
+/// stderr"; else nothing.
+pub(crate) fn when_the_answers_ran_out(lines: &[String]) -> &'static str {
+    let eof = lines
+        .last()
+        .is_some_and(|line| line.trim_start().starts_with("EOFError"));
+    if eof {
+        " when its answers ran out, as the course's program does at the end of every game (not \
+         the fault)"
+    } else {
+        ""
+    }
 }
 
 /// The lines of `stderr` that say what went wrong (see [`last_words`]),
@@ -757,6 +775,21 @@ fn marked(line: &str, at: usize, col: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Python's EOFError at the end of the answers is said to be the end
+    /// every game has; a traceback ending otherwise is shown as it is.
+    #[test]
+    fn stderr_that_ends_at_the_answers_end_says_so() {
+        let eof = b"Traceback (most recent call last):\n  File \"./proj3.py\", line 9\nEOFError: \
+                    EOF when reading a line\n";
+        let said = last_words(eof);
+        assert!(
+            said.starts_with("  It wrote on stderr when its answers ran out, as the course's"),
+            "{said}"
+        );
+        let crash = b"Traceback (most recent call last):\nIndexError: list index out of range\n";
+        assert!(last_words(crash).starts_with("  It wrote on stderr:\n"));
+    }
 
     /// The square is marked in the program's own line: in brackets in
     /// the spaces around it, by an arrow where there are none or the line

@@ -310,6 +310,24 @@ fn distinct_faults_of_one_kind_are_each_shown() {
     assert_eq!(numbers, (1..=numbers.len() as u64).collect::<Vec<_>>());
 }
 
+/// A fault that the games showing it showed only on boards of one row
+/// (wide-edge's, in the 12 games of seed 1), but that wider boards of two
+/// rows show too, is not said to be seen only on such boards: games
+/// without them are played before it is.
+#[test]
+fn a_fault_is_said_to_need_an_edge_case_only_after_games_without_it() {
+    let out = folder();
+    let run = check(
+        &["--games", "12", "--seed", "1", "--json"],
+        out.path(),
+        &[&example(), "--bug", "wide-edge"],
+    );
+    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let finding = &report["findings"][0];
+    assert_eq!(finding["kind"], "wrong-board", "{report}");
+    assert_eq!(finding["seen_only_on"], serde_json::json!([]), "{finding}");
+}
+
 /// A program that crashes only on a board of one square: the finding
 /// says it is seen only on such boards, and `--min-size 2` leaves them
 /// out, games and shrinking alike.
