@@ -7,13 +7,19 @@ use crate::replay::PLAYER_SCRIPT;
 use crate::table::SORT_SCRIPT;
 
 /// The page's style: boards in a fixed-width font, side by side where
-/// the width allows and one above the other where it does not (a phone).
+/// the width allows and one above the other where it does not (a phone);
+/// long lines of text (commands, stderr, names) wrapped, where a board's
+/// lines never are; a chart at its own size (its text 12 px), scrolled
+/// sideways on a narrow screen rather than shrunk.
 const STYLE: &str = r#"
 body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; color: #111; background: #fff; line-height: 1.4; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 h1, h2, p, code { overflow-wrap: anywhere; }
+td, li, figcaption, caption { overflow-wrap: break-word; }
 table { border-collapse: collapse; margin: 0.5rem 0; display: block; max-width: 100%; overflow-x: auto; }
 svg { max-width: 100%; height: auto; }
+figure.chart { margin: 0.5rem 0; max-width: 100%; overflow-x: auto; }
+figure.chart svg { max-width: none; }
 th, td { border: 1px solid #bbb; padding: 0.25rem 0.6rem; text-align: left; vertical-align: top; }
 td.number, th.number { text-align: right; font-variant-numeric: tabular-nums; }
 th button { font: inherit; font-weight: bold; border: 0; background: none; padding: 0; cursor: pointer; }
@@ -22,7 +28,8 @@ th[aria-sort=descending] button::after { content: " \25BC"; }
 .boards { display: flex; flex-wrap: wrap; gap: 1.5rem; }
 figure.board { margin: 0; }
 figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
-pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; }
+pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
+figure.board pre, pre.board-file, #board { white-space: pre; overflow-wrap: normal; }
 #board { font-size: 1rem; line-height: 1.2; }
 .square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; color: inherit; font-weight: bold; }
 .label { color: #c00; font-weight: bold; }
