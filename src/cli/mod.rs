@@ -556,6 +556,18 @@ pub struct CheckArgs {
     #[arg(long, value_name = "FILE")]
     pub gradescope: Option<PathBuf>,
 
+    /// Also write FILE as GitHub Classroom's autograding reporter reads a
+    /// test runner's result (base64 it into the step's `result` output):
+    /// one test a part of the score, worth its weight.
+    #[arg(long, value_name = "FILE")]
+    pub github_classroom: Option<PathBuf>,
+
+    /// Also write FILE as PrairieLearn's external grader's results.json
+    /// (/grade/results/results.json): the score from 0 to 1, one test a
+    /// part of it, and the report.
+    #[arg(long, value_name = "FILE")]
+    pub prairielearn: Option<PathBuf>,
+
     /// The points of each part of the score, such as
     /// boards=60,endings=25,input=15 (and text=N with --exact); parts not
     /// named keep theirs [default: boards=60,endings=25,input=15, with
@@ -595,13 +607,13 @@ pub struct CheckArgs {
     /// Check a whole class: each folder in DIR is a student's, the program
     /// is run in a fresh copy of it, and --out gets summary.csv and a
     /// folder a student (report.txt, results.json, the smallest games).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "json", "gradescope_bundle"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "github_classroom", "prairielearn", "json", "gradescope_bundle"])]
     pub class: Option<PathBuf>,
 
     /// Write a Gradescope autograder to DIR (setup.sh, run_autograder
     /// and this program) that checks each submission with these options,
     /// then stop.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "json"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["folder", "gradescope", "github_classroom", "prairielearn", "json"])]
     pub gradescope_bundle: Option<PathBuf>,
 
     /// The program to check and its arguments, after `--`.

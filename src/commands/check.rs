@@ -5,17 +5,20 @@
 use std::io::Write;
 
 use grader::score::Points;
-use grader::{self, CheckError, bundle, class, report};
+use grader::{self, CheckError, bundle, class, platforms, report};
 
 use crate::error::AppError;
 use crate::plan::{CheckPlan, Then};
 
+/// Writes a platform's results of a check at a path.
+type Writer = fn(&std::path::Path, &grader::Options, &grader::Outcome) -> std::io::Result<()>;
+
 pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError> {
     let CheckPlan { options, then } = plan;
-    let (json, gradescope) = match then {
+    let (json, results) = match then {
         Then::Bundle(bundle) => return write_bundle(&options, &bundle, out),
         Then::Class(class) => return check_class(&options, &class, out),
-        Then::One { json, gradescope } => (json, gradescope),
+        Then::One { json, results } => (json, results),
     };
     let outcome = grader::check(&options)?;
     if json {
@@ -31,8 +34,14 @@ pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError>
         ),
         source,
     })?;
-    if let Some(path) = gradescope {
-        report::write_gradescope(&path, &options, &outcome).map_err(|source| CheckError::Io {
+    let writers: [(Option<std::path::PathBuf>, Writer); 3] = [
+        (results.gradescope, report::write_gradescope),
+        (results.github_classroom, platforms::write_github_classroom),
+        (results.prairielearn, platforms::write_prairielearn),
+    ];
+    for (path, write) in writers {
+        let Some(path) = path else { continue };
+        write(&path, &options, &outcome).map_err(|source| CheckError::Io {
             what: format!("cannot write {}", visible::path(&path)),
             source,
         })?;

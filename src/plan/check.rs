@@ -20,6 +20,17 @@ pub(crate) struct CheckPlan {
     pub then: Then,
 }
 
+/// Where each grading platform's results are written, if anywhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Results {
+    /// Gradescope's results.json.
+    pub gradescope: Option<PathBuf>,
+    /// GitHub Classroom's test runner result.
+    pub github_classroom: Option<PathBuf>,
+    /// PrairieLearn's results.json.
+    pub prairielearn: Option<PathBuf>,
+}
+
 /// What `check` does with its options.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Then {
@@ -31,8 +42,8 @@ pub(crate) enum Then {
     One {
         /// The report as JSON rather than text.
         json: bool,
-        /// Where Gradescope's results.json goes too, if anywhere.
-        gradescope: Option<PathBuf>,
+        /// Where the platforms' results go too, if anywhere.
+        results: Results,
     },
 }
 
@@ -108,7 +119,11 @@ pub(crate) fn check(
         (None, Some(class)) => Then::Class(class.clone()),
         (None, None) => Then::One {
             json: args.json,
-            gradescope: args.gradescope.clone(),
+            results: Results {
+                gradescope: args.gradescope.clone(),
+                github_classroom: args.github_classroom.clone(),
+                prairielearn: args.prairielearn.clone(),
+            },
         },
     };
     Ok(CheckPlan { options, then })
@@ -156,7 +171,7 @@ mod tests {
             one.then,
             Then::One {
                 json: true,
-                gradescope: None
+                results: Results::default()
             }
         );
         let class = plan(&["m", "check", "--seed", "3", "--class", "c", "--", "p"]).unwrap();

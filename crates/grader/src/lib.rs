@@ -53,6 +53,7 @@
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
+//! | `src/platforms.rs` | other platforms' results | `write_github_classroom` (a test runner's result for GitHub Classroom's reporter), `write_prairielearn` (PrairieLearn's external grader `results.json`): a test a part of the score, each part's words from `report::part_explained`; no score said as such |
 //! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_gradescope` (a test a part of the score, worth its weight; 0 points, no tests and the reason without a score), `write_reproduction` (board, input naming the board as `RunAgain` does, expected and actual output with the board's full path written as that name; the game as shrinking played it when the budget leaves no time to play it again) |
 //!
 //! # Decisions
@@ -237,6 +238,7 @@ mod fault;
 pub mod html;
 mod judge;
 mod layout;
+pub mod platforms;
 mod reader;
 pub mod report;
 pub mod runner;

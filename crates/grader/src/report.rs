@@ -1021,6 +1021,26 @@ struct GradescopeTest {
     visibility: &'static str,
 }
 
+/// The games that `lost` credit in a part, counted by the kind each
+/// failed as, so that every game the part lost is told: `wrong-board 4,
+/// crash 3`; nothing where none did.
+fn lost_by_kind(outcome: &Outcome, lost: impl Fn(&crate::judge::Credit) -> bool) -> String {
+    let mut by_kind: std::collections::BTreeMap<Option<Kind>, usize> = Default::default();
+    for result in outcome.results.iter().flatten() {
+        if lost(&result.credit) {
+            *by_kind.entry(result.kind).or_default() += 1;
+        }
+    }
+    by_kind
+        .iter()
+        .map(|(kind, games)| match kind {
+            Some(kind) => format!("{} {games}", kind.name()),
+            None => format!("agreed otherwise {games}"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The games whose bad answers were not taken right, by the kind each
 /// failed as (a crash on a bogus action is shown with the crashes, under
 /// the boards), so the answers' test says what cost it points.
@@ -1048,7 +1068,7 @@ fn answers_taken_wrong(outcome: &Outcome) -> String {
 /// `text` with the grading machine's folders taken out: the folder of the
 /// reproductions named as `--out` gave it, and the program's folder as
 /// `.`, so a student reads paths that mean something in their own copy.
-fn without_machine_paths(text: &str, options: &Options) -> String {
+pub(crate) fn without_machine_paths(text: &str, options: &Options) -> String {
     let mut text = text.to_owned();
     if let Ok(out) = fs::canonicalize(&options.out) {
         let given = options
@@ -1078,45 +1098,7 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
         .parts
         .iter()
         .map(|part| {
-            let unit = match part.part {
-                Part::Boards => "boards the course's game prints were printed right",
-                Part::Endings => "games ended as they should",
-                Part::Input => {
-                    "games that reached a bad answer before going wrong took every one \
-                     right (a game that goes wrong for another reason is judged up to there)"
-                }
-                Part::Text => "transcripts match the course's text",
-            };
-            let mut output = match (part.part, part.of) {
-                (Part::Input, 0) if part.points == 0.0 => {
-                    "No game got as far as a bad answer: each went wrong before one was \
-                     reached, so how the program takes them was never seen."
-                        .to_owned()
-                }
-                (Part::Input, 0) => "No bad answers were typed.".to_owned(),
-                _ => format!("{} of {} {unit}.", part.right, part.of),
-            };
-            if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind() == Kind::Input)
-            {
-                output = format!(
-                    "A bad answer is taken as good, as the smallest game below shows. {output}"
-                );
-            }
-            let failing: Vec<String> = part
-                .part
-                .kinds()
-                .iter()
-                .filter_map(|kind| {
-                    let games = outcome.failures.get(kind)?;
-                    Some(format!("{} {games}", kind.name()))
-                })
-                .collect();
-            if !failing.is_empty() && part.part != Part::Input {
-                output = format!("{output} Games that failed: {}.", failing.join(", "));
-            }
-            if part.part == Part::Input {
-                output.push_str(&answers_taken_wrong(outcome));
-            }
+            let mut output = part_explained(part, outcome);
             // A part with faults to show draws their boards (Gradescope
             // renders a test's HTML); the rest stays text.
             let mut findings = outcome
@@ -1157,6 +1139,45 @@ pub fn write_gradescope(path: &Path, options: &Options, outcome: &Outcome) -> io
     };
     let text = serde_json::to_string_pretty(&results)?;
     fs::write(path, visible::json_escaped(&text) + "\n")
+}
+
+/// What a part of the score counted, and the kinds of the games that
+/// failed it, in words: a platform's test of that part says it.
+pub(crate) fn part_explained(part: &PartScore, outcome: &Outcome) -> String {
+    let unit = match part.part {
+        Part::Boards => "boards the course's game prints were printed right",
+        Part::Endings => "games ended as they should",
+        Part::Input => {
+            "games that reached a bad answer before going wrong took every one \
+                     right (a game that goes wrong for another reason is judged up to there)"
+        }
+        Part::Text => "transcripts match the course's text",
+    };
+    let mut output = match (part.part, part.of) {
+        (Part::Input, 0) if part.points == 0.0 => {
+            "No game got as far as a bad answer: each went wrong before one was \
+                     reached, so how the program takes them was never seen."
+                .to_owned()
+        }
+        (Part::Input, 0) => "No bad answers were typed.".to_owned(),
+        _ => format!("{} of {} {unit}.", part.right, part.of),
+    };
+    if part.part == Part::Input && outcome.findings.iter().any(|f| f.kind() == Kind::Input) {
+        output =
+            format!("A bad answer is taken as good, as the smallest game below shows. {output}");
+    }
+    let lost = match part.part {
+        Part::Boards => lost_by_kind(outcome, |credit| credit.boards_right < credit.boards),
+        Part::Endings => lost_by_kind(outcome, |credit| !credit.ending_right),
+        Part::Input | Part::Text => String::new(),
+    };
+    if !lost.is_empty() {
+        output = format!("{output} Games that lost points here, by how they failed: {lost}.");
+    }
+    if part.part == Part::Input {
+        output.push_str(&answers_taken_wrong(outcome));
+    }
+    output
 }
 
 /// Gradescope's `results.json` when the games did not all fit in the

@@ -16,6 +16,7 @@ mod faults;
 mod jail;
 mod layout;
 mod load;
+mod platforms;
 mod replay;
 mod sandbox;
 mod scores;
