@@ -137,7 +137,7 @@ fn a_program_that_always_hangs_stops_the_check_early() {
             "--seed",
             "1",
             "--timeout",
-            "0.1",
+            "0.05",
             "--threads",
             "3",
             "--json",

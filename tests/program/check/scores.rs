@@ -104,7 +104,7 @@ fn scores_follow_how_much_of_the_game_is_right() {
     assert_eq!(score(&["sh", "-c", "exit 3"], &[]), 0.0, "fails at once");
     assert_eq!(score(&["sh", "-c", "cat missing.py"], &[]), 0.0, "no file");
     assert_eq!(
-        score(&["sleep", "100"], &["--timeout", "0.1"]),
+        score(&["sleep", "100"], &["--timeout", "0.05"]),
         0.0,
         "sleeps"
     );
