@@ -137,6 +137,12 @@ fn finding_section(finding: &Finding, reader: Reader) -> Markup {
                     }
                 }
             }
+            @if pictures(finding).is_none() {
+                @if let Some((cut, lines)) = report::last_printed(&finding.played.run.stdout, 24) {
+                    h3 { "What it printed" @if cut { " (its last 24 lines)" } }
+                    pre.printed { @if cut { "...\n" } @for line in &lines { (line) "\n" } }
+                }
+            }
             @if let Some((cut, lines)) = last_lines(&finding.played.run.stderr) {
                 h3 { "What it wrote on stderr" }
                 @let ran_out = report::when_the_answers_ran_out(&lines);

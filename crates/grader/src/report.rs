@@ -522,6 +522,25 @@ fn last_words(stderr: &[u8]) -> String {
     shown
 }
 
+/// The last lines the program printed on stdout (at most `most`), each
+/// escaped, colour codes taken out, and whether lines before them were
+/// left out; `None` when it printed nothing. What a page shows of a
+/// finding without two boards to draw (a crash, output no board could be
+/// read from).
+pub(crate) fn last_printed(stdout: &[u8], most: usize) -> Option<(bool, Vec<String>)> {
+    let lines = reader::lines(stdout);
+    let end = lines
+        .iter()
+        .rposition(|line| !line.trim().is_empty())
+        .map(|at| at + 1)?;
+    let start = end.saturating_sub(most);
+    let shown = lines[start..end]
+        .iter()
+        .map(|line| visible::Visible(line).to_string())
+        .collect();
+    Some((start > 0, shown))
+}
+
 /// Where `lines` (the last of stderr) end with Python's `EOFError`: that
 /// it is the end every game has, not the fault, said after "It wrote on
 /// stderr"; else nothing.

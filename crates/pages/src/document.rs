@@ -29,7 +29,7 @@ th[aria-sort=descending] button::after { content: " \25BC"; }
 figure.board { margin: 0; }
 figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
 pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
-figure.board pre, pre.board-file, #board { white-space: pre; overflow-wrap: normal; }
+figure.board pre, pre.board-file, pre.printed, #board { white-space: pre; overflow-wrap: normal; }
 #board { font-size: 1rem; line-height: 1.2; }
 .square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; color: inherit; font-weight: bold; }
 .label { color: #c00; font-weight: bold; }

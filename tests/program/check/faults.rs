@@ -385,3 +385,25 @@ fn a_program_killed_by_a_signal_is_said_to_be() {
         assert!(what.contains(name), "{script}: {what}");
     }
 }
+
+/// A finding with no board of the program's to draw (it printed none
+/// that can be read) shows on its page what the program printed, its last
+/// lines, every control character escaped.
+#[test]
+fn a_page_shows_what_a_program_printed_where_no_board_can_be_drawn() {
+    let out = folder();
+    let run = check(
+        &["--games", "2", "--seed", "1", "--frame", "+"],
+        out.path(),
+        &[
+            "sh",
+            "-c",
+            "echo 'no board here'; printf 'a bell \\007 rang\\n'",
+        ],
+    );
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let page = std::fs::read_to_string(out.path().join("index.html")).unwrap();
+    assert!(page.contains("<h3>What it printed</h3>"), "{page}");
+    assert!(page.contains("no board here"), "{page}");
+    assert!(!page.contains('\u{7}'), "a bell reached the page");
+}
