@@ -90,7 +90,7 @@ fn a_correct_program_scores_100_beside_four_busy_loops() {
         let run = check(
             &[
                 "--games",
-                "60",
+                "20",
                 "--seed",
                 "3",
                 "--threads",
