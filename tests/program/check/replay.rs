@@ -136,6 +136,32 @@ fn check_finding(program: &[String], finding: &Value, name: &str) {
     };
     let whole = replay(turns.len());
     assert_eq!(text(&whole.stdout), text(&actual), "{said}: actual.txt");
+    // Seen only on an edge case: its own smallest game is one.
+    let board = std::fs::read_to_string(folder.join("board.txt")).unwrap();
+    let (rows, cols) = (
+        finding["rows"].as_u64().unwrap(),
+        finding["cols"].as_u64().unwrap(),
+    );
+    for edge in finding["seen_only_on"].as_array().unwrap() {
+        match edge.as_str().unwrap() {
+            "one-line" => assert!(rows == 1 || cols == 1, "{said}: {rows}x{cols}"),
+            "no-mines" => assert!(!board.contains('*'), "{said}: {board}"),
+            other => panic!("{said}: no such edge case {other}"),
+        }
+    }
+    // A crash before its first board printed none that can be read as
+    // one: no line of the program's output is a row of covered squares
+    // of the board's width.
+    if what.contains("before printing a board of") {
+        let printed = output_lines(&actual);
+        let covered = |line: &String| {
+            let drawn = line
+                .chars()
+                .all(|c| c.is_ascii_digit() || " +#|-.".contains(c));
+            drawn && line.chars().filter(|&c| c == '.').count() as u64 == cols
+        };
+        assert!(!printed.iter().any(covered), "{said}: {printed:?}");
+    }
     // What it wrote on stderr names its own folder, not the game's copy.
     let stderr = std::fs::read_to_string(folder.join("stderr.txt")).unwrap_or_default();
     assert!(!stderr.contains("minesweeper-runs"), "{said}: {stderr}");
