@@ -199,7 +199,13 @@ pub(crate) fn judge(j: &Judged) -> Verdict {
 /// How much of the game the run got right: the boards it printed right
 /// from the first on, and whether it ended as ours does, judged with the
 /// boards' contents set aside (a wrong clue is the boards' fault, not the
-/// ending's) and a board left out forgiven (the boards' fault too).
+/// ending's) and a board left out forgiven (the boards' fault too). A game
+/// whose first fault is a wrong board keeps its ending whatever came
+/// after: the game its program played from there is no longer ours (a
+/// square it left covered takes a flag ours refuses, and its win comes
+/// at another move), so an ending judged against ours would charge the
+/// board's fault twice, and fixing another bug (a win check that never
+/// fired) could lower the score.
 fn credit(
     j: &Judged,
     printed: &Result<Vec<Printed>, Unreadable>,
@@ -219,7 +225,7 @@ fn credit(
         })
         .count();
     let ending_right = match failure.map(|f| f.kind) {
-        None | Some(Kind::WrongText) => true,
+        None | Some(Kind::WrongText | Kind::WrongBoard) => true,
         Some(Kind::MissingBoard) => ending_told_at_the_end(expected, boards),
         Some(_) => first_failure(j, printed, Contents::SetAside)
             .is_none_or(|f| f.kind == Kind::WrongText || f.told_the_ending),
@@ -904,8 +910,9 @@ mod tests {
         assert_eq!(failure.what, "said the game was won; it goes on");
     }
 
-    /// A wrong clue costs the board, not the ending: the ending is judged
-    /// with the boards' contents set aside.
+    /// A wrong clue costs the board, not the ending: a game is charged to
+    /// the first thing that went wrong in it, whatever its ending, and an
+    /// ending is charged only in a game whose boards were right.
     #[test]
     fn a_wrong_clue_is_charged_to_the_boards_alone() {
         let case = game(&[(Action::Reveal, 0), (Action::Flag, 2)]);
@@ -914,8 +921,14 @@ mod tests {
         assert_eq!(verdict.failure.unwrap().kind, Kind::WrongBoard);
         assert_eq!(verdict.credit.boards_right, 1);
         assert!(verdict.credit.ending_right);
-        // Not said: wrong on both counts.
+        // Not said after a wrong board: the board is charged, once.
         let unsaid = verdict_on(&case, &rows, "", 0);
+        assert_eq!(unsaid.failure.unwrap().kind, Kind::WrongBoard);
+        assert!(unsaid.credit.ending_right);
+        // Not said after right boards: the ending is charged.
+        let right = [". . .", "  1 .", "  1 F"];
+        let unsaid = verdict_on(&case, &right, "", 0);
+        assert_eq!(unsaid.failure.unwrap().kind, Kind::WrongEnding);
         assert!(!unsaid.credit.ending_right);
     }
 

@@ -49,7 +49,7 @@
 //! | `src/sandbox/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
 //! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook) |
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
-//! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
+//! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last, and kept after a wrong board): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
@@ -152,12 +152,17 @@
 //!   and 1.9 of 15 for a program whose answers and endings were right. The
 //!   ending is judged with the boards' contents set aside (the count of
 //!   boards and the ending said), or, past a board left out, by the ending
-//!   said last; the answers only in games where one was typed before the
-//!   game went wrong, right when the game without them goes wrong the same
-//!   way. A game that goes wrong before any bad answer never showed how the
-//!   program takes them: it is not judged, and a program none of whose games
-//!   reach one gets 0 for that part, not full marks, so a program that never
-//!   prints a right board still scores 0.
+//!   said last, and not at all in a game whose first fault is a wrong
+//!   board: the game its program went on to play is no longer ours, so a
+//!   program could score less with its win check fixed than broken, its
+//!   wrong boards then costing endings too (45 of the 66 wrong-board games
+//!   of `examples/buggy_proj3.py` at seed 42 were charged twice); the answers
+//!   only in games where one was typed before the game went wrong, right
+//!   when the game without them goes wrong the same way. A game that goes
+//!   wrong before any bad answer never showed how the program takes them:
+//!   it is not judged, and a program none of whose games reach one gets 0
+//!   for that part, not full marks, so a program that never prints a right
+//!   board still scores 0.
 //! - **A hang is told by CPU time, not by the clock.** The sandbox gives
 //!   each process `--timeout` seconds of CPU time (`SIGXCPU` at the end:
 //!   `End::OutOfCpu`), which the machine's load does not change; the clock
