@@ -145,7 +145,7 @@ fn finding_section(finding: &Finding, reader: Reader) -> Markup {
             }
             @if let Some((cut, lines)) = last_lines(&finding.played.run.stderr) {
                 h3 { "What it wrote on stderr" }
-                @let ran_out = report::when_the_answers_ran_out(&lines);
+                @let ran_out = report::when_the_answers_ran_out(&lines, finding.kind());
                 @if !ran_out.is_empty() { p { (capitalised(ran_out.trim_start())) "." } }
                 pre { @if cut { "...\n" } @for line in &lines { (visible::Visible(line)) "\n" } }
             }

@@ -509,10 +509,7 @@ fn last_words(stderr: &[u8]) -> String {
     let Some((cut, lines)) = last_lines(stderr) else {
         return String::new();
     };
-    let mut shown = format!(
-        "  It wrote on stderr{}:\n",
-        when_the_answers_ran_out(&lines)
-    );
+    let mut shown = "  It wrote on stderr:\n".to_owned();
     if cut {
         shown.push_str("    ...\n");
     }
@@ -541,14 +538,15 @@ pub(crate) fn last_printed(stdout: &[u8], most: usize) -> Option<(bool, Vec<Stri
     Some((start > 0, shown))
 }
 
-/// Where `lines` (the last of stderr) end with Python's `EOFError`: that
-/// it is the end every game has, not the fault, said after "It wrote on
-/// stderr"; else nothing.
-pub(crate) fn when_the_answers_ran_out(lines: &[String]) -> &'static str {
+/// Where `lines` (the last of stderr) of a finding of `kind` end with
+/// Python's `EOFError`: that it is the end every game has, not the fault,
+/// said after "It wrote on stderr"; else nothing. A crash's own `EOFError`
+/// is the fault (its program read past its answers), and says nothing.
+pub(crate) fn when_the_answers_ran_out(lines: &[String], kind: Kind) -> &'static str {
     let eof = lines
         .last()
         .is_some_and(|line| line.trim_start().starts_with("EOFError"));
-    if eof {
+    if eof && kind != Kind::Crash {
         " when its answers ran out, as the course's program does at the end of every game (not \
          the fault)"
     } else {
@@ -796,18 +794,23 @@ mod tests {
     use super::*;
 
     /// Python's EOFError at the end of the answers is said to be the end
-    /// every game has; a traceback ending otherwise is shown as it is.
+    /// every game has, in a finding that is not a crash; a crash's own
+    /// EOFError (it read past its answers) is its fault, and a traceback
+    /// ending otherwise is shown as it is.
     #[test]
     fn stderr_that_ends_at_the_answers_end_says_so() {
         let eof = b"Traceback (most recent call last):\n  File \"./proj3.py\", line 9\nEOFError: \
                     EOF when reading a line\n";
-        let said = last_words(eof);
+        let (_, lines) = last_lines(eof).unwrap();
+        let said = when_the_answers_ran_out(&lines, Kind::WrongBoard);
         assert!(
-            said.starts_with("  It wrote on stderr when its answers ran out, as the course's"),
+            said.starts_with(" when its answers ran out, as the course's"),
             "{said}"
         );
+        assert_eq!(when_the_answers_ran_out(&lines, Kind::Crash), "");
         let crash = b"Traceback (most recent call last):\nIndexError: list index out of range\n";
-        assert!(last_words(crash).starts_with("  It wrote on stderr:\n"));
+        let (_, lines) = last_lines(crash).unwrap();
+        assert_eq!(when_the_answers_ran_out(&lines, Kind::WrongBoard), "");
     }
 
     /// The square is marked in the program's own line: in brackets in
