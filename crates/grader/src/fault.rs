@@ -10,7 +10,7 @@ use engine::{Action, Glyph};
 
 use crate::case::{Case, Plan};
 use crate::expected::Expected;
-use crate::judge::{Failure, Kind};
+use crate::judge::{self, Failure, Kind};
 
 /// One fault: the same for every game that goes wrong the same way.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -33,7 +33,8 @@ impl Fault {
 
     /// The fault `failure` shows in `case`.
     pub fn of(failure: &Failure, case: &Case, expected: &Expected, stderr: &[u8]) -> Fault {
-        let what = without_numbers(&failure.what);
+        let what = failure.what.strip_suffix(judge::EITHER_ENDING);
+        let what = without_numbers(what.unwrap_or(&failure.what));
         let at = match failure.after_move {
             Some(0) => "before any move".to_owned(),
             Some(n) if n <= expected.moves() => the_move(case, expected, n - 1),
@@ -229,6 +230,19 @@ mod tests {
             fa.path,
             "shows a covered square at #, # where …; flag a covered square"
         );
+    }
+
+    /// What a board without mines adds to the sentence (that either of
+    /// the course's endings would have done) is about that game: the
+    /// fault is the one boards with mines show.
+    #[test]
+    fn a_board_without_mines_shows_the_same_fault_as_others() {
+        let a = case(vec![]);
+        let what = "shows an empty square at 1, 2 where the course's game shows a covered square";
+        let with_mines = Fault::of(&failure(Kind::WrongBoard, 0, what), &a, &expect(&a), b"");
+        let noted = format!("{what}{}", judge::EITHER_ENDING);
+        let without = Fault::of(&failure(Kind::WrongBoard, 0, &noted), &a, &expect(&a), b"");
+        assert_eq!(with_mines, without);
     }
 
     #[test]

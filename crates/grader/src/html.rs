@@ -138,8 +138,8 @@ fn finding_section(finding: &Finding, reader: Reader) -> Markup {
                 }
             }
             @if pictures(finding).is_none() {
-                @if let Some((cut, lines)) = report::last_printed(&finding.played.run.stdout, 24) {
-                    h3 { "What it printed" @if cut { " (its last 24 lines)" } }
+                @if let Some((cut, lines)) = report::last_printed(&finding.played.run.stdout) {
+                    h3 { "What it printed" (report::its_last(cut)) }
                     pre.printed { @if cut { "...\n" } @for line in &lines { (line) "\n" } }
                 }
             }

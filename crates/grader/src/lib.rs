@@ -50,7 +50,7 @@
 //! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook) |
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last, and kept after a wrong board): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
-//! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
+//! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), rows and columns, halves and quarters of the turns, bad answers, a row and a column together, a row or column whose turns move onto the line beside, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
 //! | `src/platforms.rs` | other platforms' results | `write_github_classroom` (a test runner's result for GitHub Classroom's reporter), `write_prairielearn` (PrairieLearn's external grader `results.json`): a test a part of the score, each part's words from `report::part_explained`; no score said as such |
@@ -193,13 +193,15 @@
 //!   wrong.** Cuts come in passes, each kept up while one of its cuts still
 //!   fails the same way, the passes going round until none takes anything
 //!   away, at most 2000 runs: around the focus (the turns up to the failing
-//!   move; the board cropped to windows of one to three rows and columns,
+//!   move; the board cropped to windows of one to four rows and columns,
 //!   then five, holding the square that differs and the move's), rows and
 //!   columns (each takes the turns on it, so a long game of flags shrinks by
 //!   its rows), halves and quarters of the turns down to one, bad answers, a
 //!   row and a column together (a fault of square boards loses neither
-//!   alone), halves of the mines with the turns on them (a flag on every
-//!   mine stays one), a mine alone, a mine moved nearer. One list of every
+//!   alone), a row or column whose turns move onto the line beside (a flag
+//!   on an open square keeps the reveal that opened it), halves of the
+//!   mines with the turns on them (a flag on every mine stays one), a mine
+//!   alone, a mine moved nearer. One list of every
 //!   cut, tried from its start after each cut kept, spent most of its runs
 //!   trying again what had failed: 2000 runs (the limit) and an 8x9 board of
 //!   24 moves for one fault, now 90 runs and 1x2; a class's time went mostly
@@ -654,10 +656,7 @@ impl Checker<'_> {
                     (expected, verdict) = (other, other_verdict);
                 }
                 if let Some(failure) = &mut verdict.failure {
-                    failure.what.push_str(
-                        " (a board without mines may be won before the first move or after \
-                         it: the program did neither)",
-                    );
+                    failure.what.push_str(judge::EITHER_ENDING);
                 }
             }
         }

@@ -93,12 +93,22 @@ pub(crate) fn read(output: &[u8], board: &Board) -> Result<Vec<Printed>, Unreada
     let lines = || text.split('\n').map(|line| line.trim_end_matches('\r'));
     let file = to_board_file(board);
     let file_rows: Vec<&str> = file.lines().skip(1).take(rows).collect();
-    let templates = first_templates(lines(), rows, cols, &file_rows);
+    let (learned_at, templates) = first_templates(lines(), rows, cols, &file_rows);
     let frame = board.frame().glyph();
     let mut best: Option<(Result<Vec<Printed>, Unreadable>, bool)> = None;
     for template in &templates {
         let read = read_with(template, lines(), rows, cols);
         let framed = template.covered == frame;
+        // A frame line over the rows (`# # #` over a row of three when
+        // the program draws one column) reads as a row of squares of the
+        // frame's glyph, and then so do the column labels above it: a
+        // board before the first one, all covered, that it was learned
+        // from. Such a reading is not the program's layout.
+        let read_before =
+            |boards: &Vec<Printed>| boards.first().is_some_and(|b| b.line <= learned_at);
+        if framed && read.as_ref().is_ok_and(read_before) {
+            continue;
+        }
         let better = match (&best, &read) {
             (None, _) => true,
             (Some((Err(_), _)), Ok(_)) => true,
@@ -111,7 +121,13 @@ pub(crate) fn read(output: &[u8], board: &Board) -> Result<Vec<Printed>, Unreada
             best = Some((read, framed));
         }
     }
-    best.map_or(Err(Unreadable::NoFirstBoard), |(read, _)| read)
+    match best {
+        Some((read, _)) => read,
+        None => by_labels(lines(), rows, cols)
+            .map(|template| read_with(&template, lines(), rows, cols))
+            .filter(|read| read.as_ref().is_ok_and(|boards| !boards.is_empty()))
+            .unwrap_or(Err(Unreadable::NoFirstBoard)),
+    }
 }
 
 /// The boards in `lines`, read by `template`.
@@ -158,20 +174,21 @@ fn read_with<'a>(
 }
 
 /// The templates of the first `rows` lines in a row that read as a board
-/// with every square covered: one for each glyph they can be read with.
-/// Lines that are the board file's own rows (`file_rows`: `#  #` holds
-/// two `#`) are the file echoed, not a board.
+/// with every square covered: one for each glyph they can be read with,
+/// and how many lines come before those. Lines that are the board file's
+/// own rows (`file_rows`: `#  #` holds two `#`) are the file echoed, not
+/// a board.
 fn first_templates<'a>(
     lines: impl Iterator<Item = &'a str> + Clone,
     rows: usize,
     cols: usize,
     file_rows: &[&str],
-) -> Vec<Template> {
+) -> (usize, Vec<Template>) {
     let mut from = lines;
-    loop {
+    for at in 0.. {
         let window: Vec<&str> = from.clone().take(rows).collect();
         if window.len() < rows {
-            return Vec::new();
+            break;
         }
         let echoed = window
             .iter()
@@ -183,10 +200,105 @@ fn first_templates<'a>(
             Template::learn(&window, cols)
         };
         if !templates.is_empty() {
-            return templates;
+            return (at, templates);
         }
         from.next();
     }
+    (0, Vec::new())
+}
+
+/// Where no board reads as all covered, the program's layout as its
+/// column labels give it: a line of `1 2 … cols` (the last digit of
+/// each) marks where the squares stand, and the first `rows` lines below
+/// it that hold something in each of those places among labels and
+/// frames, frame lines passed over, are the rows. A board of the game's
+/// size that shows a mine, or opens a square, before any move is then
+/// read, and drawn, as the wrong board it is.
+fn by_labels<'a>(
+    lines: impl Iterator<Item = &'a str> + Clone,
+    rows: usize,
+    cols: usize,
+) -> Option<Template> {
+    let mut rest = lines;
+    while let Some(line) = rest.next() {
+        let Some(squares) = label_places(line, cols) else {
+            continue;
+        };
+        let found = rest
+            .clone()
+            .skip_while(|line| is_frame_line(line, &squares))
+            .take(rows)
+            .map(|line| RowTemplate::at_places(line, &squares))
+            .collect::<Option<Vec<_>>>()
+            .filter(|found| found.len() == rows);
+        if let Some(found) = found {
+            return Some(Template {
+                covered: covered_glyph(&found),
+                rows: found,
+            });
+        }
+    }
+    None
+}
+
+/// Where the digits of a line of column labels `1 2 … cols` stand (each
+/// label its last digit, as `… 9 0 1` past nine), if `line` is one.
+fn label_places(line: &str, cols: usize) -> Option<Vec<usize>> {
+    let mut places = Vec::new();
+    for (i, c) in line.chars().enumerate() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let label = (places.len() + 1) % 10;
+        if places.len() == cols || c.to_digit(10) != Some(label as u32) {
+            return None;
+        }
+        places.push(i);
+    }
+    (cols > 0 && places.len() == cols).then_some(places)
+}
+
+/// Whether `line` is a frame line drawn over the squares' places: frame
+/// and separators only, no label, and in the squares' places the line's
+/// own first character or a separator (`# # # #`, `+---+`).
+fn is_frame_line(line: &str, squares: &[usize]) -> bool {
+    let chars: Vec<char> = line.chars().collect();
+    let Some(&first) = chars.iter().find(|c| !c.is_whitespace()) else {
+        return false;
+    };
+    is_decoration(line)
+        && !chars.iter().any(char::is_ascii_digit)
+        && squares.iter().all(|&i| {
+            chars
+                .get(i)
+                .is_none_or(|&c| c == first || NEVER_COVERED.contains(c))
+        })
+}
+
+/// The glyph a layout read by its labels covers squares with: the one
+/// most often in the squares' places that is no clue, flag or mine (no
+/// square may be covered when a program shows the whole board).
+fn covered_glyph(rows: &[RowTemplate]) -> char {
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    let shown = rows
+        .iter()
+        .flat_map(|row| row.squares.iter().filter_map(|&i| row.line.get(i)));
+    for &c in shown {
+        let known = Template::NONE.cell(c) != Cell::Other(c);
+        if known || c.is_whitespace() {
+            continue;
+        }
+        match counts.iter_mut().find(|(seen, _)| *seen == c) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    // The first of the most seen: `max_by_key` keeps the last of a tie.
+    counts
+        .iter()
+        .rev()
+        .max_by_key(|&&(_, count)| count)
+        .map_or(Template::NONE.covered, |&(c, _)| c)
 }
 
 /// The lines printed since the last board, joined by line breaks.
@@ -229,6 +341,13 @@ struct RowTemplate {
 }
 
 impl Template {
+    /// No layout: for what its glyphs mean alone. Its covered glyph is a
+    /// character no output holds once read.
+    const NONE: Template = Template {
+        covered: '\u{0}',
+        rows: Vec::new(),
+    };
+
     /// The templates, one a glyph, with which `lines` are the rows of a
     /// board with every square covered by that glyph.
     fn learn(lines: &[&str], cols: usize) -> Vec<Template> {
@@ -311,6 +430,32 @@ impl Template {
 }
 
 impl RowTemplate {
+    /// The row's template, if `line` is a row with its squares at
+    /// `squares` among labels, frames and spaces.
+    fn at_places(line: &str, squares: &[usize]) -> Option<RowTemplate> {
+        if line.trim().is_empty() {
+            return None;
+        }
+        let line: Vec<char> = line.chars().collect();
+        let around_squares: Vec<char> = line
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| squares.binary_search(i).is_err())
+            .map(|(_, &c)| c)
+            .collect();
+        around_squares
+            .iter()
+            .all(|&c| c.is_whitespace() || c.is_ascii_digit() || DECORATION.contains(c))
+            .then(|| RowTemplate {
+                frame: around_squares
+                    .into_iter()
+                    .filter(|c| !c.is_whitespace() && !c.is_ascii_digit())
+                    .collect(),
+                line,
+                squares: squares.to_vec(),
+            })
+    }
+
     /// The row's template, if `line` holds `covered` exactly `cols` times
     /// among decoration. (A frame drawn with the covered glyph itself could
     /// not be told from a row of covered squares: it is not read.)
@@ -546,6 +691,37 @@ Enter a number between 1 and 2 (inclusive):
         let text = "####\n#  #\n#  #\n####\nTraceback\n";
         let hash = board_framed(2, 2, Frame::Hash);
         assert_eq!(read(text.as_bytes(), &hash), Err(Unreadable::NoFirstBoard));
+    }
+
+    /// A program that draws one column of a board of three, framed with
+    /// `#` as the board file is: its frame line `# # #` holds three `#`,
+    /// but it is no row of covered squares, and its column labels above
+    /// it no board.
+    #[test]
+    fn a_frame_line_of_three_is_not_a_row_of_three() {
+        let text = "       1 \n     # # # \n  1  # . . \n     # # #  \n\nPlease enter the row: ";
+        let hash = board_framed(1, 3, Frame::Hash);
+        assert_eq!(read(text.as_bytes(), &hash), Err(Unreadable::NoFirstBoard));
+    }
+
+    /// A board of the game's size that shows a mine before any move has
+    /// no all-covered board to learn from: its column labels say where
+    /// its squares are, and it is read as shown.
+    #[test]
+    fn a_first_board_showing_a_mine_is_read_by_its_labels() {
+        let text = "Enter the file to load the board from: \n       1 2 3 \n     # # # # # \n  1  # . . * # \n\
+                    \x20    # # # # #  \nPlease choose the row:\n       1 2 3 \n     # # # # # \n\
+                    \x20 1  #   1 * # \n     # # # # #  \nYou won!\n";
+        let hash = board_framed(1, 3, Frame::Hash);
+        let boards = read(text.as_bytes(), &hash).unwrap();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(cells(&boards[0].cells), vec![Hidden, Hidden, Mine]);
+        assert_eq!(cells(&boards[1].cells), vec![Open(0), Open(1), Mine]);
+        assert_eq!(boards[0].line, 4);
+        assert_eq!(boards[0].places, [vec![7, 9, 11]]);
+        // Labels of another number of columns are not this board's.
+        let wide = board_framed(1, 4, Frame::Hash);
+        assert_eq!(read(text.as_bytes(), &wide), Err(Unreadable::NoFirstBoard));
     }
 
     /// A flood of one long line of two characters in turn: each is tried

@@ -18,7 +18,7 @@ use crate::again::RunAgain;
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::fault::EdgeCase;
-use crate::judge::Kind;
+use crate::judge::{Kind, count};
 use crate::reader::{self, Printed};
 use crate::score::{Part, PartScore, Points, Score};
 use crate::{
@@ -396,8 +396,28 @@ fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
             &finding.played.run.stdout,
             failure.square,
         ));
+    } else if let Some((cut, lines)) = last_printed(&finding.played.run.stdout) {
+        // No board to draw beside ours (it crashed first, or its boards
+        // cannot be read): what it did print is what tells why.
+        let _ = writeln!(text, "  What it printed{}:", its_last(cut));
+        if cut {
+            let _ = writeln!(text, "    ...");
+        }
+        for line in lines {
+            let _ = writeln!(text, "    {line}");
+        }
     }
     text
+}
+
+/// How much of what it printed is shown: " (its last 24 lines)" when
+/// lines before were left out.
+pub(crate) fn its_last(cut: bool) -> String {
+    if cut {
+        format!(" (its last {PRINTED_LINES} lines)")
+    } else {
+        String::new()
+    }
 }
 
 /// When the program went wrong and how, in a sentence: "After move 2
@@ -519,21 +539,33 @@ fn last_words(stderr: &[u8]) -> String {
     shown
 }
 
-/// The last lines the program printed on stdout (at most `most`), each
+/// The most lines of what a program printed that a finding shows.
+const PRINTED_LINES: usize = 24;
+
+/// The most characters of one line of it shown: a board of the largest
+/// size fits; a flood of one line does not fill the report.
+const PRINTED_WIDTH: usize = 160;
+
+/// The last lines the program printed on stdout (at most
+/// [`PRINTED_LINES`], each cut at [`PRINTED_WIDTH`] characters), each
 /// escaped, colour codes taken out, and whether lines before them were
-/// left out; `None` when it printed nothing. What a page shows of a
-/// finding without two boards to draw (a crash, output no board could be
-/// read from).
-pub(crate) fn last_printed(stdout: &[u8], most: usize) -> Option<(bool, Vec<String>)> {
+/// left out; `None` when it printed nothing. What a finding without two
+/// boards to draw shows (a crash, output no board could be read from).
+pub(crate) fn last_printed(stdout: &[u8]) -> Option<(bool, Vec<String>)> {
     let lines = reader::lines(stdout);
     let end = lines
         .iter()
         .rposition(|line| !line.trim().is_empty())
         .map(|at| at + 1)?;
-    let start = end.saturating_sub(most);
+    let start = end.saturating_sub(PRINTED_LINES);
     let shown = lines[start..end]
         .iter()
-        .map(|line| visible::Visible(line).to_string())
+        .map(|line| {
+            let mut chars = line.chars();
+            let kept: String = chars.by_ref().take(PRINTED_WIDTH).collect();
+            let more = if chars.next().is_some() { " …" } else { "" };
+            format!("{}{more}", visible::Visible(&kept))
+        })
         .collect();
     Some((start > 0, shown))
 }
@@ -578,14 +610,6 @@ pub(crate) fn capitalised(text: &str) -> String {
         .next()
         .map(|first| first.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
-}
-
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
 }
 
 pub(crate) fn describe_move(case: &Case, turn: usize) -> String {

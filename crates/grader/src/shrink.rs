@@ -6,8 +6,9 @@
 //! where the game went wrong (its [`Focus`]): the turns up to that move,
 //! the board cropped to a few squares around it; then fewer turns (none,
 //! halves and quarters, one), bad answers, rows and columns
-//! (alone, then a row and a column together), mines (halves of them
-//! with the turns on them, then one alone), mines moved nearer. Every step removes something,
+//! (alone, then a row and a column together, then alone with their turns
+//! moved onto the line beside), mines (halves of them with the turns on
+//! them, then one alone), mines moved nearer. Every step removes something,
 //! so it ends. The games of a pass are tried in parallel, and the first
 //! in its list that fails is kept, so the result does not depend on the
 //! number of threads.
@@ -126,13 +127,15 @@ type Pass = fn(&Case, Focus) -> Vec<Case>;
 /// The passes, in order: where it went wrong first, then the board's
 /// rows and columns (each takes the turns on it too: a long game of
 /// flags shrinks by its rows, not a turn at a time), the turns, the bad
-/// answers, rows and columns together, mines.
-const PASSES: [Pass; 7] = [
+/// answers, rows and columns together, rows and columns whose turns
+/// move onto the line beside, mines.
+const PASSES: [Pass; 8] = [
     around_the_focus,
     fewer_lines,
     fewer_turns,
     fewer_bad_answers,
     fewer_lines_together,
+    fewer_lines_keeping_turns,
     fewer_mines,
     mines_nearer,
 ];
@@ -210,6 +213,37 @@ fn fewer_lines(case: &Case, _: Focus) -> Vec<Case> {
         .map(|&r| without_line(case, Line::Row(r)))
         .chain(cols.iter().map(|&c| without_line(case, Line::Column(c))))
         .collect()
+}
+
+/// Without a row or a column, last first, its turns moved onto the line
+/// before it (after it, for the first): a fault that a move shows only
+/// where it opens something of the line beside it (a flag on an open
+/// square needs the square opened first) keeps its move.
+fn fewer_lines_keeping_turns(case: &Case, _: Focus) -> Vec<Case> {
+    let (rows, cols) = lines(case);
+    let mut cases: Vec<Case> = rows
+        .iter()
+        .map(|&r| Line::Row(r))
+        .chain(cols.iter().map(|&c| Line::Column(c)))
+        .filter(|&line| case.turns.iter().any(|turn| line.holds(turn.mv.at)))
+        .map(|line| without_line_keeping_turns(case, line))
+        .collect();
+    // Then the row and the column of a turn together (a program that
+    // plays square boards only loses neither alone), one pair a square
+    // turned on, not every pair.
+    if !rows.is_empty() && !cols.is_empty() {
+        let mut squares: Vec<Pos> = case.turns.iter().map(|turn| turn.mv.at).collect();
+        squares.sort_by_key(|at| std::cmp::Reverse((at.row, at.col)));
+        squares.dedup();
+        for at in squares {
+            let without_row = without_line_keeping_turns(case, Line::Row(at.row));
+            cases.push(without_line_keeping_turns(
+                &without_row,
+                Line::Column(at.col),
+            ));
+        }
+    }
+    cases
 }
 
 /// Without a row and a column together (a fault of square boards needs
@@ -291,13 +325,13 @@ fn first_turns(case: &Case, turns: usize) -> Case {
     }
 }
 
-/// `case` cropped to windows of one to three rows and columns around
+/// `case` cropped to windows of one to four rows and columns around
 /// `squares` (the square that differs and the move's), smallest first,
 /// then to five by five: the squares and turns outside each go. Only
 /// windows that hold every one of `squares`, smaller than the board.
 fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
-    let mut sizes: Vec<(usize, usize)> = (1..=3)
-        .flat_map(|h| (1..=3).map(move |w| (h, w)))
+    let mut sizes: Vec<(usize, usize)> = (1..=4)
+        .flat_map(|h| (1..=4).map(move |w| (h, w)))
         .chain([(5, 5)])
         .collect();
     sizes.sort_by_key(|&(h, w)| (h * w, h.abs_diff(w)));
@@ -361,6 +395,39 @@ fn crop(case: &Case, r: std::ops::Range<usize>, c: std::ops::Range<usize>) -> Ca
 enum Line {
     Row(usize),
     Column(usize),
+}
+
+impl Line {
+    fn holds(self, pos: Pos) -> bool {
+        match self {
+            Line::Row(r) => pos.row == r,
+            Line::Column(c) => pos.col == c,
+        }
+    }
+
+    /// The square beside `pos` (on this line) on the line before, or
+    /// after for the first line (a line goes only where there are two).
+    fn beside(self, pos: Pos) -> Pos {
+        let before = |at: usize| at.checked_sub(1).unwrap_or(1);
+        match self {
+            Line::Row(_) => Pos::new(before(pos.row), pos.col),
+            Line::Column(_) => Pos::new(pos.row, before(pos.col)),
+        }
+    }
+}
+
+/// `case` without `line`, its turns moved onto the line beside it (which
+/// stays; then `without_line` moves it up or left with the rest).
+fn without_line_keeping_turns(case: &Case, line: Line) -> Case {
+    let mut merged = case.clone();
+    for turn in merged
+        .turns
+        .iter_mut()
+        .filter(|turn| line.holds(turn.mv.at))
+    {
+        turn.mv.at = line.beside(turn.mv.at);
+    }
+    without_line(&merged, line)
 }
 
 /// `case` without row or column `line`: its squares and the turns on them
@@ -509,6 +576,55 @@ mod tests {
         let shrunk = shrink(case, (), focus, beside, |_, _| focus);
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
         assert!(shrunk.runs < 40, "{} runs", shrunk.runs);
+    }
+
+    fn flag(row: usize, col: usize) -> Turn {
+        Turn::plain(Move {
+            action: Action::Flag,
+            at: Pos::new(row, col),
+        })
+    }
+
+    /// A "program" that fails when a square already open is flagged.
+    fn flags_an_open_square(case: &Case) -> Option<()> {
+        let mut game = Game::new(case.board(), Rules::PROJ3);
+        case.turns
+            .iter()
+            .any(|turn| {
+                let open = game.cover(turn.mv.at) == engine::Cover::Open;
+                game.apply(turn.mv);
+                open && turn.mv.action == Action::Flag
+            })
+            .then_some(())
+    }
+
+    /// The flag on an open square needs the reveal that opened it: as a
+    /// row or column goes, the reveal on it moves onto the one beside it,
+    /// so a 3x3 island opened from its corner shrinks to one of 1x2, and
+    /// to 2x2 where only square boards are played.
+    #[test]
+    fn a_reveal_moves_with_its_line_to_keep_what_it_opens() {
+        let mut mines = Grid::filled(3, 3, false);
+        mines[Pos::new(0, 0)] = true;
+        let case = Case {
+            mines,
+            turns: vec![reveal(2, 2), flag(1, 1), flag(0, 0)],
+        };
+        assert!(flags_an_open_square(&case).is_some());
+        let focus = Focus {
+            turns: Some(2),
+            square: None,
+            moved: Some(Pos::new(1, 1)),
+        };
+        let shrunk = shrink(case.clone(), (), focus, flags_an_open_square, |_, _| focus);
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
+        let square_only = |case: &Case| {
+            (case.rows() == case.cols())
+                .then(|| flags_an_open_square(case))
+                .flatten()
+        };
+        let shrunk = shrink(case, (), focus, square_only, |_, _| focus);
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (2, 2));
     }
 
     #[test]

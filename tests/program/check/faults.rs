@@ -387,8 +387,9 @@ fn a_program_killed_by_a_signal_is_said_to_be() {
 }
 
 /// A finding with no board of the program's to draw (it printed none
-/// that can be read) shows on its page what the program printed, its last
-/// lines, every control character escaped.
+/// that can be read) shows on its page and in the report what the
+/// program printed, its last lines, every control character escaped, a
+/// flood of one line cut.
 #[test]
 fn a_page_shows_what_a_program_printed_where_no_board_can_be_drawn() {
     let out = folder();
@@ -398,7 +399,8 @@ fn a_page_shows_what_a_program_printed_where_no_board_can_be_drawn() {
         &[
             "sh",
             "-c",
-            "echo 'no board here'; printf 'a bell \\007 rang\\n'",
+            "echo 'no board here'; printf 'a bell \\007 rang\\n'; \
+             head -c 100000 /dev/zero | tr '\\0' x; echo",
         ],
     );
     assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
@@ -406,4 +408,10 @@ fn a_page_shows_what_a_program_printed_where_no_board_can_be_drawn() {
     assert!(page.contains("<h3>What it printed</h3>"), "{page}");
     assert!(page.contains("no board here"), "{page}");
     assert!(!page.contains('\u{7}'), "a bell reached the page");
+    let report = text(&run.stdout);
+    assert!(report.contains("  What it printed:\n"), "{report}");
+    assert!(report.contains("    no board here\n"), "{report}");
+    assert!(!report.contains('\u{7}'), "a bell reached the report");
+    let flood = report.lines().find(|line| line.contains("xxx")).unwrap();
+    assert!(flood.len() < 200 && flood.ends_with(" …"), "{flood}");
 }
