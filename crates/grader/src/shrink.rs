@@ -4,15 +4,17 @@
 //!
 //! Cuts are made in passes, each kept up while it works: first around
 //! where the game went wrong (its [`Focus`]): the turns up to that move,
-//! the board cropped to a few squares around it; then fewer turns (none,
-//! halves and quarters, one), bad answers, rows and columns
-//! (alone, then a row and a column together, then alone with their turns
-//! moved onto the line beside), mines (halves of them with the turns on
-//! them, then one alone), mines moved nearer. Every step removes something,
+//! the board cropped to a few squares around it; halves and quarters of
+//! the board away from it; rows and columns one at a time; fewer turns
+//! (none, halves and quarters, one); bad answers; a row and a column
+//! together; a row or column with its turns moved onto the line beside;
+//! mines (halves of them with the turns on them, then one alone); mines
+//! moved nearer. Every step removes something,
 //! so it ends. The games of a pass are tried in parallel, and the first
 //! in its list that fails is kept, so the result does not depend on the
 //! number of threads.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
@@ -90,16 +92,28 @@ pub(crate) fn shrink<T: Send>(
             if found_none_at[number] == Some(kept_cuts) {
                 continue;
             }
+            // Where in the pass's list the last cut was found: the next
+            // list, of a case a little smaller, is tried from there on
+            // (and then from its start), so the cuts that failed before
+            // it are not all tried again after every cut kept.
+            let mut from = 0;
             loop {
-                let candidates = pass(&shrunk.case, focus);
-                let kept = candidates.par_iter().find_map_first(|candidate| {
-                    counted(candidate).map(|found| (candidate.clone(), found))
-                });
+                let mut candidates = pass(&shrunk.case, focus);
+                let start = from.min(candidates.len());
+                candidates.rotate_left(start);
+                let kept = candidates
+                    .par_iter()
+                    .enumerate()
+                    .find_map_first(|(at, candidate)| {
+                        counted(candidate).map(|found| (at, candidate.clone(), found))
+                    });
                 shrunk.runs = runs.load(Ordering::Relaxed).min(MOST_RUNS);
-                let Some((case, found)) = kept else {
+                let Some((at, case, found)) = kept else {
+                    tracing::trace!(pass = number, runs = shrunk.runs, "no cut");
                     found_none_at[number] = Some(kept_cuts);
                     break;
                 };
+                from = (start + at) % candidates.len();
                 kept_cuts += 1;
                 tracing::trace!(
                     pass = number,
@@ -124,13 +138,14 @@ pub(crate) fn shrink<T: Send>(
 /// to fail and take most away first.
 type Pass = fn(&Case, Focus) -> Vec<Case>;
 
-/// The passes, in order: where it went wrong first, then the board's
-/// rows and columns (each takes the turns on it too: a long game of
+/// The passes, in order: where it went wrong first, then halves and
+/// quarters of the board, then its rows and columns (each takes the turns on it too: a long game of
 /// flags shrinks by its rows, not a turn at a time), the turns, the bad
 /// answers, rows and columns together, rows and columns whose turns
 /// move onto the line beside, mines.
-const PASSES: [Pass; 8] = [
+const PASSES: [Pass; 9] = [
     around_the_focus,
+    line_blocks,
     fewer_lines,
     fewer_turns,
     fewer_bad_answers,
@@ -204,6 +219,60 @@ fn lines(case: &Case) -> (Vec<usize>, Vec<usize>) {
         }
     };
     (all(case.rows()), all(case.cols()))
+}
+
+/// Without a half or a quarter of the rows, of the columns, or of both
+/// at once (a program that plays square boards only), where the game
+/// did not go wrong: a big board halves in one run where it would lose
+/// a line a run. Every block takes the turns on it.
+fn line_blocks(case: &Case, focus: Focus) -> Vec<Case> {
+    let kept: Vec<Pos> = focus.square.into_iter().chain(focus.moved).collect();
+    let rows = blocks(case.rows(), |r| kept.iter().any(|at| at.row == r));
+    let cols = blocks(case.cols(), |c| kept.iter().any(|at| at.col == c));
+    let without_rows = |case: &Case, block: &Range<usize>| {
+        block
+            .clone()
+            .rev()
+            .fold(case.clone(), |case, r| without_line(&case, Line::Row(r)))
+    };
+    let without_cols = |case: &Case, block: &Range<usize>| {
+        block
+            .clone()
+            .rev()
+            .fold(case.clone(), |case, c| without_line(&case, Line::Column(c)))
+    };
+    let mut cases: Vec<Case> = rows.iter().map(|r| without_rows(case, r)).collect();
+    cases.extend(cols.iter().map(|c| without_cols(case, c)));
+    for r in &rows {
+        for c in cols.iter().filter(|c| c.len() == r.len()) {
+            cases.push(without_cols(&without_rows(case, r), c));
+        }
+    }
+    cases
+}
+
+/// The halves and quarters of `count` lines (two lines or more, the last
+/// first), but those holding a line `needed`.
+fn blocks(count: usize, needed: impl Fn(usize) -> bool) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    for parts in [2, 4] {
+        let size = count / parts;
+        if size < 2 {
+            break;
+        }
+        for start in (0..parts).rev().map(|part| part * size) {
+            // The last block takes what division leaves over.
+            let end = if start + 2 * size > count {
+                count
+            } else {
+                start + size
+            };
+            if !(start..end).any(&needed) {
+                found.push(start..end);
+            }
+        }
+    }
+    found
 }
 
 /// Without a row or a column, last first (the turns on it go too).
@@ -325,14 +394,14 @@ fn first_turns(case: &Case, turns: usize) -> Case {
     }
 }
 
-/// `case` cropped to windows of one to four rows and columns around
+/// `case` cropped to windows of one to three rows and columns around
 /// `squares` (the square that differs and the move's), smallest first,
-/// then to five by five: the squares and turns outside each go. Only
+/// then to four by four and five by five: the squares and turns outside each go. Only
 /// windows that hold every one of `squares`, smaller than the board.
 fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
-    let mut sizes: Vec<(usize, usize)> = (1..=4)
-        .flat_map(|h| (1..=4).map(move |w| (h, w)))
-        .chain([(5, 5)])
+    let mut sizes: Vec<(usize, usize)> = (1..=3)
+        .flat_map(|h| (1..=3).map(move |w| (h, w)))
+        .chain([(4, 4), (5, 5)])
         .collect();
     sizes.sort_by_key(|&(h, w)| (h * w, h.abs_diff(w)));
     let (rows, cols) = (case.rows(), case.cols());
@@ -369,7 +438,7 @@ fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
 
 /// `case` with only the rows `r` and the columns `c`: the turns on other
 /// squares go, and the squares move up and left.
-fn crop(case: &Case, r: std::ops::Range<usize>, c: std::ops::Range<usize>) -> Case {
+fn crop(case: &Case, r: Range<usize>, c: Range<usize>) -> Case {
     let mines = Grid::from_row_major(
         r.len(),
         c.len(),
@@ -549,6 +618,33 @@ mod tests {
         };
         let shrunk = shrink(case, (), Focus::default(), square, |_, _| Focus::default());
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (2, 2));
+    }
+
+    /// A big square board halves, rows and columns together, away from
+    /// where the game went wrong: a few cuts, not one a line.
+    #[test]
+    fn a_big_board_loses_halves_and_quarters_at_once() {
+        let square = |case: &Case| {
+            let moved = case.turns.first()?.mv.at;
+            (case.rows() == case.cols() && case.rows() >= 2 && moved == Pos::new(0, 0))
+                .then_some(())
+        };
+        let case = Case {
+            mines: Grid::filled(16, 16, false),
+            turns: vec![reveal(0, 0)],
+        };
+        // No focus: no window to crop to first.
+        let shrunk = shrink(case, (), Focus::default(), square, |_, _| Focus::default());
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (2, 2));
+        // 16, 8, 4, 2: the bottom right half each time.
+        assert_eq!(shrunk.steps, 3, "{shrunk:?}");
+    }
+
+    #[test]
+    fn blocks_are_halves_and_quarters_without_the_needed_line() {
+        assert_eq!(blocks(9, |_| false), [4..9, 0..4, 6..9, 4..6, 2..4, 0..2]);
+        assert_eq!(blocks(8, |line| line == 5), [0..4, 6..8, 2..4, 0..2]);
+        assert!(blocks(3, |_| false).is_empty());
     }
 
     /// Cropped around where it went wrong first: a board of 9x9 showing
