@@ -320,29 +320,19 @@ fn first_failure(
 pub(crate) const EITHER_ENDING: &str = " (a board without mines may be won before the first \
                                         move or after it: the program did neither)";
 
-/// `n` of `what`, with an `s` unless one.
-pub(crate) fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
-
 fn unreadable_or_crash(
     unreadable: Unreadable,
     crash: Option<String>,
     rows: usize,
     cols: usize,
 ) -> Failure {
-    let (rows, cols) = (count(rows, "row"), count(cols, "column"));
     if let Some(crash) = crash {
         // Where it stopped: before the first board (whatever else it
         // printed, which may look like a board of another size or one
         // already opened), or after one that cannot be read.
         let when = match unreadable {
             Unreadable::NoFirstBoard => format!(
-                "before printing a board of {rows} and {cols} with every square \
+                "before printing a {rows}x{cols} board with every square \
                  covered"
             ),
             Unreadable::BrokenOff { line } => {
@@ -353,7 +343,7 @@ fn unreadable_or_crash(
     }
     let what = match unreadable {
         Unreadable::NoFirstBoard => {
-            format!("printed no board of {rows} and {cols} with every square covered")
+            format!("printed no {rows}x{cols} board with every square covered")
         }
         Unreadable::BrokenOff { line } => {
             format!("printed a board at line {line} of its output that stops partway")
@@ -971,7 +961,7 @@ mod tests {
         let none = unreadable_or_crash(Unreadable::NoFirstBoard, crashed(), 2, 2);
         assert_eq!(
             none.what,
-            "exited with status 1 before printing a board of 2 rows and 2 columns with every \
+            "exited with status 1 before printing a 2x2 board with every \
              square covered"
         );
     }

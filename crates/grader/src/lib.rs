@@ -189,30 +189,34 @@
 //!   After a loss
 //!   a program may also uncover the board. At the end of the input a program
 //!   may stop as it likes: the course's own raises `EOFError`.
-//! - **Shrinking is ours, and small, and starts where the game went
-//!   wrong.** Cuts come in passes, each kept up while one of its cuts still
-//!   fails the same way, the passes going round until none takes anything
-//!   away, at most 2000 runs: around the focus (the turns up to the failing
-//!   move; the board cropped to windows of one to three rows and columns,
-//!   then four and five square, holding the square that differs and the move's), halves and
-//!   quarters of the rows, the columns or both away from it (a 16x16 game of
-//!   a program that plays square boards only went down a row and a column a
-//!   cut: 451 runs; now 168), rows and columns (each takes the turns on it, so a long game of flags shrinks by
-//!   its rows), halves and quarters of the turns down to one, bad answers, a
-//!   row and a column together (a fault of square boards loses neither
-//!   alone), a row or column whose turns move onto the line beside (a flag
-//!   on an open square keeps the reveal that opened it), halves of the
-//!   mines with the turns on them (a flag on every mine stays one), a mine
-//!   alone, a mine moved nearer. One list of every
-//!   cut, tried from its start after each cut kept, spent most of its runs
-//!   trying again what had failed: 2000 runs (the limit) and an 8x9 board of
-//!   24 moves for one fault, now 90 runs and 1x2; a class's time went mostly
-//!   to shrinking before. A pass's cuts are tried in parallel and the first
-//!   in its order that still fails is kept (`find_map_first`), so the result
-//!   is the same on any number of threads. A fault is `input` only when the game typed without its bad
-//!   answers agrees (`fault_in` plays it): a shrink cut short by the budget
-//!   may end on a game that still holds bad answers, which proves nothing
-//!   about them.
+//! - **Shrinking is ours, and small, and starts where the game went wrong.**
+//!   Cuts come in passes, each kept up while one of its cuts still fails the
+//!   same way, the passes going round until none takes anything away, at
+//!   most 2000 runs: around the focus (the turns up to the failing move; the
+//!   board cropped to windows of one to three rows and columns, then four
+//!   and five square, holding the square that differs and the move's, then
+//!   the square alone with the turns outside moved to its edge: a published
+//!   program's 5x5 fault shows on 4x4 so), halves and quarters of the rows,
+//!   the columns or both away from it (a 16x16 game of a program that plays
+//!   square boards only went down a row and a column a cut: 451 runs; now
+//!   168), rows and columns (each takes the turns on it, so a long game of
+//!   flags shrinks by its rows), halves and quarters of the turns down to
+//!   one, bad answers, a row and a column together (a fault of square boards
+//!   loses neither alone), a row or column whose turns move onto the line
+//!   beside (a flag on an open square keeps the reveal that opened it),
+//!   halves of the mines with the turns on them (a flag on every mine stays
+//!   one), a mine alone, a mine moved nearer. One list of every cut, tried
+//!   from its start after each cut kept, spent most of its runs trying again
+//!   what had failed: 2000 runs (the limit) and an 8x9 board of 24 moves for
+//!   one fault, now 90 runs and 1x2; a class's time went mostly to shrinking
+//!   before. A pass's cuts are tried in parallel and the first in its order
+//!   that still fails is kept (`find_map_first`), so the result is the same
+//!   on any number of threads; a pass's next list, of a case a little
+//!   smaller, is tried from where its last cut was found, so the cuts that
+//!   failed before it are not all tried again after every cut. A fault is
+//!   `input` only when the game typed without its bad answers agrees
+//!   (`fault_in` plays it): a shrink cut short by the budget may end on a
+//!   game that still holds bad answers, which proves nothing about them.
 //! - **A grade is a function of the program.** The budget bounds the whole
 //!   check (each game's limit is cut to the budget's end), but never chooses
 //!   which games count: a score over the games that happened to fit would
@@ -657,7 +661,11 @@ impl Checker<'_> {
                 if reached(&other_verdict) > reached(&verdict) {
                     (expected, verdict) = (other, other_verdict);
                 }
-                if let Some(failure) = &mut verdict.failure {
+                // Said where the ending is in question: not of a crash, nor
+                // of output no board can be read from.
+                if let Some(failure) = &mut verdict.failure
+                    && !matches!(failure.kind, Kind::Crash | Kind::Unreadable)
+                {
                     failure.what.push_str(judge::EITHER_ENDING);
                 }
             }

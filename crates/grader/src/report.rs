@@ -18,7 +18,7 @@ use crate::again::RunAgain;
 use crate::case::Case;
 use crate::expected::transcript;
 use crate::fault::EdgeCase;
-use crate::judge::{Kind, count};
+use crate::judge::Kind;
 use crate::reader::{self, Printed};
 use crate::score::{Part, PartScore, Points, Score};
 use crate::{
@@ -547,24 +547,33 @@ const PRINTED_LINES: usize = 24;
 const PRINTED_WIDTH: usize = 160;
 
 /// The last lines the program printed on stdout (at most
-/// [`PRINTED_LINES`], each cut at [`PRINTED_WIDTH`] characters), each
-/// escaped, colour codes taken out, and whether lines before them were
+/// [`PRINTED_LINES`], blank lines in a row as one, each cut at
+/// [`PRINTED_WIDTH`] characters), each escaped, colour codes taken out, and whether lines before them were
 /// left out; `None` when it printed nothing. What a finding without two
 /// boards to draw shows (a crash, output no board could be read from).
 pub(crate) fn last_printed(stdout: &[u8]) -> Option<(bool, Vec<String>)> {
     let lines = reader::lines(stdout);
+    let blank = |line: &String| line.trim().is_empty();
     let end = lines
         .iter()
-        .rposition(|line| !line.trim().is_empty())
+        .rposition(|line| !blank(line))
         .map(|at| at + 1)?;
-    let start = end.saturating_sub(PRINTED_LINES);
-    let shown = lines[start..end]
+    // A run of blank lines (a program that clears the screen with them)
+    // is shown as one.
+    let mut kept: Vec<&String> = Vec::new();
+    for line in &lines[..end] {
+        if !(blank(line) && kept.last().is_none_or(|last| blank(last))) {
+            kept.push(line);
+        }
+    }
+    let start = kept.len().saturating_sub(PRINTED_LINES);
+    let shown = kept[start..]
         .iter()
         .map(|line| {
             let mut chars = line.chars();
-            let kept: String = chars.by_ref().take(PRINTED_WIDTH).collect();
+            let head: String = chars.by_ref().take(PRINTED_WIDTH).collect();
             let more = if chars.next().is_some() { " …" } else { "" };
-            format!("{}{more}", visible::Visible(&kept))
+            format!("{}{more}", visible::Visible(&head))
         })
         .collect();
     Some((start > 0, shown))
@@ -610,6 +619,14 @@ pub(crate) fn capitalised(text: &str) -> String {
         .next()
         .map(|first| first.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
 }
 
 pub(crate) fn describe_move(case: &Case, turn: usize) -> String {

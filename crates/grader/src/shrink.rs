@@ -4,7 +4,9 @@
 //!
 //! Cuts are made in passes, each kept up while it works: first around
 //! where the game went wrong (its [`Focus`]): the turns up to that move,
-//! the board cropped to a few squares around it; halves and quarters of
+//! the board cropped to a few squares around it (around the square that
+//! differs alone, the turns outside moved to the edge, where the move is
+//! far from it); halves and quarters of
 //! the board away from it; rows and columns one at a time; fewer turns
 //! (none, halves and quarters, one); bad answers; a row and a column
 //! together; a row or column with its turns moved onto the line beside;
@@ -163,9 +165,29 @@ fn around_the_focus(case: &Case, focus: Focus) -> Vec<Case> {
     }
     let squares: Vec<Pos> = focus.square.into_iter().chain(focus.moved).collect();
     if !squares.is_empty() {
-        cases.extend(windows(case, &squares));
+        cases.extend(windows(case, &squares, Outside::Gone));
+    }
+    // Where the move is far from the square that differs, windows around
+    // the square alone, the turns outside moved to their edge: an island
+    // opened from afar is often opened from nearer too.
+    if let (Some(square), Some(moved)) = (focus.square, focus.moved)
+        && square != moved
+    {
+        for window in windows(case, &[square], Outside::ToTheEdge) {
+            if !cases.contains(&window) {
+                cases.push(window);
+            }
+        }
     }
     cases
+}
+
+/// What a window does with the turns outside it.
+#[derive(Clone, Copy)]
+enum Outside {
+    Gone,
+    /// Moved to the nearest square inside.
+    ToTheEdge,
 }
 
 /// No turn at all; then without a run of turns: halves, quarters, …
@@ -398,7 +420,7 @@ fn first_turns(case: &Case, turns: usize) -> Case {
 /// `squares` (the square that differs and the move's), smallest first,
 /// then to four by four and five by five: the squares and turns outside each go. Only
 /// windows that hold every one of `squares`, smaller than the board.
-fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
+fn windows(case: &Case, squares: &[Pos], outside: Outside) -> Vec<Case> {
     let mut sizes: Vec<(usize, usize)> = (1..=3)
         .flat_map(|h| (1..=3).map(move |w| (h, w)))
         .chain([(4, 4), (5, 5)])
@@ -428,7 +450,7 @@ fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
         if r.len() * c.len() >= rows * cols {
             continue;
         }
-        let window = crop(case, r, c);
+        let window = crop(case, r, c, outside);
         if !cropped.contains(&window) {
             cropped.push(window);
         }
@@ -437,8 +459,8 @@ fn windows(case: &Case, squares: &[Pos]) -> Vec<Case> {
 }
 
 /// `case` with only the rows `r` and the columns `c`: the turns on other
-/// squares go, and the squares move up and left.
-fn crop(case: &Case, r: Range<usize>, c: Range<usize>) -> Case {
+/// squares go (or move to the edge), and the squares move up and left.
+fn crop(case: &Case, r: Range<usize>, c: Range<usize>, outside: Outside) -> Case {
     let mines = Grid::from_row_major(
         r.len(),
         c.len(),
@@ -447,13 +469,16 @@ fn crop(case: &Case, r: Range<usize>, c: Range<usize>) -> Case {
             .map(|pos| case.mines[pos])
             .collect(),
     );
+    let inside = |at: Pos| r.contains(&at.row) && c.contains(&at.col);
+    let nearest = |at: usize, lines: &Range<usize>| at.clamp(lines.start, lines.end - 1);
     let turns = case
         .turns
         .iter()
-        .filter(|turn| r.contains(&turn.mv.at.row) && c.contains(&turn.mv.at.col))
+        .filter(|turn| matches!(outside, Outside::ToTheEdge) || inside(turn.mv.at))
         .map(|turn| {
             let mut turn = turn.clone();
-            turn.mv.at = Pos::new(turn.mv.at.row - r.start, turn.mv.at.col - c.start);
+            let (row, col) = (nearest(turn.mv.at.row, &r), nearest(turn.mv.at.col, &c));
+            turn.mv.at = Pos::new(row - r.start, col - c.start);
             turn
         })
         .collect();
@@ -721,6 +746,43 @@ mod tests {
         };
         let shrunk = shrink(case, (), focus, square_only, |_, _| focus);
         assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (2, 2));
+    }
+
+    /// A fault far from the move that shows it (an island opened from a
+    /// corner, wrong at its other end): the window around the square that
+    /// differs, the move brought to its edge, shows it at once.
+    #[test]
+    fn a_move_far_away_is_brought_to_the_window() {
+        let mut mines = Grid::filled(9, 9, false);
+        mines[Pos::new(4, 8)] = true;
+        let case = Case {
+            mines,
+            turns: vec![reveal(0, 0)],
+        };
+        // Fails while a square left of a mine in the last column is open.
+        let wrong_at_the_edge = |case: &Case| {
+            let mut game = Game::new(case.board(), Rules::PROJ3);
+            for turn in &case.turns {
+                game.apply(turn.mv);
+            }
+            let last = case.cols().checked_sub(1)?;
+            let beside = last.checked_sub(1)?;
+            (0..case.rows())
+                .any(|row| {
+                    case.mines[Pos::new(row, last)]
+                        && game.cover(Pos::new(row, beside)) == engine::Cover::Open
+                })
+                .then_some(())
+        };
+        assert!(wrong_at_the_edge(&case).is_some());
+        let focus = Focus {
+            turns: Some(1),
+            square: Some(Pos::new(4, 7)),
+            moved: Some(Pos::new(0, 0)),
+        };
+        let shrunk = shrink(case, (), focus, wrong_at_the_edge, |_, _| focus);
+        assert_eq!((shrunk.case.rows(), shrunk.case.cols()), (1, 2));
+        assert_eq!(shrunk.steps, 1, "{shrunk:?}");
     }
 
     #[test]

@@ -149,10 +149,10 @@ fn check_finding(program: &[String], finding: &Value, name: &str) {
             other => panic!("{said}: no such edge case {other}"),
         }
     }
-    // A crash before its first board printed none that can be read as
-    // one: no line of the program's output is a row of covered squares
-    // of the board's width.
-    if what.contains("before printing a board of") {
+    // A crash before its first board, or output with none, printed none
+    // that can be read as one: no line of the program's output is a row
+    // of covered squares of the board's width.
+    if what.contains("board with every square covered") {
         let printed = output_lines(&actual);
         let covered = |line: &String| {
             let drawn = line
