@@ -46,26 +46,44 @@ impl Claim {
     /// A save of its own for a new session of `front` in `folder`, named
     /// by a token no other session has, its lock held.
     pub(crate) fn new(folder: &Path, front: Front) -> io::Result<Claim> {
+        Self::new_pausing(folder, front, || {})
+    }
+
+    /// [`Claim::new`], `pause` run once the lock is held and before it
+    /// has its name: where another session's sweep of stale locks may
+    /// come, for tests.
+    ///
+    /// The lock's file is made and locked under a temporary name no
+    /// session looks at, and only then linked to its own (a link fails
+    /// where the name is taken): a lock is held from the moment it has
+    /// its name. Made under its name and locked after, a sweep could lock
+    /// it in between, find no save beside it, and remove it; the session
+    /// then held a lock on a file no longer there, and another took its
+    /// live save.
+    fn new_pausing(folder: &Path, front: Front, pause: impl Fn()) -> io::Result<Claim> {
         file::own_folder(folder)?;
+        let (lock, unnamed) = tempfile::Builder::new()
+            .prefix(crate::save::TEMPORARY)
+            .tempfile_in(folder)?
+            .into_parts();
+        lock.try_lock().map_err(io::Error::from)?;
+        pause();
         for attempt in 0u32.. {
-            let token = token(attempt);
-            let save = folder.join(format!("{}{token}.json", prefix(front)));
+            let save = folder.join(format!("{}{}.json", prefix(front), token(attempt)));
             let lock_path = lock_of(&save);
-            let made = file::open(
-                &lock_path,
-                OpenOptions::new().read(true).write(true).create_new(true),
-            );
-            let lock = match made {
-                Ok(lock) => lock,
+            match fs::hard_link(&unnamed, &lock_path) {
+                Ok(()) => {
+                    // The temporary name goes; the lock keeps its own.
+                    drop(unnamed);
+                    return Ok(Claim {
+                        save,
+                        lock_path,
+                        lock,
+                    });
+                }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => continue,
                 Err(e) => return Err(e),
-            };
-            lock.try_lock().map_err(io::Error::from)?;
-            return Ok(Claim {
-                save,
-                lock_path,
-                lock,
-            });
+            }
         }
         unreachable!("the loop returns within 101 attempts")
     }
@@ -277,6 +295,30 @@ mod tests {
         assert!(first.save().to_string_lossy().ends_with(".json"));
         drop((first, second));
         assert_eq!(fs::read_dir(folder.path()).unwrap().count(), 0);
+    }
+
+    /// A sweep of stale locks that comes while a new session is making
+    /// its lock finds nothing to remove: the lock has its name only once
+    /// it is held. (Made under its name and locked after, the sweep locked
+    /// it, found no save and removed it; a third session then took the
+    /// save the first was writing.)
+    #[test]
+    fn a_sweep_while_a_lock_is_made_leaves_it_held() {
+        let folder = tempfile::tempdir().unwrap();
+        let swept = std::cell::Cell::new(usize::MAX);
+        let live = Claim::new_pausing(folder.path(), Front::Prompt, || {
+            swept.set(remove_stale_locks(folder.path(), Front::Prompt));
+        })
+        .unwrap();
+        assert_eq!(swept.get(), 0);
+        assert!(live.lock_is_in_place(), "the lock was removed under it");
+        // Swept again with the session live and no save written yet.
+        assert_eq!(remove_stale_locks(folder.path(), Front::Prompt), 0);
+        assert!(live.lock_is_in_place());
+        fs::write(live.save(), "{}").unwrap();
+        assert!(Claim::take(live.save()).unwrap().is_none(), "a live save was taken");
+        // Only the save and its lock are left: no temporary name.
+        assert_eq!(fs::read_dir(folder.path()).unwrap().count(), 2);
     }
 
     /// A taker that locked a lock's file after its session removed it

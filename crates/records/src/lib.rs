@@ -34,7 +34,7 @@
 //! | `src/stats.rs` | statistics as functions of the records | `Tally` (`add` a record at a time, `groups`): by rules and board (size, mines and no-guess, or a board file by SHA-256): played, won, lost, abandoned, streaks, clean and helped `Wins` (best, median, mean time, best 3BV/s, mean efficiency), the last games; `StandingTally` (where a new win stands) |
 //! | `src/export.rs` | the text move log | `to_text`, `from_text` (a header of `name: value` lines, the board file indented, one move a line), `BadLog` with its line |
 //! | `src/places.rs` | where the records live | `Places::find()` (`etcetera`: XDG data, state and config folders) |
-//! | `src/claim.rs` | a save belongs to one session | `Claim` (`new`: a save of its own, `<front>-<token>.json`, with `<front>-<token>.lock` held under `File::try_lock`; `take`: a save whose lock no live session holds, checked to be the lock at its path and a folder that can be written; dropped, the lock's file removed under the lock), `saves` (a front end's, the last written first), `remove_stale_locks` |
+//! | `src/claim.rs` | a save belongs to one session | `Claim` (`new`: a save of its own, `<front>-<token>.json`, with `<front>-<token>.lock` held under `File::try_lock`, made and locked under a temporary name and then linked to its own, so no sweep of stale locks finds it unheld; `take`: a save whose lock no live session holds, checked to be the lock at its path and a folder that can be written; dropped, the lock's file removed under the lock), `saves` (a front end's, the last written first), `remove_stale_locks` |
 //! | `src/settings.rs` | the menu's choices, kept | `Settings` (theme, rules, size, no guess, question marks, first move, hint penalty, zoom; `updated_by`: what a choice leaves unsaid stays; `Preset`, a named size, and `presets()`: the sound ones of a file that may have been edited by hand; each absent until chosen), `read` (a regular file of at most 64 KiB, or no settings), `write` (temporary file, sync, rename) |
 //! | `src/recorder.rs` | a front end's records | `Recorder` (`new`, `off`, `is_on`: a front end makes no record for a recorder that is off): `saved` (a save of an ended game goes to the history, once), `with_board` (a save's board read back when it is carried on), `save` (appended to when it is the save it wrote last), `file` (exactly once: marks the save, then the line, then removes the save; `Filing` names the steps a test kills it after), `abandon_saved` (played again for its 3BV; a save of marks alone goes unfiled; says which: `Abandoned`), `file_unfiled` (saves set aside when the history could not be written, taken by a rename and filed at the next start that can), `standing` (streamed), `groups` (every kind of game's statistics, for the screen's `b`), and `carry_out(Request)` (`Save`, `File`: what the prompt game and the full screen ask after a move; a game left unfinished is filed as abandoned), `settings` and `keep_settings` (none read or written when it is off); says the first failure once, never stops a game |
 //!
@@ -116,6 +116,12 @@
 //!   read-only folder, the same game would be filed at every start). An
 //!   advisory lock binds only those that ask for it; every minesweeper does.
 //!   The same two scripts now file 199 and leave 1 saved: 0 twice, 0 lost.
+//!   A lock is held from the moment it has its name: made and locked under
+//!   a temporary name, then linked to its own. Made under its name and
+//!   locked after, another session's sweep of stale locks could lock it in
+//!   between, find no save and remove it, leaving its session holding a
+//!   file that was gone and its live save free to take (once in 900 games
+//!   of three scripted writers; every time with the first lock delayed).
 //! - **A game starts with its first opening; what changes nothing is no
 //!   move.** `Game::has_begun` (engine) is set by the first reveal that opens
 //!   a square or sets off a mine, or by a win (proj3 wins by flags alone),
