@@ -83,8 +83,10 @@ pub fn to_text(record: &Record) -> String {
         if let Some(file) = &board.file {
             let name = Visible(board.name.as_deref().unwrap_or(""));
             writeln!(text, "board file: {name}")?;
+            // A board file's rows hold nothing to escape; a hand-edited
+            // record's may hold anything.
             for line in file.text().lines() {
-                writeln!(text, "  {line}")?;
+                writeln!(text, "  {}", Visible(line))?;
             }
         }
         writeln!(text, "result: {result}")?;
@@ -382,6 +384,16 @@ mod tests {
         record.board.file = Some(BoardText::Text("+++\n+ +\n+++\n".to_owned()));
         record.board.name = Some("b.txt\nresult: won".to_owned());
         let text = to_text(&record);
+        assert!(text.contains("\n  +++\n  + +\n  +++\n"), "{text}");
+        // Its board file's text, hand-edited: ESC, BEL, NUL, CSI, a
+        // right-to-left override, a carriage return.
+        record.board.file = Some(BoardText::Text(
+            "+++\n+\x1b[2J+\x07\0\n+\u{9b}1m\u{202e}\r+\n+++\n".to_owned(),
+        ));
+        let text = to_text(&record);
+        for raw in ['\x1b', '\x07', '\0', '\u{9b}', '\u{202e}', '\r'] {
+            assert!(!text.contains(raw), "{raw:?} in {text}");
+        }
         assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
         let results = text.lines().filter(|l| l.starts_with("result:")).count();
         assert_eq!(results, 1, "{text}");
