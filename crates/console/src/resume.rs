@@ -247,7 +247,8 @@ pub fn describe(record: &Record) -> String {
         "A {} game on {what} is in progress:\n{moves}, {:.1} s played, saved {}.",
         Visible(&record.rules),
         record.ms as f64 / 1000.0,
-        Visible(&local_time(&record.when))
+        // Escaped by `local_time` where it is not a time: once.
+        local_time(&record.when)
     )
 }
 
@@ -287,6 +288,14 @@ mod tests {
             out,
             "A proj3 game on board3.txt (5x6, 1 mine) is in progress:\n1 move, 12.3 s \
              played, saved not a time.\nCarry it on? (y/n) Carry it on? (y/n) "
+        );
+        // A hand-edited time is shown escaped once, as it stands.
+        let mut hostile = saved();
+        hostile.when = "2026\x1b[2J".to_owned();
+        assert!(
+            describe(&hostile).ends_with(r"saved 2026\u{1b}[2J."),
+            "{}",
+            describe(&hostile)
         );
         let mut out = Vec::new();
         assert!(!ask(&mut "n\n".as_bytes(), &mut out, &saved()).unwrap());

@@ -316,7 +316,10 @@ mod tests {
         assert_eq!(remove_stale_locks(folder.path(), Front::Prompt), 0);
         assert!(live.lock_is_in_place());
         fs::write(live.save(), "{}").unwrap();
-        assert!(Claim::take(live.save()).unwrap().is_none(), "a live save was taken");
+        assert!(
+            Claim::take(live.save()).unwrap().is_none(),
+            "a live save was taken"
+        );
         // Only the save and its lock are left: no temporary name.
         assert_eq!(fs::read_dir(folder.path()).unwrap().count(), 2);
     }
