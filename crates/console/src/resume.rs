@@ -95,7 +95,7 @@ pub fn choose(
                 Abandoned::NotBegun => {
                     messages::warn(NOT_BEGUN);
                 }
-                Abandoned::Unfiled(trouble) => {
+                Abandoned::Unfiled(trouble) | Abandoned::Unplayable(trouble) => {
                     messages::warn(trouble);
                 }
             }
@@ -106,7 +106,7 @@ pub fn choose(
             // the save's place, so the saved one is filed first.
             let what = describe(&record).replace('\n', " ");
             let said = match abandon(recorder, record) {
-                Abandoned::Unfiled(trouble) => trouble,
+                Abandoned::Unfiled(trouble) | Abandoned::Unplayable(trouble) => trouble,
                 Abandoned::Filed => format!(
                     "{what} It is kept in the history as abandoned: a new game takes its place \
                      (--resume carries a saved game on)"
@@ -126,8 +126,8 @@ const NOT_BEGUN: &str = "No square of it was opened (flags alone), so it is no g
      the history";
 
 /// Files `record`, the saved game not carried on, as abandoned. One that
-/// cannot be filed (the history cannot be written) is set aside, out of
-/// the new game's way, or where even that fails the new game is not
+/// cannot be filed (the history cannot be written), or whose game does
+/// not play again, is set aside, out of the new game's way, or where even that fails the new game is not
 /// recorded, so that nothing is written over it; then what is told says
 /// so.
 fn abandon(recorder: &mut Recorder, record: Record) -> Abandoned {
@@ -135,6 +135,15 @@ fn abandon(recorder: &mut Recorder, record: Record) -> Abandoned {
         Abandoned::Unfiled(trouble) => {
             let kept = out_of_the_way(recorder, Aside::Unfiled, "the saved game");
             Abandoned::Unfiled(format!("{trouble}{kept}"))
+        }
+        // No game anyone played: set aside as a save that does not read,
+        // never filed.
+        Abandoned::Unplayable(why) => {
+            let kept = out_of_the_way(recorder, Aside::Unread, "it");
+            Abandoned::Unplayable(format!(
+                "the saved game cannot be played again ({why}), so it is not kept in the \
+                 history{kept}"
+            ))
         }
         other => other,
     }

@@ -100,6 +100,15 @@
 //!   failing each step in a unit test, and with 50 rounds of SIGKILL at
 //!   random moments (5,662 games, no game twice). Version 1 synced the line
 //!   and then removed the save, and 8 rounds in 50 filed a game twice.
+//!
+//!   Where the save can be neither marked nor removed (its folder made
+//!   read-only during the game), a save found in play whose id the whole
+//!   history holds goes without being offered or filed again: it had been
+//!   filed twice, the second time as abandoned. Where the history cannot
+//!   be written (read-only, a FIFO, a device, a link), the save is written
+//!   with the game as it ended, its result and its last move, and the next
+//!   start that can write the history files it so: it had been filed as
+//!   abandoned, without the move that lost it.
 //! - **A game in progress belongs to one session.** One save a front end
 //!   (`prompt-game.json`, as version 2 had it) was shared by every terminal:
 //!   two scripts of 100 `--record` games each, quitting midway, filed 202

@@ -4,7 +4,7 @@
 
 use crate::moves::{BadMove, Event, Logged};
 use crate::{BoardRecord, Record, boards};
-use engine::{BoardMaker, Deal, Game, Layout, Move, NoRoom, Outcome, RuleSet, Rules};
+use engine::{BoardMaker, Deal, Game, Layout, Move, NoRoom, Outcome, RuleSet, Rules, Status};
 
 /// Why a record cannot be played again.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -239,6 +239,12 @@ impl Rebuilder {
 
     /// Plays the next event; `None` when all are played.
     pub fn step(&mut self) -> Option<Played> {
+        // A win is final (nothing undoes it): no front end records an
+        // event after one, and one a record holds (edited by hand) is not
+        // played, nor counted.
+        if self.game.status() == Status::Won {
+            return None;
+        }
         let logged = *self.events.get(self.played)?;
         self.played += 1;
         let (outcome, changed) = match logged.event {
@@ -278,4 +284,36 @@ pub fn rebuild(
     let mut rebuilder = Rebuilder::new(record, no_guess_maker)?;
     rebuilder.finish();
     Ok(rebuilder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BoardText, Front, sample::NoMaker};
+
+    /// Moves a record holds after its win (a hand-edited one) are not
+    /// played back: the page and the replay end at the win.
+    #[test]
+    fn nothing_after_a_win_is_played() {
+        let board = BoardRecord {
+            rows: 1,
+            cols: 2,
+            mines: 1,
+            seed: None,
+            no_guess: false,
+            sha256: None,
+            file: Some(BoardText::Text("++++\n+ *+\n++++\n".to_owned())),
+            name: None,
+        };
+        let mut record = Record::started(Front::Screen, "classic", "safe", board);
+        record.moves = "r1,1@0 h@10 f1,2@20 r1,2@30".to_owned();
+        let mut rebuilder = Rebuilder::new(&record, &NoMaker).unwrap();
+        let mut played = Vec::new();
+        while let Some(step) = rebuilder.step() {
+            played.push(step.logged.ms);
+        }
+        assert_eq!(played, [0]);
+        assert_eq!(rebuilder.game().status(), Status::Won);
+        assert_eq!(rebuilder.counts().hints, 0);
+    }
 }

@@ -26,6 +26,10 @@ pub enum Abandoned {
     NotBegun,
     /// It could not be filed: what to tell the player.
     Unfiled(String),
+    /// Its board reads but its game cannot be played again (no room for
+    /// its mines, a board file of another size): no game anyone played,
+    /// so not filed; why, to tell the player.
+    Unplayable(String),
 }
 
 /// What a front end asks of its records after a move, in order.
@@ -166,6 +170,14 @@ impl Recorder {
                 continue;
             };
             if record.result == GameResult::Playing {
+                if self.filed_already(&record) {
+                    // Filed, but its save could not be marked or let go
+                    // then (its folder read-only during the game): it
+                    // goes now, neither offered nor filed again.
+                    let _ = save::remove(&path);
+                    self.claim = None;
+                    continue;
+                }
                 return Ok(Some(record));
             }
             // Not filed (the history cannot be written): the new game's
@@ -205,7 +217,9 @@ impl Recorder {
                 Ok(None) => None,
                 Ok(Some(record)) if record.result == GameResult::Playing => {
                     match self.abandon_saved(record, no_guess_maker) {
-                        Abandoned::Unfiled(trouble) => Some(trouble),
+                        Abandoned::Unfiled(trouble) | Abandoned::Unplayable(trouble) => {
+                            Some(trouble)
+                        }
                         Abandoned::Filed | Abandoned::NotBegun => None,
                     }
                 }
@@ -294,6 +308,16 @@ impl Recorder {
         Ok(record)
     }
 
+    /// Whether the history holds `record`, a save found in play, by its
+    /// id: a game filed whose save could not then be marked as filed nor
+    /// removed.
+    fn filed_already(&self, record: &Record) -> bool {
+        match (&self.places, &record.id) {
+            (Some(places), Some(id)) => history::holds(&places.history, 0, id).unwrap_or(false),
+            _ => false,
+        }
+    }
+
     /// Files `record`, the save found of a game that had ended: as it was
     /// saved, unless the history, from where it was when the filing began,
     /// already holds it.
@@ -321,12 +345,16 @@ impl Recorder {
         no_guess_maker: &'static dyn BoardMaker,
     ) -> Abandoned {
         record.result = GameResult::Abandoned;
-        // A save whose board cannot be read back or whose moves do not
-        // play is still filed, its 3BV unknown.
-        let rebuilt = self
-            .with_board(record.clone())
-            .ok()
-            .and_then(|whole| rebuild(&whole, no_guess_maker).ok());
+        // A save whose board cannot be read back is still filed, its 3BV
+        // unknown; one whose board reads and whose game does not play
+        // again is no game to file.
+        let rebuilt = match self.with_board(record.clone()) {
+            Ok(whole) => match rebuild(&whole, no_guess_maker) {
+                Ok(rebuilt) => Some(rebuilt),
+                Err(why) => return Abandoned::Unplayable(why.to_string()),
+            },
+            Err(_) => None,
+        };
         if let Some(rebuilt) = rebuilt {
             let game = rebuilt.game();
             if !game.has_begun() {
@@ -376,19 +404,34 @@ impl Recorder {
     /// and is synced, then the save goes. A save found at the next start
     /// is filed again only if its line is not in the history since then.
     fn file_stamped(&mut self, record: Record) -> Option<String> {
-        let (done, path) = self.filed(record);
-        self.told_once(done, &path)
+        let (done, path, kept_in_save) = self.filed(record);
+        match done {
+            Err(error) if kept_in_save => {
+                // Its save is let go, kept as it is: the next game has a
+                // save of its own and does not write over this one.
+                self.claim = None;
+                if std::mem::replace(&mut self.told, true) {
+                    return None;
+                }
+                Some(format!(
+                    "{}; games are kept in their saves and filed when the history can be \
+                     written",
+                    cannot_record(&path, &error)
+                ))
+            }
+            done => self.told_once(done, &path),
+        }
     }
 
     /// Files `record` as [`Recorder::file_stamped`] says; whether it is
-    /// in the history (whatever was told before), and the path of what
-    /// failed if it is not.
-    fn filed(&mut self, mut record: Record) -> (io::Result<()>, std::path::PathBuf) {
+    /// in the history (whatever was told before), the path of what
+    /// failed if it is not, and whether its save then keeps it.
+    fn filed(&mut self, mut record: Record) -> (io::Result<()>, std::path::PathBuf, bool) {
         let Some(places) = self.places.clone() else {
-            return (Ok(()), std::path::PathBuf::new());
+            return (Ok(()), std::path::PathBuf::new(), false);
         };
         if let Err(e) = self.keep_board(&mut record) {
-            return (Err(e), places.boards);
+            return (Err(e), places.boards, false);
         }
         // Without a save to mark, a kill after the line could not tell
         // the next start the game is filed: none is no reason not to file.
@@ -411,18 +454,25 @@ impl Recorder {
             .and_then(|()| self.dies_after(Filing::LineWritten));
         #[cfg(test)]
         if kept.as_ref().is_err_and(|e| e.to_string() == KILLED) {
-            return (Ok(()), places.history);
+            return (Ok(()), places.history, false);
         }
         // The save was rewritten (marked) or is about to go: nothing of it
         // is appended to any more.
         self.on_disk = None;
-        if kept.is_ok()
-            && let Some(save_path) = &save_path
-        {
-            // The game is in the history: its save would file it again.
-            let _ = save::remove(save_path);
+        let mut kept_in_save = false;
+        if let Some(save_path) = &save_path {
+            match &kept {
+                // The game is in the history: its save would file it again.
+                Ok(()) => {
+                    let _ = save::remove(save_path);
+                }
+                // Not in the history (it cannot be written): the save keeps
+                // the game as it ended, its result and its last move, to
+                // be filed by the next start that can.
+                Err(_) => kept_in_save = save::write(save_path, &record).is_ok(),
+            }
         }
-        (kept, places.history)
+        (kept, places.history, kept_in_save)
     }
 
     /// Files a saved game found at the start, which must not be taken for
@@ -430,8 +480,8 @@ impl Recorder {
     /// player when it could not be.
     fn file_saved(&mut self, record: Record) -> Option<String> {
         match self.filed(record) {
-            (Ok(()), _) => None,
-            (Err(e), path) => Some(cannot_record(&path, &e)),
+            (Ok(()), ..) => None,
+            (Err(e), path, _) => Some(cannot_record(&path, &e)),
         }
     }
 
@@ -595,6 +645,102 @@ mod tests {
                 assert!(claim::saves(&places.saves, Front::Screen).is_empty());
             }
         }
+    }
+
+    /// A save whose game cannot be played again (81 mines on a board of
+    /// 81 squares, a first move that must be safe) is not filed.
+    #[test]
+    fn a_save_that_does_not_play_again_is_not_filed() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.board.mines = 81;
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        assert_eq!(recorder.save(record.clone()), None);
+        drop(recorder);
+        let mut again = Recorder::new(places.clone(), Front::Screen);
+        let left = again.saved().unwrap().expect("read: its claims are sound");
+        let Abandoned::Unplayable(why) = again.abandon_saved(left, &crate::sample::NoMaker) else {
+            panic!("filed");
+        };
+        assert!(why.contains("no room"), "{why}");
+        assert!(!places.history.exists());
+    }
+
+    /// A game that ends while the history cannot be written (here it is
+    /// a folder) keeps its result and its last move in its save, and the
+    /// next start that can write the history files it so: not as
+    /// abandoned, nor without the move that ended it.
+    #[test]
+    fn a_game_ended_while_the_history_cannot_be_written_keeps_its_result() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, playing) = played(1, &[reveal(0, 0)]);
+        let (_, mut lost) = played(1, &[reveal(0, 0), reveal(8, 8)]);
+        lost.id = playing.id.clone();
+        lost.result = GameResult::Lost;
+        std::fs::create_dir_all(&places.history).unwrap();
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        assert_eq!(recorder.save(playing), None);
+        let said = recorder.file(lost.clone()).expect("said it was not filed");
+        assert!(
+            said.ends_with("kept in their saves and filed when the history can be written"),
+            "{said}"
+        );
+        let [save] = &claim::saves(&places.saves, Front::Screen)[..] else {
+            panic!("one save left");
+        };
+        let kept = save::read(save).unwrap().unwrap();
+        assert_eq!((kept.result, &kept.moves), (GameResult::Lost, &lost.moves));
+        // The session's next game has a save of its own, kept as well,
+        // said once.
+        let (_, mut next) = played(2, &[reveal(0, 0)]);
+        assert_eq!(recorder.save(next.clone()), None);
+        assert_eq!(claim::saves(&places.saves, Front::Screen).len(), 2);
+        next.result = GameResult::Won;
+        assert_eq!(recorder.file(next.clone()), None);
+        drop(recorder);
+        std::fs::remove_dir(&places.history).unwrap();
+        let mut again = Recorder::new(places.clone(), Front::Screen);
+        assert!(again.saved().unwrap().is_none(), "not offered");
+        let loaded = history::read(&places.history).unwrap();
+        let mut filed: Vec<_> = loaded
+            .records
+            .iter()
+            .map(|(_, r)| (r.id.clone(), r.result, r.moves.clone()))
+            .collect();
+        filed.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut expected = vec![
+            (lost.id, GameResult::Lost, lost.moves),
+            (next.id, GameResult::Won, next.moves),
+        ];
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(filed, expected);
+    }
+
+    /// A game filed whose save could be neither marked nor removed (its
+    /// folder read-only while it was filed) is not filed again, as
+    /// abandoned, when the folder can be written: its save goes.
+    #[test]
+    fn a_save_of_a_game_already_filed_goes_without_filing_it_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, playing) = played(1, &[reveal(0, 0)]);
+        let mut won = playing.clone();
+        won.result = GameResult::Won;
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        assert_eq!(recorder.save(playing.clone()), None);
+        let save_path = recorder.held_save().unwrap().to_owned();
+        let left = std::fs::read(&save_path).unwrap();
+        assert_eq!(recorder.file(won), None);
+        drop(recorder);
+        // As the read-only folder left it: the save in play, unmarked.
+        std::fs::write(&save_path, left).unwrap();
+        let mut again = Recorder::new(places.clone(), Front::Screen);
+        assert!(again.saved().unwrap().is_none(), "offered again");
+        drop(again);
+        assert_eq!(history::read(&places.history).unwrap().records.len(), 1);
+        assert!(claim::saves(&places.saves, Front::Screen).is_empty());
     }
 
     /// Two sessions at once: neither sees the other's live game, each
