@@ -76,16 +76,19 @@ pub(crate) fn push(text: &mut String, logged: Logged) {
 
 /// The events written in `text`.
 pub(crate) fn parse(text: &str) -> Result<Vec<Logged>, BadMove> {
-    text.split_ascii_whitespace()
-        .enumerate()
-        .map(|(i, word)| {
-            read_word(word).ok_or_else(|| BadMove {
-                number: i + 1,
-                // Quoted from a file anyone could have written: escaped.
-                word: visible::Visible(&word.chars().take(40).collect::<String>()).to_string(),
-            })
+    read(text).collect()
+}
+
+/// The events of `text` one at a time, read as they are asked for: what
+/// looks at every event of a long record holds one at a time.
+pub(crate) fn read(text: &str) -> impl Iterator<Item = Result<Logged, BadMove>> + '_ {
+    text.split_ascii_whitespace().enumerate().map(|(i, word)| {
+        read_word(word).ok_or_else(|| BadMove {
+            number: i + 1,
+            // Quoted from a file anyone could have written: escaped.
+            word: visible::Visible(&word.chars().take(40).collect::<String>()).to_string(),
         })
-        .collect()
+    })
 }
 
 fn read_word(word: &str) -> Option<Logged> {

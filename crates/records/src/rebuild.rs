@@ -39,6 +39,19 @@ pub enum RebuildError {
     #[error(transparent)]
     /// A move its notation does not read.
     BadMove(#[from] BadMove),
+    #[error(
+        "it holds more than {most} moves, more than any game on its {rows}x{cols} board is \
+         played with"
+    )]
+    /// More events than a game on its board is played with.
+    TooManyEvents {
+        /// The most a save on its board holds.
+        most: usize,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
     #[error("move {number} is off its {rows}x{cols} board")]
     /// A move off the board.
     OffBoard {
@@ -123,17 +136,20 @@ fn rules_of(record: &Record) -> Result<(&'static RuleSet, Rules), RebuildError> 
 /// x `cols`.
 fn moves_on_board(events: &[Logged], rows: usize, cols: usize) -> Result<(), RebuildError> {
     for (i, logged) in events.iter().enumerate() {
-        if let Event::Move(Move { at, .. }) = logged.event
-            && (at.row >= rows || at.col >= cols)
-        {
-            return Err(RebuildError::OffBoard {
-                number: i + 1,
-                rows,
-                cols,
-            });
-        }
+        on_board(logged, i + 1, rows, cols)?;
     }
     Ok(())
+}
+
+/// Fails when `logged`, event `number` (from 1), is a move off a board
+/// of `rows` x `cols`.
+fn on_board(logged: &Logged, number: usize, rows: usize, cols: usize) -> Result<(), RebuildError> {
+    match logged.event {
+        Event::Move(Move { at, .. }) if at.row >= rows || at.col >= cols => {
+            Err(RebuildError::OffBoard { number, rows, cols })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether the board `board` claims is one a game can be played on, by
@@ -174,7 +190,28 @@ fn check_size(board: &BoardRecord) -> Result<(), RebuildError> {
 pub fn check(record: &Record) -> Result<(), RebuildError> {
     rules_of(record)?;
     check_size(&record.board)?;
-    moves_on_board(&record.events()?, record.board.rows, record.board.cols)
+    let (rows, cols) = (record.board.rows, record.board.cols);
+    let most = most_events(rows.saturating_mul(cols));
+    // Read one at a time: a record of millions of events is refused
+    // before a list of them is made, or a game built to play them.
+    let mut events = 0;
+    for logged in crate::moves::read(&record.moves) {
+        events += 1;
+        if events > most {
+            return Err(RebuildError::TooManyEvents { most, rows, cols });
+        }
+        on_board(&logged?, events, rows, cols)?;
+    }
+    Ok(())
+}
+
+/// The most events a saved game on a board of `squares` may hold: far
+/// more than any game is played with (each square opened, flagged and
+/// unflagged, taken back and played again many times over), and a bound
+/// on what playing one again costs that grows with its board, not with
+/// what a file claims.
+pub fn most_events(squares: usize) -> usize {
+    squares.saturating_mul(64).max(100_000)
 }
 
 impl Rebuilder {
@@ -190,8 +227,15 @@ impl Rebuilder {
             deal,
         } = dealt(record)?;
         let game = deal.game(rules, no_guess_maker)?.with_undo();
+        let (rows, cols) = (game.board().rows(), game.board().cols());
+        let most = most_events(rows.saturating_mul(cols));
+        // Counted before they are listed (a history line may be edited
+        // by hand as a save may).
+        if crate::moves::read(&record.moves).nth(most).is_some() {
+            return Err(RebuildError::TooManyEvents { most, rows, cols });
+        }
         let events = record.events()?;
-        moves_on_board(&events, game.board().rows(), game.board().cols())?;
+        moves_on_board(&events, rows, cols)?;
         Ok(Rebuilder {
             rule_set,
             deal,
@@ -290,6 +334,32 @@ pub fn rebuild(
 mod tests {
     use super::*;
     use crate::{BoardText, Front, sample::NoMaker};
+
+    /// A save of more events than any game on its board is played with
+    /// is refused before they are listed, one past the most; the most is
+    /// read.
+    #[test]
+    fn a_save_of_more_events_than_its_board_plays_is_refused() {
+        let board = BoardRecord {
+            rows: 1,
+            cols: 2,
+            mines: 1,
+            seed: None,
+            no_guess: false,
+            sha256: None,
+            file: Some(BoardText::Text("++++\n+ *+\n++++\n".to_owned())),
+            name: None,
+        };
+        let mut record = Record::started(Front::Screen, "classic", "safe", board);
+        let most = most_events(2);
+        record.moves = "f1,2@0 ".repeat(most);
+        assert!(check(&record).is_ok());
+        record.moves.push_str("f1,2@1");
+        assert!(matches!(
+            check(&record),
+            Err(RebuildError::TooManyEvents { most: 100_000, .. })
+        ));
+    }
 
     /// Moves a record holds after its win (a hand-edited one) are not
     /// played back: the page and the replay end at the win.
