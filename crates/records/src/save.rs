@@ -103,8 +103,11 @@ pub fn write(path: &Path, record: &Record) -> io::Result<Written> {
     let mut file = tempfile::Builder::new()
         .prefix(TEMPORARY)
         .tempfile_in(folder)?;
-    serde_json::to_writer(&mut file, record)?;
-    file.write_all(b"\n")?;
+    // Made whole, then written at once: serde writes token by token, a
+    // call each (142 calls for a first save of 304 bytes).
+    let mut line = serde_json::to_vec(record)?;
+    line.push(b'\n');
+    file.write_all(&line)?;
     file.as_file().sync_all()?;
     let len = file.as_file().metadata()?.len();
     file.persist(path).map_err(|e| e.error)?;

@@ -136,8 +136,10 @@ pub fn write(path: &Path, settings: &Settings) -> io::Result<()> {
     let mut file = tempfile::Builder::new()
         .prefix(".settings-")
         .tempfile_in(folder)?;
-    serde_json::to_writer_pretty(&mut file, settings)?;
-    file.write_all(b"\n")?;
+    // Made whole, then written at once, not a call a token.
+    let mut text = serde_json::to_vec_pretty(settings)?;
+    text.push(b'\n');
+    file.write_all(&text)?;
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(())
