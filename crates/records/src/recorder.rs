@@ -213,28 +213,36 @@ impl Recorder {
             let path = claim.save().to_owned();
             self.claim = Some(claim);
             self.on_disk = None;
+            // What is wrong, and so how it is set aside: as unfiled, to be
+            // tried again, or as a save that does not read or play, never
+            // tried again.
             let trouble = match save::read(&path) {
                 Ok(None) => None,
                 Ok(Some(record)) if record.result == GameResult::Playing => {
                     match self.abandon_saved(record, no_guess_maker) {
-                        Abandoned::Unfiled(trouble) | Abandoned::Unplayable(trouble) => {
-                            Some(trouble)
-                        }
+                        Abandoned::Unfiled(trouble) => Some((trouble, save::Aside::Unfiled)),
+                        Abandoned::Unplayable(why) => Some((why, save::Aside::Unread)),
                         Abandoned::Filed | Abandoned::NotBegun => None,
                     }
                 }
-                Ok(Some(record)) => self.file_again(record),
-                Err(e) => Some(e.to_string()),
+                Ok(Some(record)) => self
+                    .file_again(record)
+                    .map(|trouble| (trouble, save::Aside::Unfiled)),
+                Err(e) => Some((e.to_string(), save::Aside::Unread)),
             };
             match trouble {
                 None => filed += 1,
-                Some(why) => {
-                    let kept = self.set_aside_save(save::Aside::Unfiled);
+                Some((why, aside)) => {
+                    let kept = self.set_aside_save(aside);
                     let kept =
                         kept.map_or_else(|e| e.to_string(), |p| visible::path(&p).to_string());
+                    let what = match aside {
+                        save::Aside::Unfiled => "still cannot be filed",
+                        save::Aside::Unread => "does not read or play again",
+                    };
                     said.push(format!(
-                        "a game set aside when the history could not be written still cannot \
-                         be filed ({why}); it is kept as {kept}"
+                        "a game set aside when the history could not be written {what} \
+                         ({why}); it is kept as {kept}"
                     ));
                 }
             }
@@ -664,6 +672,26 @@ mod tests {
             panic!("filed");
         };
         assert!(why.contains("no room"), "{why}");
+        assert!(!places.history.exists());
+    }
+
+    /// A save set aside as unfiled whose game does not play again is set
+    /// aside as one that does not, not as unfiled again at every start.
+    #[test]
+    fn an_unfiled_save_that_does_not_play_is_not_tried_again() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.board.mines = 81;
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        assert_eq!(recorder.save(record), None);
+        let kept = recorder.set_aside_save(save::Aside::Unfiled).unwrap();
+        drop(recorder);
+        assert_eq!(claim::unfiled(&places.saves, Front::Screen), vec![kept]);
+        let mut again = Recorder::new(places.clone(), Front::Screen);
+        let said = again.file_unfiled(&crate::sample::NoMaker);
+        assert!(said[0].contains("does not read or play again"), "{said:?}");
+        assert!(claim::unfiled(&places.saves, Front::Screen).is_empty());
         assert!(!places.history.exists());
     }
 
