@@ -122,7 +122,7 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let setup = Setup::recorded(record, looks, None).map_err(rebuild_error)?;
     // Every move is checked against the board before the screen is taken.
     let rebuilder = Rebuilder::new(record, &solver::NoGuess).map_err(rebuild_error)?;
-    let events = rebuilder.events().to_vec();
+    let events = rebuilder.events_to_watch();
     let size = crossterm::terminal::size()?;
     let wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
     let replay = Replay::new(setup, events, speed, title.clone(), size, Instant::now())

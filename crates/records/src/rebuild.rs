@@ -276,6 +276,15 @@ impl Rebuilder {
         &self.events
     }
 
+    /// The events a replay shows: every one up to the win, if the game
+    /// was won (what a record holds after it is never played), found by
+    /// playing them all once.
+    pub fn events_to_watch(mut self) -> Vec<Logged> {
+        self.finish();
+        self.events.truncate(self.played);
+        self.events
+    }
+
     /// Events played so far.
     pub fn played(&self) -> usize {
         self.played
@@ -385,5 +394,8 @@ mod tests {
         assert_eq!(played, [0]);
         assert_eq!(rebuilder.game().status(), Status::Won);
         assert_eq!(rebuilder.counts().hints, 0);
+        // A replay on the full screen is handed the same events.
+        let watched = Rebuilder::new(&record, &NoMaker).unwrap().events_to_watch();
+        assert_eq!(watched.iter().map(|l| l.ms).collect::<Vec<_>>(), [0]);
     }
 }

@@ -307,7 +307,7 @@ pub(crate) fn watch(
         Err(e) => return Ok(Err(why(e))),
     };
     let events = match Rebuilder::new(record, &solver::NoGuess) {
-        Ok(rebuilder) => rebuilder.events().to_vec(),
+        Ok(rebuilder) => rebuilder.events_to_watch(),
         Err(e) => return Ok(Err(why(e))),
     };
     let size = terminal.size()?;
