@@ -17,6 +17,29 @@ use crate::save::SaveError;
 use crate::settings::{self, Settings};
 use crate::{BoardText, Front, GameResult, Record, boards, file, history, save, stats};
 
+/// How filing a game went.
+struct Filed {
+    /// Whether it is in the history (whatever was told before).
+    done: io::Result<()>,
+    /// What failed, where it is not.
+    path: std::path::PathBuf,
+    /// Not in the history, its save keeps it as it ended.
+    kept_in_save: bool,
+    /// In the history, its save could not be removed: where, and why.
+    save_left: Option<(std::path::PathBuf, io::Error)>,
+}
+
+impl Filed {
+    fn done(done: io::Result<()>, path: std::path::PathBuf) -> Filed {
+        Filed {
+            done,
+            path,
+            kept_in_save: false,
+            save_left: None,
+        }
+    }
+}
+
 /// What became of a saved game not carried on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Abandoned {
@@ -412,9 +435,9 @@ impl Recorder {
     /// and is synced, then the save goes. A save found at the next start
     /// is filed again only if its line is not in the history since then.
     fn file_stamped(&mut self, record: Record) -> Option<String> {
-        let (done, path, kept_in_save) = self.filed(record);
-        match done {
-            Err(error) if kept_in_save => {
+        let filing = self.filed(record);
+        match filing.done {
+            Err(error) if filing.kept_in_save => {
                 // Its save is let go, kept as it is: the next game has a
                 // save of its own and does not write over this one.
                 self.claim = None;
@@ -424,22 +447,29 @@ impl Recorder {
                 Some(format!(
                     "{}; games are kept in their saves and filed when the history can be \
                      written",
-                    cannot_record(&path, &error)
+                    cannot_record(&filing.path, &error)
                 ))
             }
-            done => self.told_once(done, &path),
+            // Filed, but its save stays (its folder read-only): said, as
+            // the next start that can removes it without filing it again.
+            Ok(()) => filing.save_left.map(|(save, error)| {
+                format!(
+                    "the game is kept in the history, but its save {} could not be removed \
+                     ({error}); a later start removes it",
+                    visible::path(&save)
+                )
+            }),
+            done => self.told_once(done, &filing.path),
         }
     }
 
-    /// Files `record` as [`Recorder::file_stamped`] says; whether it is
-    /// in the history (whatever was told before), the path of what
-    /// failed if it is not, and whether its save then keeps it.
-    fn filed(&mut self, mut record: Record) -> (io::Result<()>, std::path::PathBuf, bool) {
+    /// Files `record` as [`Recorder::file_stamped`] says.
+    fn filed(&mut self, mut record: Record) -> Filed {
         let Some(places) = self.places.clone() else {
-            return (Ok(()), std::path::PathBuf::new(), false);
+            return Filed::done(Ok(()), std::path::PathBuf::new());
         };
         if let Err(e) = self.keep_board(&mut record) {
-            return (Err(e), places.boards, false);
+            return Filed::done(Err(e), places.boards);
         }
         // Without a save to mark, a kill after the line could not tell
         // the next start the game is filed: none is no reason not to file.
@@ -462,35 +492,35 @@ impl Recorder {
             .and_then(|()| self.dies_after(Filing::LineWritten));
         #[cfg(test)]
         if kept.as_ref().is_err_and(|e| e.to_string() == KILLED) {
-            return (Ok(()), places.history, false);
+            return Filed::done(Ok(()), places.history);
         }
         // The save was rewritten (marked) or is about to go: nothing of it
         // is appended to any more.
         self.on_disk = None;
-        let mut kept_in_save = false;
-        if let Some(save_path) = &save_path {
-            match &kept {
+        let mut filed = Filed::done(kept, places.history);
+        if let Some(save_path) = save_path {
+            match &filed.done {
                 // The game is in the history: its save would file it again.
                 Ok(()) => {
-                    let _ = save::remove(save_path);
+                    if let Err(e) = save::remove(&save_path) {
+                        filed.save_left = Some((save_path, e));
+                    }
                 }
                 // Not in the history (it cannot be written): the save keeps
                 // the game as it ended, its result and its last move, to
                 // be filed by the next start that can.
-                Err(_) => kept_in_save = save::write(save_path, &record).is_ok(),
+                Err(_) => filed.kept_in_save = save::write(&save_path, &record).is_ok(),
             }
         }
-        (kept, places.history, kept_in_save)
+        filed
     }
 
     /// Files a saved game found at the start, which must not be taken for
     /// filed when it is not, whatever was told before: what to tell the
     /// player when it could not be.
     fn file_saved(&mut self, record: Record) -> Option<String> {
-        match self.filed(record) {
-            (Ok(()), ..) => None,
-            (Err(e), path, _) => Some(cannot_record(&path, &e)),
-        }
+        let filing = self.filed(record);
+        filing.done.err().map(|e| cannot_record(&filing.path, &e))
     }
 
     /// A board file's text goes to the store, and `record` names it by its
@@ -769,6 +799,26 @@ mod tests {
         drop(again);
         assert_eq!(history::read(&places.history).unwrap().records.len(), 1);
         assert!(claim::saves(&places.saves, Front::Screen).is_empty());
+    }
+
+    /// A game filed whose save cannot then be removed (here a folder
+    /// took its place) says so; the game is in the history once.
+    #[test]
+    fn a_save_that_cannot_be_removed_after_filing_is_said() {
+        let folder = tempfile::tempdir().unwrap();
+        let places = places(folder.path());
+        let (_, playing) = played(1, &[reveal(0, 0)]);
+        let mut won = playing.clone();
+        won.result = GameResult::Won;
+        let mut recorder = Recorder::new(places.clone(), Front::Screen);
+        assert_eq!(recorder.save(playing), None);
+        let save_path = recorder.held_save().unwrap().to_owned();
+        std::fs::remove_file(&save_path).unwrap();
+        std::fs::create_dir(&save_path).unwrap();
+        std::fs::write(save_path.join("in the way"), "").unwrap();
+        let said = recorder.file(won).expect("said");
+        assert!(said.contains("could not be removed"), "{said}");
+        assert_eq!(history::read(&places.history).unwrap().records.len(), 1);
     }
 
     /// Two sessions at once: neither sees the other's live game, each
