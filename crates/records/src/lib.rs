@@ -109,13 +109,16 @@
 //!   with the game as it ended, its result and its last move, and the next
 //!   start that can write the history files it so: it had been filed as
 //!   abandoned, without the move that lost it.
-//! - **What playing a save again costs grows with its board.** A save holds
-//!   at most 64 events a square (100,000 at least), counted one at a time
-//!   as they are read, before a list of them or a game is made: past that
-//!   it is set aside as one that does not play. A save of 100 MB of flag
-//!   moves on a 9x9 board took 444 MB and 2.0 s at the next start; now
-//!   200 MB (the file read and its moves, still as large as the file) and
-//!   0.15 s, and it no longer blocks a start under a memory cap.
+//! - **What reading a save costs grows with its board, not its file.** A
+//!   save holds at most 64 events a square (100,000 at least), counted one
+//!   at a time as they are read, before a list of them or a game is made;
+//!   and it is at most 256 bytes an event (a word in the moves and, saved a
+//!   move at a time, a line of figures) and 64 KiB besides: its first line
+//!   is read first for its board, its moves read past and not kept, and a
+//!   larger file is refused by its size. Either way it is set aside. A save
+//!   of 100 MB of flag moves on a 9x9 board took 444 MB and 2.0 s at the
+//!   next start; now 5.8 MB and 0.2 s (10 MB, within a 9x9 board's 25 MiB:
+//!   25 MB, refused by its events).
 //! - **A game in progress belongs to one session.** One save a front end
 //!   (`prompt-game.json`, as version 2 had it) was shared by every terminal:
 //!   two scripts of 100 `--record` games each, quitting midway, filed 202

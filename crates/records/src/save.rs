@@ -226,10 +226,73 @@ fn sync_folder(folder: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// The game saved at `path`; `None` when there is none.
+/// The most bytes a save may spend on an event: its word in the moves
+/// (`r5000,5000@` and the milliseconds, at most 32) and, saved a move at
+/// a time, the line of figures appended with it (about 170).
+const BYTES_AN_EVENT: u64 = 256;
+
+/// What a save holds besides its events: its rules, times, board and the
+/// board file's name.
+const HEADER_ROOM: u64 = 64 << 10;
+
+/// The most bytes a save on a board of `rows` x `cols` may be: room for
+/// the most events a game on it is played with (see
+/// [`crate::rebuild::most_events`]), never more than any record file.
+fn most_bytes(rows: usize, cols: usize) -> u64 {
+    let events = crate::rebuild::most_events(rows.saturating_mul(cols)) as u64;
+    events
+        .saturating_mul(BYTES_AN_EVENT)
+        .saturating_add(HEADER_ROOM)
+        .min(MOST_RECORD)
+}
+
+/// The most bytes the save at `path` may be, from the board its first
+/// line names, read past its moves without keeping them; `None` when
+/// there is no save. A save larger than that is an error that says so;
+/// what does not read as a record is bounded by what any record file may
+/// be, and said to be damaged when it is read.
+fn most_for_its_board(path: &Path) -> io::Result<Option<u64>> {
+    let Some(file) = file::open_regular(path)? else {
+        return Ok(None);
+    };
+    let size = file.metadata()?.len();
+    let reader = io::BufReader::new(io::Read::take(file, MOST_RECORD));
+    let first = serde_json::Deserializer::from_reader(reader)
+        .into_iter::<crate::Summary>()
+        .next();
+    let Some(Ok(summary)) = first else {
+        return Ok(Some(MOST_RECORD));
+    };
+    let (rows, cols) = (summary.board.rows, summary.board.cols);
+    let most = most_bytes(rows, cols);
+    if size > most {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "larger than any save of a game on its {rows}x{cols} board ({} MiB at most)",
+                most.div_ceil(1 << 20)
+            ),
+        ));
+    }
+    Ok(Some(most))
+}
+
+/// The game saved at `path`; `None` when there is none. What it costs to
+/// read is bounded by its board, whatever the file holds: a save larger
+/// than any game on its board is refused by its size, its moves unread.
 pub fn read(path: &Path) -> Result<Option<Record>, SaveError> {
     let shown = || visible::path(path).to_string();
-    let bytes = match file::read_at_most(path, MOST_RECORD) {
+    let most = match most_for_its_board(path) {
+        Ok(Some(most)) => most,
+        Ok(None) => return Ok(None),
+        Err(source) => {
+            return Err(SaveError::Io {
+                path: shown(),
+                source,
+            });
+        }
+    };
+    let bytes = match file::read_at_most(path, most) {
         Ok(Some(bytes)) => bytes,
         Ok(None) => return Ok(None),
         Err(source) => {
@@ -326,6 +389,31 @@ mod tests {
     use super::*;
     use crate::Record;
     use crate::sample::{played, reveal};
+
+    /// A save larger than any game on its board (a 9x9 one: 100,000
+    /// events at most) is refused by its size, its moves unread; one
+    /// within it reads.
+    #[test]
+    fn a_save_larger_than_its_board_allows_is_refused_unread() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("play-x.json");
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        record.moves = "f1,1@0 ".repeat(90_000);
+        write(&path, &record).unwrap();
+        assert!(read(&path).unwrap().is_some());
+        let most = most_bytes(9, 9);
+        record.moves = "f1,1@0 ".repeat(most as usize / 7 + 1);
+        write(&path, &record).unwrap();
+        let Err(SaveError::Io { source, .. }) = read(&path) else {
+            panic!("read");
+        };
+        assert!(
+            source
+                .to_string()
+                .starts_with("larger than any save of a game on its 9x9 board"),
+            "{source}"
+        );
+    }
 
     #[test]
     fn a_save_replaces_the_last_whole() {
