@@ -58,12 +58,23 @@ pub(crate) fn page(record: &Record, title: &str) -> Result<String, AppError> {
         end: figures(&rebuilder, steps.last().map_or(0, |s| s.ms)),
         steps,
     };
-    let title = format!("minesweeper replay {title}");
+    let title = format!("minesweeper replay {title}{}", wall_clock_note(record));
     Ok(pages::document(
         &title,
         pages::replay(&title, &game),
         &[Script::Player],
     ))
+}
+
+/// What a replay of `record` says of its move times where they are not
+/// the game's clock (a record of an earlier version): that they count the
+/// pauses its clock left out.
+pub(crate) fn wall_clock_note(record: &Record) -> &'static str {
+    if record.game_clock {
+        ""
+    } else {
+        " (an older record: its times by the wall clock, pauses counted)"
+    }
 }
 
 /// Each square's character, row by row, as the course's printer shows

@@ -125,7 +125,8 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let events = rebuilder.events_to_watch();
     let size = crossterm::terminal::size()?;
     let wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
-    let replay = Replay::new(setup, events, speed, title.clone(), size, Instant::now())
+    let shown = format!("{title}{}", crate::replay_page::wall_clock_note(record));
+    let replay = Replay::new(setup, events, speed, shown, size, Instant::now())
         .map_err(rebuild_error)?
         .with_wasted_clicks(wasted);
     screen::replay::run(replay)?;

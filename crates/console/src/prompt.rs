@@ -277,10 +277,16 @@ impl Playing {
         event: Event,
         changed: bool,
     ) -> io::Result<()> {
-        if self.log.note(event, Instant::now(), changed) {
+        if self.log.note(event, self.played_ms(), changed) {
             self.record(console, recorder)?;
         }
         Ok(())
+    }
+
+    /// The game's time until now, in milliseconds: from its first move,
+    /// going on from a carried-on game's.
+    fn played_ms(&self) -> u64 {
+        self.started.map_or(0, |at| millis(at.elapsed()))
     }
 
     /// Saves the game, or files it in the history once it has ended, with
@@ -296,8 +302,7 @@ impl Playing {
             // move yet, or only marks) has nothing to carry on.
             return Ok(());
         }
-        let played = self.started.map_or(0, |at| millis(at.elapsed()));
-        let record = self.log.record(&self.game, played);
+        let record = self.log.record(&self.game, self.played_ms());
         let request = match self.game.status() {
             Status::Playing => Request::Save(record),
             Status::Won | Status::Lost(_) => Request::File(record),
@@ -511,7 +516,8 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         if session.voice == Voice::Lines && matches!(play.game.status(), Status::Lost(_)) {
             // Kept, but filed only when the player lets the loss stand:
             // in lines it may still be taken back.
-            play.log.note(Event::Move(mv), Instant::now(), changed);
+            let clock = play.played_ms();
+            play.log.note(Event::Move(mv), clock, changed);
         } else {
             play.note(console, recorder, Event::Move(mv), changed)?;
         }

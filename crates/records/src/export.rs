@@ -68,6 +68,11 @@ pub fn to_text(record: &Record) -> String {
         if record.no_question_marks {
             writeln!(text, "question marks: off")?;
         }
+        // The moves' times are the game's clock; without this line (a
+        // record of an earlier version) the wall's from the first move.
+        if record.game_clock {
+            writeln!(text, "move times: game clock")?;
+        }
         write!(
             text,
             "board: {}x{}, {} mines",
@@ -228,6 +233,7 @@ struct Header {
     rules: Option<String>,
     first_move: Option<String>,
     no_question_marks: bool,
+    game_clock: bool,
     size: Option<(usize, usize, usize)>,
     seed: Option<u64>,
     no_guess: bool,
@@ -266,6 +272,8 @@ impl Header {
             "rules" => self.rules = Some(value.to_owned()),
             "first move" => self.first_move = Some(value.to_owned()),
             "question marks" => self.no_question_marks = value == "off",
+            "move times" if value == "game clock" => self.game_clock = true,
+            "move times" => return Err("expected game clock".to_owned()),
             "board" => self.board(value)?,
             "result" => {
                 self.result = Some(
@@ -341,6 +349,7 @@ impl Header {
             rules: self.rules.ok_or("rules")?,
             first_move: self.first_move.ok_or("first move")?,
             no_question_marks: self.no_question_marks,
+            game_clock: self.game_clock,
             board: BoardRecord {
                 rows,
                 cols,
@@ -373,6 +382,21 @@ impl Header {
 mod tests {
     use super::*;
     use crate::sample::{played, reveal};
+
+    /// A record whose times are the game's clock says so, and reads back
+    /// so; one of an earlier version says nothing and reads back as it was.
+    #[test]
+    fn the_clock_of_the_times_goes_and_comes_back() {
+        let (_, mut record) = played(1, &[reveal(0, 0)]);
+        assert!(record.game_clock, "a new game's times are its clock's");
+        let text = to_text(&record);
+        assert!(text.contains("\nmove times: game clock\n"), "{text}");
+        assert!(from_text(&text).unwrap().game_clock);
+        record.game_clock = false;
+        let text = to_text(&record);
+        assert!(!text.contains("move times"), "{text}");
+        assert!(!from_text(&text).unwrap().game_clock);
+    }
 
     /// Words from a record (a hand-edited one, or a board file's name)
     /// cannot forge a line of the log or reach a terminal raw.

@@ -173,6 +173,13 @@
 //!   short line (an expert game by the solver, flags included, is 2.6 KB) and
 //!   statistics read past it: they deserialize `Record<IgnoredAny>`, which
 //!   checks the moves' string but keeps nothing of it.
+//! - **A move's time is the game's clock** (`Log::note` takes the front
+//!   end's clock reading): the wall's from the first move counted the key
+//!   list open, a pause, an undo after a loss and restarted when a game was
+//!   carried on, so one game read 53.4 s in the game and `stats`, 59.5 s in
+//!   its replay and 64.9 s on its page. A record says so (`game_clock`,
+//!   `move times: game clock` in a log); one of an earlier version is read
+//!   as it is and its replays say their times are the wall's.
 //! - **The history is read as a stream.** `stats`, `replay` and a win's
 //!   standing hand each record to a tally as it is read, 8 MB of the file at
 //!   a time, each chunk's lines parsed on every core; a chunk is searched for
@@ -327,6 +334,13 @@ pub struct Record<Moves = String> {
     pub undos: u32,
     /// Mines set off, undone or not.
     pub deaths: u32,
+    /// The moves' times are the game's own clock, as it showed them (its
+    /// pauses left out, a hint's penalty in, going on when the game was
+    /// carried on). Absent in records of earlier versions, whose times
+    /// count from the first move on the wall's clock: a replay of one says
+    /// so.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub game_clock: bool,
     /// Every move with its time, in the notation of `moves`.
     pub moves: Moves,
     /// In a save only: the game is being filed, and the history was this
@@ -567,6 +581,7 @@ impl Record {
             flag_clicks: Some(0),
             hints: 0,
             hint_penalty_s: 0,
+            game_clock: false,
             undos: 0,
             deaths: 0,
             moves: String::new(),
@@ -642,7 +657,6 @@ pub(crate) mod sample {
             deal: &deal,
             board_name: None,
         });
-        let start = std::time::Instant::now();
         for (i, &event) in events.iter().enumerate() {
             let changed = match event {
                 Event::Move(mv) => game.apply(mv).changed_board(),
@@ -655,8 +669,7 @@ pub(crate) mod sample {
                     .is_some_and(engine::Outcome::changed_board),
                 Event::Hint => false,
             };
-            let at = start + std::time::Duration::from_millis(100 * i as u64);
-            log.note(event, at, changed);
+            log.note(event, 100 * i as u64, changed);
         }
         let mut record = log.record(&game, 1234);
         record.when = "2026-11-22T10:00:00Z".to_owned();

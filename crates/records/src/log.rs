@@ -2,21 +2,14 @@
 //! it comes, counted as it comes. A front end keeps one a game and asks
 //! it for the [`Record`] to save or to keep.
 
-use std::time::Instant;
-
 use crate::moves::{self, Event, Logged};
-use crate::{BoardRecord, Front, GameResult, Record, VERSION, millis};
+use crate::{BoardRecord, Front, GameResult, Record, VERSION};
 use engine::{Action, Cover, Deal, Game, Status, ThreeBv, three_bv_done, zini};
 
 /// The record of one game, growing move by move.
 #[derive(Clone, Debug)]
 pub struct Log {
     record: Record,
-    /// When the first event noted here was made: the times count from it.
-    first: Option<Instant>,
-    /// The time of the last event before this log was resumed: new events
-    /// count on from there, the time away left out.
-    offset: u64,
 }
 
 /// What a game is, before any move: where it is played, its rules by
@@ -44,6 +37,7 @@ impl Log {
             record: Record {
                 id: Some(new_id()),
                 no_question_marks: game.no_question_marks,
+                game_clock: true,
                 ..Record::started(
                     game.front,
                     game.rules,
@@ -51,15 +45,12 @@ impl Log {
                     BoardRecord::of(game.deal, game.board_name),
                 )
             },
-            first: None,
-            offset: 0,
         }
     }
 
     /// The log of a saved game, to go on with; its events must be those
     /// that [`rebuild`](super::rebuild) played.
     pub fn resumed(mut record: Record) -> Self {
-        let offset = last_ms(&record.moves);
         // Saved by an older version: the game gets its identity now.
         record.id.get_or_insert_with(new_id);
         record.v = VERSION;
@@ -68,11 +59,7 @@ impl Log {
         if record.board.sha256.is_some() {
             record.board.file = None;
         }
-        Log {
-            record,
-            first: None,
-            offset,
-        }
+        Log { record }
     }
 
     /// The game's hints each add `seconds` to its time (0: they are free).
@@ -81,23 +68,25 @@ impl Log {
         self
     }
 
-    /// Notes `event`, made at `at`; `changed` says whether a move changed
-    /// the board (it counts as a click). A move that changed nothing (a
-    /// flag on an open square, a chord that opens nothing) is not a move:
-    /// it is not kept, and a replay does not count it, but it is counted
-    /// as a click wasted. Times count in milliseconds from the first
-    /// event. Whether the event was kept.
-    pub fn note(&mut self, event: Event, at: Instant, changed: bool) -> bool {
+    /// Notes `event`, made when the game's own clock read `clock_ms`
+    /// milliseconds; `changed` says whether a move changed the board (it
+    /// counts as a click). A move that changed nothing (a flag on an open
+    /// square, a chord that opens nothing) is not a move: it is not kept,
+    /// and a replay does not count it, but it is counted as a click
+    /// wasted. Whether the event was kept.
+    ///
+    /// The times are the game's clock, not the wall's: a replay, the page
+    /// and the statistics then tell the time the game told, without the
+    /// pauses it left out, and go on from it when the game is carried on.
+    pub fn note(&mut self, event: Event, clock_ms: u64, changed: bool) -> bool {
         if matches!(event, Event::Move(_) | Event::Redo) && !changed {
             if let Event::Move(_) = event {
                 self.record.wasted = self.record.wasted.saturating_add(1);
             }
             return false;
         }
-        let first = *self.first.get_or_insert(at);
-        let ms = self
-            .offset
-            .saturating_add(millis(at.saturating_duration_since(first)));
+        // Never before the event before it (a record's times only go on).
+        let ms = clock_ms.max(last_ms(&self.record.moves));
         let record = &mut self.record;
         match event {
             Event::Move(mv) => {

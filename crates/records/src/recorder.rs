@@ -931,11 +931,7 @@ mod tests {
             at: engine::Pos::new(1, 1),
         };
         let changed = game.apply(corner).changed_board();
-        log.note(
-            crate::moves::Event::Move(corner),
-            std::time::Instant::now(),
-            changed,
-        );
+        log.note(crate::moves::Event::Move(corner), 0, changed);
         assert_eq!(
             recorder.abandon_saved(log.record(&game, 0), &crate::sample::NoMaker),
             Abandoned::Filed

@@ -449,7 +449,10 @@ impl Screen {
     /// Notes `event`, made at `now`, in the game's record, and asks for
     /// the game to be saved.
     fn note(&mut self, event: Event, now: Instant, changed: bool) {
-        let kept = self.log.note(event, now, changed);
+        // At the game's own clock, as it shows: its pauses left out.
+        let kept = self
+            .log
+            .note(event, millis(self.clock.elapsed(now)), changed);
         if !kept || !self.keeps_a_record() {
             return;
         }

@@ -573,6 +573,38 @@ fn the_clock_counts_only_the_time_played() {
     );
 }
 
+/// The moves' times are the game's clock, which a replay tells: 8 s
+/// stopped after 2 s of play do not count, and a game carried on goes on
+/// from its time.
+#[test]
+fn move_times_are_the_game_s_own_clock() {
+    use records::Request;
+    let start = Instant::now();
+    let later = |ms: u64| start + Duration::from_millis(ms);
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jl<space>", start);
+    screen.away(later(2000), later(10_000));
+    screen.take_requests();
+    keys(&mut screen, "k<space>", later(11_000));
+    let requests = screen.take_requests();
+    let Some(Request::Save(record) | Request::File(record)) = requests.last() else {
+        panic!("{requests:?}\n{}", drawn(&screen, later(11_000)));
+    };
+    assert_eq!(record.moves, "r2,2@0 r1,2@3000", "{record:?}");
+    assert_eq!(record.ms, 3000);
+    // Carried on a day later: the clock goes on from 3 s at the next
+    // opening, and a move 1 s after it is at 4 s.
+    let mut again = Screen::resume(two_mines_setup(true), record, 80, 24).unwrap();
+    let resumed = later(86_400_000);
+    keys(&mut again, "j<space>", resumed);
+    keys(&mut again, "l<space>", resumed + Duration::from_secs(1));
+    let requests = again.take_requests();
+    let Some(Request::Save(record) | Request::File(record)) = requests.last() else {
+        panic!("{requests:?}");
+    };
+    assert_eq!(record.moves, "r2,2@0 r1,2@3000 r3,2@3000 r3,3@4000");
+}
+
 /// The screen sleeps while nothing it shows changes: the clock asks to be
 /// drawn again only at its next tenth of a second, and only while it runs.
 #[test]
@@ -643,7 +675,10 @@ fn the_records_follow_the_game() {
     };
     assert_eq!(record.result, GameResult::Lost);
     assert_eq!((record.deaths, record.undos), (2, 1));
-    assert_eq!(record.moves, "r1,1@0 u@600 a@600");
+    // At the game's clock, stopped by the loss: not the 600 ms the wall
+    // counted before the undo.
+    assert_eq!(record.moves, "r1,1@0 u@0 a@0");
+    assert!(record.game_clock);
     // Quitting in the middle saves the game once more, to be carried on,
     // and lets nothing go.
     keys(&mut screen, "jl<space>", now);
