@@ -74,6 +74,9 @@ pub struct Rebuilder {
     /// Events played so far.
     played: usize,
     counts: Counts,
+    /// What each hint added to the times (its penalty, where the times
+    /// are the game's clock, which counts it), in milliseconds.
+    hint_ms: u64,
 }
 
 /// What the events played so far add up to.
@@ -236,6 +239,11 @@ impl Rebuilder {
         }
         let events = record.events()?;
         moves_on_board(&events, rows, cols)?;
+        let hint_ms = if record.game_clock {
+            u64::from(record.hint_penalty_s).saturating_mul(1000)
+        } else {
+            0
+        };
         Ok(Rebuilder {
             rule_set,
             deal,
@@ -243,6 +251,7 @@ impl Rebuilder {
             game,
             played: 0,
             counts: Counts::default(),
+            hint_ms,
         })
     }
 
@@ -278,10 +287,17 @@ impl Rebuilder {
 
     /// The events a replay shows: every one up to the win, if the game
     /// was won (what a record holds after it is never played), found by
-    /// playing them all once.
+    /// playing them all once. Their times are the time played, without
+    /// the hints' penalties: the replay's screen adds each as the game did,
+    /// so its clock tells the game's, and it does not wait out a penalty.
     pub fn events_to_watch(mut self) -> Vec<Logged> {
         self.finish();
         self.events.truncate(self.played);
+        let mut hints: u64 = 0;
+        for logged in &mut self.events {
+            hints += u64::from(logged.event == Event::Hint);
+            logged.ms = logged.ms.saturating_sub(hints.saturating_mul(self.hint_ms));
+        }
         self.events
     }
 
@@ -397,5 +413,34 @@ mod tests {
         // A replay on the full screen is handed the same events.
         let watched = Rebuilder::new(&record, &NoMaker).unwrap().events_to_watch();
         assert_eq!(watched.iter().map(|l| l.ms).collect::<Vec<_>>(), [0]);
+    }
+
+    /// A replay plays the events at the time played, the hints' penalties
+    /// taken out (its screen adds them as the game did); the times of an
+    /// earlier version's record never held them.
+    #[test]
+    fn a_replay_does_not_wait_out_a_hint_s_penalty() {
+        let board = BoardRecord {
+            rows: 1,
+            cols: 4,
+            mines: 2,
+            seed: None,
+            no_guess: false,
+            sha256: None,
+            file: Some(BoardText::Text("++++++\n+* * +\n++++++\n".to_owned())),
+            name: None,
+        };
+        let mut record = Record::started(Front::Screen, "classic", "safe", board);
+        record.hint_penalty_s = 10;
+        record.game_clock = true;
+        // A hint at 2 s of play costs 10 s: the clock reads 12 s there.
+        record.moves = "r1,4@0 h@12000 f1,3@13000".to_owned();
+        let times = |record: &Record| -> Vec<u64> {
+            let watched = Rebuilder::new(record, &NoMaker).unwrap().events_to_watch();
+            watched.iter().map(|l| l.ms).collect()
+        };
+        assert_eq!(times(&record), [0, 2000, 3000]);
+        record.game_clock = false;
+        assert_eq!(times(&record), [0, 12000, 13000]);
     }
 }
