@@ -894,6 +894,16 @@ impl Screen {
     fn act(&mut self, action: Action, at: Pos, now: Instant) {
         match self.game.status() {
             Status::Playing => {}
+            // The keys for what comes next are said with the figures, once
+            // they are counted.
+            Status::Won if self.summary.is_some() => {
+                self.message = "The game is won.".to_owned();
+                return;
+            }
+            Status::Lost(_) if self.summary.is_some() => {
+                self.message = "The game is over.".to_owned();
+                return;
+            }
             Status::Won => {
                 self.message = "The game is won: r plays it again, n deals anew".to_owned();
                 return;

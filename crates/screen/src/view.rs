@@ -86,6 +86,11 @@ fn message_forms(screen: &Screen) -> Vec<String> {
             .collect();
     };
     let ended = if summary.won { "Won" } else { "Lost" };
+    // The message a sentence of its own, the figures after it.
+    let message = match message.trim_end().chars().last() {
+        Some('.' | '!' | '?') | None => message.trim_end().to_owned(),
+        Some(_) => format!("{}.", message.trim_end()),
+    };
     if screen.is_replay() {
         // A replay's keys are on its own bar.
         return vec![

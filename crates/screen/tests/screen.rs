@@ -573,6 +573,24 @@ fn the_clock_counts_only_the_time_played() {
     );
 }
 
+/// A key after the end says the game is won in a sentence of its own,
+/// the figures after it and the keys for what comes next once.
+#[test]
+fn a_key_after_a_win_says_so_once() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "jj<space>ll<space>kk<space>h<space>", now);
+    assert_eq!(screen.game().status(), Status::Won);
+    keys(&mut screen, "<space>", now);
+    let shown: String = drawn(&screen, now)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains("The game is won. "), "{shown}");
+    assert_eq!(shown.matches("r again").count(), 1, "{shown}");
+    assert!(!shown.contains("plays it again"), "{shown}");
+}
+
 /// The moves' times are the game's clock, which a replay tells: 8 s
 /// stopped after 2 s of play do not count, and a game carried on goes on
 /// from its time.
