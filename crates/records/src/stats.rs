@@ -119,9 +119,10 @@ pub struct Group {
     pub clean: Wins,
     /// Wins with any of them.
     pub assisted: Wins,
-    /// Wins, clean or helped, without a flag click (NF), as
-    /// minesweeper.online counts them apart; their efficiency is the
-    /// flag-free one.
+    /// Clean wins without a flag click (NF), as minesweeper.online
+    /// counts them apart: a kind of clean win, so a win with help is
+    /// never one (it would beat the best clean time); their efficiency is
+    /// the flag-free one.
     pub no_flags: Wins,
     /// The last games, the latest first.
     pub last: Vec<Game>,
@@ -277,7 +278,7 @@ impl Tally {
                     &mut group.clean
                 };
                 wins.add(record);
-                if record.flag_clicks == Some(0) {
+                if record.flag_clicks == Some(0) && !record.assisted() {
                     group.no_flags.add(record);
                 }
             }
@@ -566,11 +567,15 @@ mod tests {
         unknown.flag_clicks = None;
         let mut no_flags = game(Won, 20_000, 0);
         no_flags.flag_clicks = Some(0);
-        for record in [&mut flagged, &mut unknown, &mut no_flags] {
+        // Faster, without flags, but with a hint: no NF win.
+        let mut helped = game(Won, 800, 0);
+        helped.flag_clicks = Some(0);
+        helped.hints = 1;
+        for record in [&mut flagged, &mut unknown, &mut no_flags, &mut helped] {
             record.three_bv = 20;
             record.zini = Some(16);
         }
-        let records: Vec<(usize, Record)> = [flagged, unknown, no_flags]
+        let records: Vec<(usize, Record)> = [flagged, unknown, no_flags, helped]
             .into_iter()
             .enumerate()
             .map(|(i, r)| (i + 1, r))

@@ -167,17 +167,13 @@ impl fmt::Display for Summary {
         if done == 0 {
             return write!(f, ", {clicks}");
         }
-        let rate = if seconds > 0.0 {
-            done as f64 / seconds
-        } else {
-            0.0
-        };
+        // A time shown as 0.0 s gives no rate (it is no 0.00, nor a
+        // division by nothing).
+        if seconds >= 0.05 {
+            write!(f, ", {:.2} 3BV/s", done as f64 / seconds)?;
+        }
         // The percent sign kept to its number when the line wraps.
-        write!(
-            f,
-            ", {rate:.2} 3BV/s, {clicks}, {:.0}\u{a0}% efficient",
-            self.efficiency()
-        )?;
+        write!(f, ", {clicks}, {:.0}\u{a0}% efficient", self.efficiency())?;
         match self.zini {
             // The clicks measured against a flagger's fewest.
             Some(zini) => write!(
@@ -204,6 +200,17 @@ mod tests {
             zini: None,
             standing: None,
         }
+    }
+
+    /// A win in under a twentieth of a second shows 0.0 s and no rate.
+    #[test]
+    fn a_win_in_no_time_gives_no_rate() {
+        let mut quick = summary(true, 1, 1);
+        quick.time = Duration::from_millis(30);
+        assert_eq!(
+            quick.to_string(),
+            "0.0 s, 3BV 1, 20 clicks, 5\u{a0}% efficient"
+        );
     }
 
     #[test]

@@ -587,7 +587,7 @@ fn a_key_after_a_win_says_so_once() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(shown.contains("The game is won. "), "{shown}");
-    assert_eq!(shown.matches("r again").count(), 1, "{shown}");
+    assert_eq!(shown.matches("again").count(), 1, "{shown}");
     assert!(!shown.contains("plays it again"), "{shown}");
 }
 
@@ -1710,7 +1710,8 @@ fn the_end_of_a_game_fits_a_small_terminal() {
         },
         now,
     );
-    assert!(drawn(&screen, now).contains("0.00 3BV/s, 2 clicks"));
+    // (No rate for a game of 0.0 s.)
+    assert!(drawn(&screen, now).contains("3BV 1 of 10, 2 clicks, "));
 }
 
 /// A replay's end counts the clicks the record says changed nothing, as
