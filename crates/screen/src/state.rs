@@ -1062,9 +1062,10 @@ impl Screen {
     }
 
     /// A command while a sheet covers the board: Down or Space turns to
-    /// the next page, Up to the one before; any other key closes the
-    /// sheet (and does nothing else: it was typed at the sheet). Whether
-    /// the command was the sheet's.
+    /// the next page where there is one, Up to the one before; any other
+    /// key closes the sheet, as its title says (and does nothing else: it
+    /// was typed at the sheet), those too where they have no page to turn
+    /// to. Whether the command was the sheet's.
     fn page_sheet(&mut self, command: Command, now: Instant) -> bool {
         let Some(shown) = &mut self.sheet else {
             return false;
@@ -1072,10 +1073,10 @@ impl Screen {
         let pages = shown.sheet.pages(self.width, self.height).len();
         match command {
             Command::Resize { .. } | Command::Suspend | Command::Pointer { .. } => return false,
-            Command::Move { rows: 1.., .. } | Command::Reveal => {
-                shown.page = (shown.page + 1).min(pages - 1);
+            Command::Move { rows: 1.., .. } | Command::Reveal if shown.page + 1 < pages => {
+                shown.page += 1;
             }
-            Command::Move { rows: ..=-1, .. } => shown.page = shown.page.saturating_sub(1),
+            Command::Move { rows: ..=-1, .. } if shown.page > 0 => shown.page -= 1,
             _ => {
                 self.sheet = None;
                 self.run_clock(now);

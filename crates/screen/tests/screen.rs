@@ -1332,6 +1332,20 @@ fn a_short_terminal_shows_more_rows_and_a_hint_in_few_words() {
     assert_eq!(words(&foot), words(&short));
 }
 
+/// A list of one page closes at any key, as its title says: Space,
+/// Enter and the arrows too.
+#[test]
+fn a_list_of_one_page_closes_at_any_key() {
+    let now = Instant::now();
+    for key in ["<space>", "<enter>", "j", "k", "<down>", "<up>"] {
+        let mut screen = two_mines(true);
+        keys(&mut screen, "?", now);
+        assert!(drawn(&screen, now).contains("any key closes"), "{key}");
+        keys(&mut screen, key, now);
+        assert!(!drawn(&screen, now).contains("Keys"), "{key} left it open");
+    }
+}
+
 /// The key list covers the board, so the clock stands still under it;
 /// a key typed at the list closes it and does nothing to the game.
 #[test]
@@ -1364,11 +1378,15 @@ fn the_key_list_fits_a_small_terminal_in_pages() {
     keys(&mut screen, "?", now);
     let first = drawn(&screen, now);
     assert_snapshot!("keys_40x12_first_page", first);
-    keys(&mut screen, "<space>j", now);
+    keys(&mut screen, "<space>", now);
     let last = drawn(&screen, now);
     assert_snapshot!("keys_40x12_last_page", last);
     keys(&mut screen, "k", now);
     assert_eq!(drawn(&screen, now), first);
+    // Down on the last page, where its title says only Up turns, closes
+    // the list as any other key does.
+    keys(&mut screen, "jj", now);
+    assert!(!drawn(&screen, now).contains("Up: back"));
     for screen in [&first, &last] {
         for line in screen.lines() {
             assert!(
