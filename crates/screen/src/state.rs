@@ -136,6 +136,9 @@ pub struct Screen {
     /// The game just ended is to be watched again (`w`): the loop plays
     /// its record back.
     wants_replay: bool,
+    /// The game's loss was watched again, every mine shown: it stands, no
+    /// undo plays on from it.
+    loss_watched: bool,
     /// A message and its short form, said instead while the message is
     /// that one and the screen has no room for it (a hint's reason).
     short_message: Option<(String, String)>,
@@ -363,6 +366,7 @@ impl Screen {
             noted_when_counted: None,
             chances_coming: None,
             wants_replay: false,
+            loss_watched: false,
             hints: 0,
             undos: 0,
             clicks: 0,
@@ -983,9 +987,15 @@ impl Screen {
     }
 
     fn undo(&mut self, now: Instant) {
+        // The keys for what comes next follow with the figures.
         if self.game.status() == Status::Won {
-            self.message =
-                "A win stays won: r plays this board again, n deals a new one".to_owned();
+            self.message = "A win stays won.".to_owned();
+            return;
+        }
+        if self.loss_watched && matches!(self.game.status(), Status::Lost(_)) {
+            // Its replay showed where every mine is: a game played on from
+            // there would be no game.
+            self.message = "The loss was watched, every mine shown: it stands.".to_owned();
             return;
         }
         let Some(mv) = self.game.undo() else {
@@ -1294,10 +1304,21 @@ impl Screen {
         None
     }
 
+    /// The keys for what comes after the end `summary` tells: not `u` once
+    /// a loss was watched again and stands.
+    pub(crate) fn end_keys(&self, summary: &Summary) -> &'static str {
+        if self.loss_watched {
+            "r again, n new, w watch, q quit"
+        } else {
+            summary.keys()
+        }
+    }
+
     /// `w`: once the game has ended, its replay is asked for.
     fn watch(&mut self) {
         if self.summary.is_some() && !self.is_replay() {
             self.wants_replay = true;
+            self.loss_watched |= matches!(self.game.status(), Status::Lost(_));
         } else if !self.is_replay() {
             self.message = "w watches the game again once it has ended".to_owned();
         }
@@ -1452,6 +1473,7 @@ impl Screen {
         self.game = game.with_undo();
         self.log = new_log(&self.setup);
         self.filed = false;
+        self.loss_watched = false;
         self.adviser = Adviser::new();
         self.chances_coming = None;
         self.clock = Clock::default();

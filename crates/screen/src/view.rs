@@ -98,7 +98,7 @@ fn message_forms(screen: &Screen) -> Vec<String> {
             format!("{ended}: {}.", summary.short()),
         ];
     }
-    let keys = summary.keys();
+    let keys = screen.end_keys(summary);
     let mut forms = Vec::new();
     if let Some(standing) = summary.standing() {
         forms.push(format!("{message} {summary}. {standing} {keys}"));

@@ -1332,6 +1332,26 @@ fn a_short_terminal_shows_more_rows_and_a_hint_in_few_words() {
     assert_eq!(words(&foot), words(&short));
 }
 
+/// A loss watched again (its replay shows every mine) stands: no undo
+/// plays on from it to a win; before it is watched, an undo does.
+#[test]
+fn a_loss_watched_again_stands() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "<space>", now);
+    assert!(matches!(screen.game().status(), Status::Lost(_)));
+    keys(&mut screen, "w", now);
+    assert!(screen.take_replay_request().is_some(), "w watches it");
+    keys(&mut screen, "u", now);
+    assert!(matches!(screen.game().status(), Status::Lost(_)), "undone");
+    let shown = drawn(&screen, now);
+    assert!(shown.contains("it stands"), "{shown}");
+    assert!(!shown.contains("u undoes"), "{shown}");
+    // The same board again: its new game may be undone as any.
+    keys(&mut screen, "r<space>u", now);
+    assert_eq!(screen.game().status(), Status::Playing);
+}
+
 /// A list of one page closes at any key, as its title says: Space,
 /// Enter and the arrows too.
 #[test]
