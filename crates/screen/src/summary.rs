@@ -94,8 +94,9 @@ impl Summary {
         let Some(ThreeBv { total, done }) = self.three_bv else {
             return format!("{:.1}\u{a0}s, 3BV being counted", self.time.as_secs_f64());
         };
+        // The efficiency said as such: a bare percentage reads as anything.
         format!(
-            "{:.1} s, 3BV {done}/{total}, {:.0}\u{a0}%",
+            "{:.1} s, 3BV {done}/{total}, {:.0}\u{a0}% efficient",
             self.time.as_secs_f64(),
             self.efficiency()
         )
@@ -200,6 +201,15 @@ mod tests {
             zini: None,
             standing: None,
         }
+    }
+
+    /// The short form for a small terminal says what its percentage is.
+    #[test]
+    fn the_short_form_labels_the_efficiency() {
+        assert_eq!(
+            summary(true, 23, 23).short(),
+            "12.3 s, 3BV 23/23, 115\u{a0}% efficient"
+        );
     }
 
     /// A win in under a twentieth of a second shows 0.0 s and no rate.
