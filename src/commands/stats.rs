@@ -9,6 +9,7 @@ use serde_json::json;
 use console::words::{counted, group_title, local_time};
 use records::GameResult;
 use records::history::Problem;
+use records::settings::Preset;
 use records::stats::{Filter, Group, Tally, Wins};
 
 use crate::cli::StatsArgs;
@@ -32,7 +33,11 @@ pub(super) fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError
     if args.json {
         write_json(out, &places.history, &problems, &groups)?;
     } else {
-        write_text(out, &places.history, &groups)?;
+        // The sizes the player named in `play`'s menu name their games.
+        let presets = records::settings::read(&places.settings)
+            .presets
+            .unwrap_or_default();
+        write_text(out, &places.history, &groups, &presets)?;
     }
     Ok(())
 }
@@ -42,7 +47,12 @@ fn seconds(ms: Option<u64>) -> String {
 }
 
 /// The table.
-fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Result<()> {
+fn write_text(
+    out: &mut impl Write,
+    history: &Path,
+    groups: &[Group],
+    presets: &[Preset],
+) -> io::Result<()> {
     let played: usize = groups.iter().map(|g| g.played).sum();
     writeln!(
         out,
@@ -54,7 +64,7 @@ fn write_text(out: &mut impl Write, history: &Path, groups: &[Group]) -> io::Res
         writeln!(out, "\nNo finished games to count yet.")?;
     }
     for group in groups {
-        writeln!(out, "\n{}", group_title(group))?;
+        writeln!(out, "\n{}", group_title(group, presets))?;
         // Abandoned games are played and not won: said when there are any.
         let abandoned = match group.abandoned {
             0 => String::new(),

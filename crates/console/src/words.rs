@@ -4,6 +4,7 @@
 use engine::{Outcome, Pos, Script};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
+use records::settings::Preset;
 use records::stats::Group;
 
 /// The line that gives a random board's seed, indented as the prompt
@@ -25,19 +26,25 @@ pub fn counted(n: usize, thing: &str) -> String {
     }
 }
 
-/// A kind of game in the statistics: its rules, then its level or size
-/// and no guess, or the board file's name (`classic, beginner (9x9, 10
-/// mines)`). What came from the records is escaped: they may hold anything.
-pub fn group_title(group: &Group) -> String {
+/// A kind of game in the statistics: its rules, then its level, the name
+/// the player gave its size in the menu (`presets`) or its size, and no
+/// guess, or the board file's name (`classic, beginner (9x9, 10 mines)`).
+/// What came from the records or the settings is escaped: they may hold
+/// anything.
+pub fn group_title(group: &Group, presets: &[Preset]) -> String {
     let key = &group.key;
     let size = format!("{}x{}, {}", key.rows, key.cols, counted(key.mines, "mine"));
-    let board = match (&key.board, key.level()) {
-        (Some(_), _) => {
+    let named = presets
+        .iter()
+        .find(|p| (p.rows, p.cols, p.mines) == (key.rows, key.cols, key.mines));
+    let board = match (&key.board, key.level(), named) {
+        (Some(_), ..) => {
             let name = group.board_name.as_deref().unwrap_or("?");
             format!("board file {} ({size})", visible::Visible(name))
         }
-        (None, Some(level)) => format!("{level} ({size})"),
-        (None, None) => size,
+        (None, Some(level), _) => format!("{level} ({size})"),
+        (None, None, Some(preset)) => format!("{} ({size})", visible::Visible(&preset.name)),
+        (None, None, None) => size,
     };
     let no_guess = if key.no_guess { ", no guess" } else { "" };
     let rules = visible::Visible(&key.rules);

@@ -4,6 +4,7 @@
 //! the clock stands still while one covers the board.
 
 use console::words::group_title;
+use records::settings::Preset;
 use records::stats::{Group, Key, Wins};
 
 use crate::command::KEYS;
@@ -29,6 +30,9 @@ pub(crate) struct Scores {
     pub current: Key,
     /// Its board file's name, if it has one.
     pub current_name: Option<String>,
+    /// The sizes the player named in the menu: a kind of game of one is
+    /// called by its name.
+    pub presets: Vec<Preset>,
 }
 
 /// A sheet and the page of it shown.
@@ -169,16 +173,19 @@ impl Scores {
     /// A block for each kind of game, this game's first (said to have no
     /// games yet where it has none), wrapped to `room`.
     fn blocks(&self, room: usize) -> Vec<Block> {
-        let lines = if room >= LONG_FROM {
-            long_lines
-        } else {
-            short_lines
+        let presets = &self.presets;
+        let lines = |group: &Group, this: bool| {
+            if room >= LONG_FROM {
+                long_lines(group, this, presets)
+            } else {
+                short_lines(group, this, presets)
+            }
         };
         let current = self.groups.iter().find(|g| g.key == self.current);
         let mut blocks = Vec::new();
         if current.is_none() {
             let unplayed = Group::unplayed(self.current.clone(), self.current_name.clone());
-            blocks.push(unplayed_lines(&unplayed));
+            blocks.push(unplayed_lines(&unplayed, presets));
         }
         let others = self.groups.iter().filter(|g| g.key != self.current);
         for group in current.into_iter().chain(others) {
@@ -202,14 +209,14 @@ impl Scores {
 /// A kind of game's lines before wrapping: each an indent and its words.
 type Paragraphs = Vec<(&'static str, String)>;
 
-fn title(group: &Group, this: bool) -> (&'static str, String) {
+fn title(group: &Group, this: bool, presets: &[Preset]) -> (&'static str, String) {
     let marker = if this { "> " } else { "" };
-    ("", format!("{marker}{}", group_title(group)))
+    ("", format!("{marker}{}", group_title(group, presets)))
 }
 
-fn unplayed_lines(group: &Group) -> Paragraphs {
+fn unplayed_lines(group: &Group, presets: &[Preset]) -> Paragraphs {
     vec![
-        title(group, true),
+        title(group, true, presets),
         ("  ", "no game of this kind finished yet".to_owned()),
     ]
 }
@@ -224,9 +231,9 @@ fn fastest(wins: &Wins) -> String {
     format!("fastest: {} s", times.join(", "))
 }
 
-fn long_lines(group: &Group, this: bool) -> Paragraphs {
+fn long_lines(group: &Group, this: bool, presets: &[Preset]) -> Paragraphs {
     let mut lines = vec![
-        title(group, this),
+        title(group, this, presets),
         (
             "  ",
             format!(
@@ -276,9 +283,9 @@ fn wins_lines(wins: &Wins, name: &str, opening: bool) -> Paragraphs {
     vec![("  ", figures), ("    ", fastest(wins))]
 }
 
-fn short_lines(group: &Group, this: bool) -> Paragraphs {
+fn short_lines(group: &Group, this: bool, presets: &[Preset]) -> Paragraphs {
     let mut lines = vec![
-        title(group, this),
+        title(group, this, presets),
         (
             " ",
             format!(
@@ -392,6 +399,7 @@ mod tests {
                 groups,
                 current: current.clone(),
                 current_name: None,
+                presets: Vec::new(),
             })))
             .pages(100, 40)
             .concat()
@@ -408,10 +416,32 @@ mod tests {
             groups: played(1),
             current: key("classic", 10, None),
             current_name: None,
+            presets: Vec::new(),
         })));
         let pages = scores.pages(80, 24);
         assert_eq!(pages[0][0], "> classic, beginner (9x9, 10\u{a0}mines)");
         assert_eq!(pages[0][1], "  no game of this kind finished yet");
+    }
+
+    /// A size the player named in the menu names its games here, as the
+    /// levels do theirs.
+    #[test]
+    fn a_size_named_in_the_menu_names_its_games() {
+        let mut current = key("classic", 20, None);
+        (current.rows, current.cols) = (12, 12);
+        let scores = Sheet::Scores(Some(Ok(Scores {
+            groups: Vec::new(),
+            current,
+            current_name: None,
+            presets: vec![Preset {
+                name: "Lunch break".to_owned(),
+                rows: 12,
+                cols: 12,
+                mines: 20,
+            }],
+        })));
+        let pages = scores.pages(80, 24);
+        assert_eq!(pages[0][0], "> classic, Lunch break (12x12, 20\u{a0}mines)");
     }
 
     /// At any size: no line longer than the box holds, no word cut, every
@@ -424,6 +454,7 @@ mod tests {
                 groups: played(5),
                 current: key("proj3", 0, Some("sha")),
                 current_name: None,
+                presets: Vec::new(),
             })));
             let pages = scores.pages(width, height);
             let room = usize::from(width) - FRAME_COLUMNS;

@@ -223,6 +223,7 @@ impl Screen {
                 groups,
                 current,
                 current_name,
+                presets: self.presets.clone(),
             })));
         }
     }
