@@ -1037,20 +1037,19 @@ impl Screen {
     /// Larger squares (`by` > 0) or smaller, kept for the next session.
     fn zoom(&mut self, by: isize) {
         let zoom = self.zoom.step(by);
-        let scale = |screen: &Self| screen.geometry().map(|g| g.scale);
-        let before = scale(self);
         let unchanged = zoom == self.zoom;
         self.zoom = zoom;
         // What the player sees, not what was asked: a size the terminal
         // has no room for draws the squares as they were, and says so.
-        let drawn = scale(self);
+        let drawn = self.geometry().map(|g| g.scale);
         self.message = match (unchanged, zoom) {
             (true, Zoom::Double) => "The squares are as large as they go".to_owned(),
             (true, _) => "The squares are as small as they go".to_owned(),
-            (false, Zoom::Double) if drawn == before => {
+            // Large already (the whole board fitted them), or now.
+            (false, Zoom::Double) if drawn == Some(2) => "Large squares: - for smaller".to_owned(),
+            (false, Zoom::Double) => {
                 "Large squares once the terminal has room for them: - for smaller".to_owned()
             }
-            (false, Zoom::Double) => "Large squares: - for smaller".to_owned(),
             (false, Zoom::Single) => "Small squares: + for larger".to_owned(),
             (false, Zoom::Fit) if drawn == Some(2) => {
                 "Large squares, as the whole board fits them: - for smaller".to_owned()

@@ -1332,6 +1332,16 @@ fn a_short_terminal_shows_more_rows_and_a_hint_in_few_words() {
     assert_eq!(words(&foot), words(&short));
 }
 
+/// `+` where the whole board already fits large squares says they are
+/// large, not that they wait for room.
+#[test]
+fn larger_squares_on_a_small_board_are_said_to_be_large() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "+", now);
+    assert_eq!(screen.message(), "Large squares: - for smaller");
+}
+
 /// A loss watched again (its replay shows every mine) stands: no undo
 /// plays on from it to a win; before it is watched, an undo does.
 #[test]
