@@ -197,14 +197,22 @@ impl Game {
     /// proj3, never below zero under classic rules, and none once a won
     /// game's end display flags every mine.
     pub fn mines_left(&self) -> i64 {
-        if self.status == Status::Won && self.rules.end_display == EndDisplay::Uncovered {
-            return 0;
-        }
-        let left = self.mine_count() as i64 - self.flags as i64;
+        let left = self.mines_minus_flags();
         match self.rules.counter {
             Counter::MayGoNegative => left,
             Counter::StopsAtZero => left.max(0),
         }
+    }
+
+    /// Mines minus flags, below zero when more squares are flagged than
+    /// there are mines, as minesweeper.online shows it (the full screen's
+    /// counter, whatever the rules' prompt shows); none once a won game's
+    /// end display flags every mine.
+    pub fn mines_minus_flags(&self) -> i64 {
+        if self.status == Status::Won && self.rules.end_display == EndDisplay::Uncovered {
+            return 0;
+        }
+        self.mine_count() as i64 - self.flags as i64
     }
 
     /// What the player sees at `pos`; once the game is over, as the rules'
@@ -737,6 +745,16 @@ mod tests {
             play(&mut g, Action::Flag, 2, col);
         }
         assert_eq!(g.mines_left(), -1);
+    }
+
+    #[test]
+    fn the_true_count_goes_below_zero_where_the_classic_counter_stops() {
+        let mut g = classic(TWO_MINES);
+        for col in 0..3 {
+            play(&mut g, Action::Flag, 2, col);
+        }
+        assert_eq!(g.mines_left(), 0, "the classic prompt's counter");
+        assert_eq!(g.mines_minus_flags(), -1);
     }
 
     #[test]

@@ -11,9 +11,9 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 
 use crate::command::{Command, Held, command_for, typing_command};
-use crate::depth::{self, Depth};
 use crate::geometry::Zoom;
 use crate::replay;
+use crate::shows::Shows;
 use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::view::{self, redraw_whole};
@@ -78,12 +78,12 @@ pub fn run(
     screen.set_recording(recorder.is_on());
     screen.set_zoom(zoom);
     screen.set_presets(recorder.settings().presets());
-    let depth = Depth::of_stdout();
-    screen.set_sixteen_colours(depth == Depth::Sixteen);
+    let shows = Shows::of_stdout();
+    screen.set_sixteen_colours(shows.sixteen());
     let mut raw = RawMode::full_screen()?;
     let (width, height) = crate::command::size_once_resizes_are_heard()?;
     screen.update(Command::Resize { width, height }, Instant::now());
-    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
+    let out = SixteenColours::new(io::stdout(), shows.sixteen());
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
     redraw_whole(&mut terminal)?;
     let mut held = Held::default();
@@ -104,7 +104,7 @@ pub fn run(
 
         terminal.draw(|frame| {
             view::draw(frame, &screen, now);
-            depth::fit(frame.buffer_mut(), depth);
+            shows.fit(frame.buffer_mut());
         })?;
         if let Signalled::Resumed { stopped } = raw.look_for_signals()? {
             screen.away(stopped, Instant::now());
@@ -142,14 +142,22 @@ pub fn run(
                 screen.away(stopped, Instant::now());
                 redraw_whole(&mut terminal)?;
             }
+            let overlaid = screen.has_overlay();
             screen.update(command, Instant::now());
             record(&mut screen, &mut recorder);
+            // A box closed is drawn over whole: a terminal that draws one
+            // of its characters wider than they are (an ambiguous-width
+            // font) wraps it onto the next line, where no diff of cells
+            // would ever look.
+            if overlaid && !screen.has_overlay() {
+                redraw_whole(&mut terminal)?;
+            }
             if screen.has_quit() {
                 break;
             }
             if let Some(played) = screen.take_replay_request() {
                 let looks = screen.setup().looks;
-                if let Err(why) = replay::watch(&played, looks, &mut terminal, &mut raw, depth)? {
+                if let Err(why) = replay::watch(&played, looks, &mut terminal, &mut raw, shows)? {
                     screen.tell(&why);
                 }
                 // Back to the game as it ended, drawn whole at its size.

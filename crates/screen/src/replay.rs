@@ -15,7 +15,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::style::{Modifier, Style};
 
-use crate::depth::{self, Depth};
+use crate::shows::Shows;
 use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::theme::Looks;
@@ -277,11 +277,11 @@ pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
 /// Plays `replay` on the terminal until the player quits.
 pub fn run(mut replay: Replay) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
-    let depth = Depth::of_stdout();
-    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
-    let out = SixteenColours::new(io::stdout(), depth == Depth::Sixteen);
+    let shows = Shows::of_stdout();
+    replay.screen.set_sixteen_colours(shows.sixteen());
+    let out = SixteenColours::new(io::stdout(), shows.sixteen());
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    play_back(&mut replay, &mut terminal, &mut raw, depth)?;
+    play_back(&mut replay, &mut terminal, &mut raw, shows)?;
     drop(terminal);
     drop(raw);
     Ok(())
@@ -299,7 +299,7 @@ pub(crate) fn watch(
     looks: Looks,
     terminal: &mut FullScreen,
     raw: &mut RawMode,
-    depth: Depth,
+    shows: Shows,
 ) -> io::Result<Result<(), String>> {
     let why = |e: RebuildError| format!("This game cannot be watched again: {e}");
     let setup = match Setup::recorded(record, looks, None) {
@@ -324,8 +324,8 @@ pub(crate) fn watch(
         Ok(replay) => replay.with_wasted_clicks(wasted),
         Err(e) => return Ok(Err(why(e))),
     };
-    replay.screen.set_sixteen_colours(depth == Depth::Sixteen);
-    play_back(&mut replay, terminal, raw, depth)?;
+    replay.screen.set_sixteen_colours(shows.sixteen());
+    play_back(&mut replay, terminal, raw, shows)?;
     Ok(Ok(()))
 }
 
@@ -334,7 +334,7 @@ fn play_back(
     replay: &mut Replay,
     terminal: &mut FullScreen,
     raw: &mut RawMode,
-    depth: Depth,
+    shows: Shows,
 ) -> io::Result<()> {
     // The bar takes the last row, as below.
     let (width, height) = crate::command::size_once_resizes_are_heard()?;
@@ -365,7 +365,7 @@ fn play_back(
                 usize::from(area.width),
                 Style::default().add_modifier(Modifier::REVERSED),
             );
-            depth::fit(frame.buffer_mut(), depth);
+            shows.fit(frame.buffer_mut());
         })?;
         if let Signalled::Resumed { .. } = raw.look_for_signals()? {
             // The time stopped is not the replay's to play.

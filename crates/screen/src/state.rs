@@ -201,6 +201,12 @@ impl Screen {
         self.sheet.as_ref().map(|shown| (&shown.sheet, shown.page))
     }
 
+    /// Whether a box stands over the board: a sheet (the keys, the
+    /// statistics) or the menu.
+    pub(crate) fn has_overlay(&self) -> bool {
+        self.sheet.is_some() || self.menu.is_some()
+    }
+
     /// The statistics were asked for, and wait for the records.
     pub fn wants_scores(&self) -> bool {
         matches!(

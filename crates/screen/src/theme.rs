@@ -78,8 +78,8 @@ impl Looks {
     pub fn square(&self, glyph: Glyph) -> (&'static str, Style) {
         let plain = self.board();
         let (text, style) = match glyph {
-            Glyph::Hidden => (self.pick("·", "."), self.dim()),
-            Glyph::Flag => (self.pick("⚑", "F"), self.colour(RED).bold()),
+            Glyph::Hidden => (self.pick("·"), self.dim()),
+            Glyph::Flag => (self.pick("⚑"), self.colour(RED).bold()),
             Glyph::Question => ("?", self.colour(YELLOW)),
             Glyph::Open(0) => (" ", plain),
             Glyph::Open(n) => (CLUES[usize::from(n.min(8))], self.clue(n)),
@@ -139,16 +139,16 @@ impl Looks {
     /// more), so it never reads as a number of mines.
     pub fn chance(&self, p: f64) -> (&'static str, Style) {
         if p <= 0.0 {
-            return (self.pick("○", "+"), self.colour(GREEN).bold());
+            return (self.pick("○"), self.colour(GREEN).bold());
         }
         if p >= 1.0 {
             return ("!", self.colour(RED).bold());
         }
         let shade = match p {
-            p if p <= 0.25 => self.pick("░", "-"),
-            p if p <= 0.5 => self.pick("▒", "~"),
-            p if p <= 0.75 => self.pick("▓", "="),
-            _ => self.pick("█", "#"),
+            p if p <= 0.25 => self.pick("░"),
+            p if p <= 0.5 => self.pick("▒"),
+            p if p <= 0.75 => self.pick("▓"),
+            _ => self.pick("█"),
         };
         (shade, self.colour(WHITE))
     }
@@ -162,8 +162,13 @@ impl Looks {
         }
     }
 
-    fn pick(&self, unicode: &'static str, ascii: &'static str) -> &'static str {
-        if self.unicode { unicode } else { ascii }
+    /// `unicode`, or its ASCII stand-in where the locale is not UTF-8.
+    fn pick(&self, unicode: &'static str) -> &'static str {
+        if self.unicode {
+            unicode
+        } else {
+            crate::font::ascii(unicode)
+        }
     }
 
     fn colour(&self, colour: Color) -> Style {

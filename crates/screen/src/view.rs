@@ -42,7 +42,7 @@ pub fn draw(frame: &mut Frame, screen: &Screen, now: Instant) {
             Style::default().bold(),
         );
     } else {
-        column_labels(buffer, screen, &geometry);
+        column_labels(buffer, area, screen, &geometry);
         board(buffer, screen, &geometry);
         more_beyond(buffer, area, screen, &geometry);
     }
@@ -118,7 +118,7 @@ fn status_line(buffer: &mut Buffer, area: Rect, screen: &Screen, now: Instant) {
         Status::Lost(_) => "lost",
     };
     let status = StatusLine {
-        mines: game.mines_left(),
+        mines: game.mines_minus_flags(),
         seconds: screen.elapsed(now).as_secs_f64(),
         rules: screen.setup().rule_set.name,
         hints: screen.hints(),
@@ -216,14 +216,22 @@ fn percent(p: f64) -> String {
     format!("{text}\u{a0}%")
 }
 
-/// Column numbers above the board: the first in view and every fifth.
-fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
+/// Column numbers above the board: the first in view and every fifth,
+/// each whole or not at all (none runs into the mark of more beyond).
+fn column_labels(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geometry) {
+    let more_right = screen.origin().col + geometry.cols < screen.game().board().cols();
+    let ends_before = if more_right {
+        after_last(area, geometry)
+    } else {
+        area.width
+    };
     let mut free_from = 0;
     for k in 0..geometry.cols {
         let col = screen.origin().col + k;
         let (x, _) = geometry.cell_of(0, k);
         let label = (col + 1).to_string();
-        if (k == 0 || (col + 1).is_multiple_of(5)) && x >= free_from {
+        let whole = x + label.len() as u16 <= ends_before;
+        if (k == 0 || (col + 1).is_multiple_of(5)) && x >= free_from && whole {
             buffer.set_string(
                 x,
                 geometry.top - 1,
@@ -235,6 +243,13 @@ fn column_labels(buffer: &mut Buffer, screen: &Screen, geometry: &Geometry) {
     }
 }
 
+/// The column after the last square in view, where `▶` says more of the
+/// board lies to the right.
+fn after_last(area: Rect, geometry: &Geometry) -> u16 {
+    let (last, _) = geometry.cell_of(0, geometry.cols - 1);
+    (last + 2).min(area.width - 1)
+}
+
 /// Marks at the edges of the view where more of the board lies beyond
 /// it: above the row labels, under them, before the first column label
 /// and after the last square.
@@ -242,11 +257,16 @@ fn more_beyond(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geom
     let board = screen.game().board();
     let origin = screen.origin();
     let unicode = screen.setup().looks.unicode;
-    let mark = |unicode_mark, ascii| if unicode { unicode_mark } else { ascii };
+    let mark = |unicode_mark| {
+        if unicode {
+            unicode_mark
+        } else {
+            crate::font::ascii(unicode_mark)
+        }
+    };
     let style = Style::default().add_modifier(Modifier::BOLD);
     let label_row = geometry.top - 1;
-    let (last, _) = geometry.cell_of(0, geometry.cols - 1);
-    let after_last = (last + 2).min(area.width - 1);
+    let after_last = after_last(area, geometry);
     // Under the row labels; where the message takes that line (a short
     // terminal), after the last row's squares, so that it is never hidden.
     let below = if geometry.bottom() < area.height - BOTTOM {
@@ -255,24 +275,24 @@ fn more_beyond(buffer: &mut Buffer, area: Rect, screen: &Screen, geometry: &Geom
         (after_last, geometry.bottom() - 1)
     };
     let marks = [
-        (origin.row > 0, geometry.labels, label_row, mark("▲", "^")),
+        (origin.row > 0, geometry.labels, label_row, mark("▲")),
         (
             origin.row + geometry.rows < board.rows(),
             below.0,
             below.1,
-            mark("▼", "v"),
+            mark("▼"),
         ),
         (
             origin.col > 0,
             geometry.left - geometry.scale,
             label_row,
-            mark("◀", "<"),
+            mark("◀"),
         ),
         (
             origin.col + geometry.cols < board.cols(),
             after_last,
             label_row,
-            mark("▶", ">"),
+            mark("▶"),
         ),
     ];
     for (more, x, y, text) in marks {

@@ -638,6 +638,152 @@ fn the_clock_asks_to_be_drawn_only_while_it_runs() {
     assert_eq!(screen.next_clock_tick(later(300)), None, "paused");
 }
 
+/// A column label is whole or not drawn: none runs into the mark that
+/// says more lies to the right (on 1000 columns at 80x24 the view's
+/// last label, 500, read "5▶").
+#[test]
+fn column_labels_stay_whole_beside_the_mark_of_more() {
+    let now = Instant::now();
+    let deal = Deal::Random {
+        layout: Layout::new(1000, 1000, 10),
+        seed: 7,
+        no_guess: false,
+    };
+    let big = Screen::new(setup(deal, true), 80, 24).unwrap();
+    let drawn = drawn(&big, now);
+    let labels = drawn.lines().nth(1).unwrap().trim_matches('"');
+    assert!(labels.ends_with(['▶', '>']), "{labels}");
+    let geometry = big.geometry().unwrap();
+    let in_view = big.origin().col + 1..=big.origin().col + geometry.cols;
+    for token in labels.split_whitespace() {
+        let number = token.trim_matches(['▲', '◀', '▶', '^', '<', '>']);
+        if number.is_empty() {
+            continue;
+        }
+        let column: usize = number.parse().unwrap();
+        assert!(in_view.contains(&column), "{column} in {labels}");
+        assert!(column == *in_view.start() || column.is_multiple_of(5), "{labels}");
+    }
+}
+
+/// Flagging more squares than there are mines shows the true count below
+/// zero, as minesweeper.online does (classic's prompt stops at 0).
+#[test]
+fn the_mine_counter_goes_below_zero() {
+    let now = Instant::now();
+    let mut screen = two_mines(true);
+    keys(&mut screen, "f<right>f<right>f", now);
+    let drawn = drawn(&screen, now);
+    assert!(
+        drawn.lines().next().unwrap().contains("Mines -1"),
+        "{drawn}"
+    );
+}
+
+/// Under `TERM=linux` every character drawn is one the console's default
+/// fonts hold: the flag, the chances, the marks of more beyond, an
+/// animation's arrows, the boxes and the replay's bar all come out in
+/// ASCII or in [`font::CONSOLE_HOLDS`], drawn in Unicode and fitted as
+/// every frame is.
+#[test]
+fn every_character_drawn_on_the_linux_console_is_in_its_font() {
+    use minesweeper_screen::font::{self, CONSOLE_HOLDS, Font};
+    use minesweeper_screen::replay::Replay;
+    use std::collections::BTreeSet;
+    let now = Instant::now();
+    let console = Font::of_term(Some("linux"));
+    let unicode = |mut setup: Setup| {
+        setup.looks = Looks {
+            colour: true,
+            sixteen: true,
+            theme: Theme::Classic,
+            unicode: true,
+        };
+        setup
+    };
+    let mut drawn_before = String::new();
+    let mut drawn_after = BTreeSet::new();
+    let mut look = |screen: &Screen, now: Instant, bar: Option<String>| {
+        let (width, height) = screen.size();
+        let mut terminal = Terminal::new(TestBackend::new(width, height + 1)).unwrap();
+        terminal
+            .draw(|frame| {
+                view::draw(frame, screen, now);
+                if let Some(bar) = &bar {
+                    frame
+                        .buffer_mut()
+                        .set_string(0, height, bar, ratatui::style::Style::default());
+                }
+                drawn_before.push_str(
+                    &frame
+                        .buffer_mut()
+                        .content
+                        .iter()
+                        .map(ratatui::buffer::Cell::symbol)
+                        .collect::<String>(),
+                );
+                font::fit(frame.buffer_mut(), console);
+            })
+            .unwrap();
+        drawn_after.extend(terminal.backend().to_string().chars());
+    };
+    // Flags and a question mark, the chances, the keys and the menu.
+    let mut screen = from_the_corner(Screen::new(unicode(two_mines_setup(true)), 80, 24).unwrap());
+    keys(&mut screen, "jj<space>kkfflf", now);
+    look(&screen, now, None);
+    keys(&mut screen, "c", now);
+    look(&screen, now, None);
+    for key in ["?", "m"] {
+        keys(&mut screen, key, now);
+        look(&screen, now, None);
+        keys(&mut screen, "<esc>", now);
+    }
+    // The marks of more beyond on every side.
+    let deal = Deal::Random {
+        layout: Layout::new(1000, 1000, 10),
+        seed: 7,
+        no_guess: false,
+    };
+    let big = Screen::new(unicode(setup(deal, true)), 80, 24).unwrap();
+    look(&big, now, None);
+    // An animation's arrows.
+    let mut setup = unicode(two_mines_setup(true));
+    setup.animate = Some(Duration::from_millis(60));
+    let mut animated = from_the_corner(Screen::new(setup, 30, 9).unwrap());
+    keys(&mut animated, "jj<space>", now);
+    for step in 0..6 {
+        let at = now + Duration::from_millis(60 * step);
+        animated.tick(at);
+        look(&animated, at, None);
+    }
+    // A replay and its bar.
+    let mut played = from_the_corner(Screen::new(unicode(two_mines_setup(true)), 80, 24).unwrap());
+    keys(&mut played, "jl<space>khf", now);
+    let Some(records::Request::Save(record)) = played.take_requests().pop() else {
+        panic!("saved");
+    };
+    let replay = Replay::new(
+        unicode(two_mines_setup(true)),
+        record.events().unwrap(),
+        1.0,
+        "of a game".into(),
+        (80, 23),
+        now,
+    )
+    .unwrap();
+    look(&replay.screen, now, Some(replay.bar(80)));
+
+    assert!(
+        drawn_before.contains('⚑') && drawn_before.contains('▶'),
+        "drawn in Unicode"
+    );
+    let lacking: String = drawn_after
+        .into_iter()
+        .filter(|&c| !c.is_ascii() && !CONSOLE_HOLDS.contains(c))
+        .collect();
+    assert_eq!(lacking, "", "characters the console's font lacks");
+}
+
 #[test]
 fn screens() {
     let now = Instant::now();

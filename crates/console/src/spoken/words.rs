@@ -79,7 +79,7 @@ pub fn opening(game: &Game) -> String {
 pub fn after_move(game: &Game, mv: Move, outcome: Outcome, opened: &Opened) -> String {
     let said = changed(game, mv, outcome, opened);
     match game.status() {
-        Status::Playing => format!("{said}; {}.", mines_left(game.mines_left())),
+        Status::Playing => format!("{said}; {}.", mines_left(game.mines_minus_flags())),
         Status::Won | Status::Lost(_) => format!("{said}."),
     }
 }
@@ -275,7 +275,7 @@ pub fn undone(game: &Game, mv: Move) -> String {
         shows(game, mv.at)
     );
     match game.status() {
-        Status::Playing => format!("{said}; {}.", mines_left(game.mines_left())),
+        Status::Playing => format!("{said}; {}.", mines_left(game.mines_minus_flags())),
         Status::Won | Status::Lost(_) => format!("{said}."),
     }
 }
@@ -383,7 +383,7 @@ pub fn counts(game: &Game) -> String {
     let covered = game.safe_squares().saturating_sub(game.opened());
     format!(
         "{}, {} placed; {} without a mine still to open",
-        capital(&mines_left(game.mines_left())),
+        capital(&mines_left(game.mines_minus_flags())),
         counted(game.flags(), "flag"),
         counted(covered, "square")
     )
