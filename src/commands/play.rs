@@ -10,7 +10,7 @@ use console::prompt::{Recording, Session};
 use console::render::Paint;
 use console::resume::Answer;
 use console::spoken::Voice;
-use console::words::seed_sentence;
+use console::words::{seed_sentence, stdout_width, to_width};
 use records::Front;
 use records::settings::Settings;
 use screen::RunError;
@@ -44,7 +44,7 @@ pub(super) fn run(plan: &PlayPlan, out: &mut impl Write, paint: Paint) -> Result
             RunError::Rebuild(why) => AppError::saved_game(why),
         })?;
     if let Some(seed) = seed {
-        writeln!(out, "{}", seed_sentence(seed))?;
+        writeln!(out, "{}", to_width(&seed_sentence(seed), stdout_width()))?;
     }
     Ok(())
 }

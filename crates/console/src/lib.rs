@@ -32,7 +32,7 @@
 //! | `src/comp1511.rs` | the COMP1511 console | `play(input, out)`: integers in, the course's replies and prints out |
 //! | `src/answer.rs` | checking typed answers | `number_in_range`, `action`, `yes_or_no`, `shortcut` (`5 5 r`, `q`, `?` at the row prompt) |
 //! | `src/explain.rs` | the solver in words | `deduction`, `guess`, `hint`: one sentence each, `Field R, C is …: …` |
-//! | `src/words.rs` | what more than one front end says | `seed_line`, `counted` (`1 click`, `2 clicks`), `group_title` (a kind of game in the statistics, for `stats` and the screen's `b`, escaped), `local_time`, `message(script, outcome, at)` (the rule set's words for a move that changed nothing) |
+//! | `src/words.rs` | what more than one front end says | `seed_line`, `to_width` (a line said on a narrow terminal wrapped between words, never inside a number), `counted` (`1 click`, `2 clicks`), `group_title` (a kind of game in the statistics, for `stats` and the screen's `b`, escaped), `local_time`, `message(script, outcome, at)` (the rule set's words for a move that changed nothing) |
 //! | `src/spoken/mod.rs` | the game for a screen reader | `Voice` (boards printed, or lines): the prompt game's loop plays either way |
 //! | `src/spoken/commands.rs` | what is typed in lines | `parse(line, Checked) -> Command` (a `Move`, a `Read`: square, around, row, column, counts; hint, help, quit) or the sentence that says why not; `HELP` |
 //! | `src/spoken/words.rs` | the game in sentences | `opening`, `after_move` (what a move changed, from the squares it opened: `Opened`), `read` (a square, its neighbours by direction, a row or column in runs, the counts) |

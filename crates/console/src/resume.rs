@@ -11,7 +11,7 @@ use visible::Visible;
 
 use crate::answer::yes_or_no;
 use crate::messages;
-use crate::words::{counted, local_time};
+use crate::words::{counted, local_time, stdout_width, to_width};
 use signals::{RawMode, Signalled};
 
 /// How the question is answered: a line, as the prompt game reads
@@ -176,7 +176,7 @@ fn out_of_the_way(recorder: &mut Recorder, why: Aside, what: &str) -> String {
 /// Asks whether to carry on `record` until the answer is yes or no; no
 /// at the end of input.
 pub fn ask(input: &mut impl BufRead, out: &mut impl Write, record: &Record) -> io::Result<bool> {
-    writeln!(out, "{}", describe(record))?;
+    writeln!(out, "{}", to_width(&describe(record), stdout_width()))?;
     loop {
         write!(out, "Carry it on? (y/n) ")?;
         out.flush()?;
@@ -202,7 +202,7 @@ pub(crate) fn ask_key(out: &mut impl Write, record: &Record) -> io::Result<bool>
         // shows (Ctrl-Z included) is read as a key, never lost to the
         // change of modes or taken by the terminal as a signal.
         let mut raw = RawMode::enter()?;
-        let described = describe(record).replace('\n', "\r\n");
+        let described = to_width(&describe(record), stdout_width()).replace('\n', "\r\n");
         write!(out, "{described}\r\n{QUESTION}")?;
         out.flush()?;
         loop {

@@ -145,7 +145,11 @@ mod tests {
         fit(&mut full, Font::Full);
         assert_eq!(full, buffer);
         fit(&mut buffer, Font::Console);
-        let shown: String = buffer.content.iter().map(ratatui::buffer::Cell::symbol).collect();
+        let shown: String = buffer
+            .content
+            .iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect();
         assert_eq!(shown, "F=│·?");
     }
 }

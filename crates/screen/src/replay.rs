@@ -222,7 +222,9 @@ impl Replay {
     }
 
     /// The bar at the foot of the screen, `width` columns at most: where
-    /// the replay is, then its keys, as many as fit.
+    /// the replay is, then its keys. The title goes first where the
+    /// width is short, then words, and the keys last: on 40 columns the
+    /// move, the state, the speed and the short keys all fit.
     pub fn bar(&self, width: usize) -> String {
         let state = if self.at_end() {
             "the end"
@@ -231,21 +233,28 @@ impl Replay {
         } else {
             "playing"
         };
-        let place = format!(
-            "Replay {}: move {} of {}, {state}, {}x",
-            self.title,
-            self.played,
-            self.events.len(),
-            self.speed
-        );
+        let (played, of, speed) = (self.played, self.events.len(), self.speed);
+        let places = [
+            format!(
+                "Replay {}: move {played} of {of}, {state}, {speed}x",
+                self.title
+            ),
+            format!("Move {played} of {of}, {state}, {speed}x"),
+            format!("Move {played}/{of}, {state}, {speed}x"),
+            format!("{played}/{of} {state} {speed}x"),
+        ];
         let keys = [
             "  space pause  \u{2190}\u{2192} step  + - speed  Home End  q quit",
             "  space \u{2190}\u{2192} + - q",
-            "",
         ];
-        let fits = |keys: &str| place.chars().count() + keys.chars().count() <= width;
-        let keys = keys.into_iter().find(|keys| fits(keys)).unwrap_or_default();
-        format!("{place}{keys}")
+        let fits = |text: &String| text.chars().count() <= width;
+        let with_keys = places
+            .iter()
+            .flat_map(|place| keys.iter().map(move |keys| format!("{place}{keys}")));
+        with_keys
+            .chain(places.iter().cloned())
+            .find(fits)
+            .unwrap_or_else(|| places[places.len() - 1].clone())
     }
 }
 

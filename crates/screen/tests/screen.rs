@@ -662,7 +662,10 @@ fn column_labels_stay_whole_beside_the_mark_of_more() {
         }
         let column: usize = number.parse().unwrap();
         assert!(in_view.contains(&column), "{column} in {labels}");
-        assert!(column == *in_view.start() || column.is_multiple_of(5), "{labels}");
+        assert!(
+            column == *in_view.start() || column.is_multiple_of(5),
+            "{labels}"
+        );
     }
 }
 
@@ -1108,14 +1111,22 @@ fn a_replay_plays_at_the_pace_of_the_game() {
     let bar = replay.bar(200);
     assert!(bar.contains("move 3 of 3, the end"), "{bar}");
     assert!(bar.ends_with("q quit"), "{bar}");
-    // On 80 columns the keys are told short; on 40, the place alone.
+    // On 80 columns the keys are told short; on 40 the place is told
+    // short and the keys still fit; on 20 the place alone, whole.
     assert!(replay.bar(80).chars().count() <= 80, "{}", replay.bar(80));
     assert!(replay.bar(80).ends_with(" q"), "{}", replay.bar(80));
-    assert!(
-        replay.bar(40).ends_with("the end, 2x"),
-        "{}",
-        replay.bar(40)
+    let mut titled = replay;
+    titled.title = "of game #12 (an older record)".to_owned();
+    assert_eq!(
+        titled.bar(40),
+        "Move 3 of 3, the end, 2x  space \u{2190}\u{2192} + - q"
     );
+    assert_eq!(
+        titled.bar(38),
+        "Move 3/3, the end, 2x  space \u{2190}\u{2192} + - q"
+    );
+    assert_eq!(titled.bar(20), "3/3 the end 2x");
+    let mut replay = titled;
     // The end of a replay gives its figures, not the game's keys.
     let drawn = drawn(&replay.screen, now);
     assert!(!drawn.contains("r again"), "{drawn}");
