@@ -21,7 +21,7 @@ import zlib
 
 BAR = (0x3B, 0x6E, 0xA8)  # the histogram's bars
 SQUARE = (0xFF, 0xE0, 0x8A)  # a marked square's background
-BOARD = (0xF6, 0xF6, 0xF6)  # a board's background
+BOARD = (0x26, 0x26, 0x26)  # a replay's board, as the full screen's
 WIDTHS = (1280, 400)
 
 
@@ -173,7 +173,9 @@ def main():
     subprocess.run([minesweeper, "replay", "last", "--html", replay], env=env, check=True)
     steps = len(re.findall(r"&quot;said&quot;", open(replay).read()))
     assert steps > 0, replay
-    check_page(replay, [(rf'<pre id="board" data-move="{steps}">', 1), (r'<p id="end">', 1)],
+    check_page(replay, [(rf'<table id="board" data-move="{steps}"', 1), (r'<p id="end">', 1),
+                        (r"<h1>Beginner: (won|lost)", 1), (r"<dt>Board</dt><dd>beginner, 9x9", 1),
+                        (r'<th scope="col">9</th>', 1), (r'<td data-g="[1-8]">', 1)],
                BOARD, shots, at="#end")
     print("every page loaded clean and drew what it must")
 

@@ -59,7 +59,7 @@
 //! | `src/placement.rs` | random boards | `Layout` (levels), `place_mines(layout, policy, first, seed)`, `NoRoom` |
 //! | `src/dice.rs` | seeded choices | `Dice`: ChaCha8 from a seed, `below` by rejection, `between`, `pick`, `weighted`; placement and `check`'s games draw from it |
 //! | `src/reveal.rs` | opening islands | `reveal(board, cover, start, neighbourhood, observe)`: clearRegion on an explicit stack, reporting each `Step` (`RevealStatus`: seen, exploring a `Direction`, revealed); `fill`: the same squares a row's run at a time, without steps, on any `Covers` (a game's cover grid, or a bit a square for counting 3BV) |
-//! | `src/three_bv.rs` | a board's difficulty | `three_bv(board)`: openings plus numbered squares no opening reaches; `three_bv_done(board, open)`: how much of it the open squares have done (the reveal's fill marking the squares reached a bit each, through `reveal::Covers`) |
+//! | `src/three_bv.rs` | a board's difficulty | `three_bv(board)`: openings plus numbered squares no opening reaches; `three_bv_done(board, open)`: how much of it the open squares have done; `three_bv_per_second` (none at 0.0 s) (the reveal's fill marking the squares reached a bit each, through `reveal::Covers`) |
 //! | `src/zini.rs` | the clicks a flagger needs | `zini(board)`: the community's greedy ZiNi (open, flag and chord the square of highest premium, else click the top-left-most 3BV), premiums worked out again only round what changed; `None` past `MOST_SQUARES` |
 //! | `src/glyph.rs` | what the player sees | `Glyph`: hidden, flag, question, open(clue), mine, detonated, wrong flag; seen and exploring during an animation |
 //! | `src/comp1511.rs` | the COMP1511 game | `Minefield` (8x8, `Square` states), `Command`, `Reply`, hints, reveals, the safe first turn |
@@ -237,5 +237,5 @@ pub use reveal::{RevealStatus, Step};
 pub use rule_set::RuleSet;
 pub use rules::{Counter, EndDisplay, FirstMove, Marks, Rules, WinCondition};
 pub use script::Script;
-pub use three_bv::{ThreeBv, three_bv, three_bv_done};
+pub use three_bv::{ThreeBv, three_bv, three_bv_done, three_bv_per_second};
 pub use zini::{MOST_SQUARES as ZINI_MOST_SQUARES, zini};

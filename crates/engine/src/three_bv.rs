@@ -23,6 +23,14 @@ pub struct ThreeBv {
     pub done: usize,
 }
 
+/// 3BV a second: `done` 3BV in `ms` milliseconds of play. None where
+/// nothing was done (a proj3 win by flags alone), or where the time shows
+/// as 0.0 s: a rate from a time too short to tell is no figure, nor a
+/// division by nothing.
+pub fn three_bv_per_second(done: usize, ms: u64) -> Option<f64> {
+    (done > 0 && ms >= 50).then(|| done as f64 * 1000.0 / ms as f64)
+}
+
 /// The 3BV of `board` and how much of it is done when the squares for
 /// which `open` holds are open.
 pub fn three_bv_done(board: &Board, open: impl Fn(Pos) -> bool) -> ThreeBv {
@@ -175,5 +183,13 @@ mod tests {
                 .count();
             proptest::prop_assert_eq!(three_bv(&board), expected);
         }
+    }
+
+    #[test]
+    fn a_rate_needs_something_done_and_a_time_that_shows() {
+        assert_eq!(three_bv_per_second(10, 4000), Some(2.5));
+        assert_eq!(three_bv_per_second(0, 4000), None);
+        assert_eq!(three_bv_per_second(3, 49), None, "shown as 0.0 s");
+        assert_eq!(three_bv_per_second(3, 50), Some(60.0));
     }
 }

@@ -8,6 +8,10 @@ use crate::table::SORT_SCRIPT;
 
 /// The page's style: boards in a fixed-width font, side by side where
 /// the width allows and one above the other where it does not (a phone);
+/// a replay's board drawn as the full screen's classic theme draws it
+/// (its colours those of `screen::theme`, each square's look chosen by
+/// its character, so the player changes a character alone), its squares
+/// as large as the width allows, from 16 to 32 px;
 /// long lines of text (commands, stderr, names) wrapped, where a board's
 /// lines never are; a chart at its own size (its text 12 px), scrolled
 /// sideways on a narrow screen rather than shrunk.
@@ -29,8 +33,37 @@ th[aria-sort=descending] button::after { content: " \25BC"; }
 figure.board { margin: 0; }
 figure.board figcaption { font-weight: bold; margin-bottom: 0.25rem; }
 pre { font-family: ui-monospace, "DejaVu Sans Mono", monospace; background: #f6f6f6; padding: 0.5rem; margin: 0; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
-figure.board pre, pre.board-file, pre.printed, #board { white-space: pre; overflow-wrap: normal; }
-#board { font-size: 1rem; line-height: 1.2; }
+figure.board pre, pre.board-file, pre.printed { white-space: pre; overflow-wrap: normal; }
+header.game h1 { margin-bottom: 0.25rem; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 1rem; margin: 0.5rem 0 1rem; }
+dl.facts div { display: contents; }
+dl.facts dt { font-weight: bold; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+p.controls button, p.controls select { font: inherit; }
+input#at { width: 100%; max-width: 32rem; }
+.clock, .figures { font-variant-numeric: tabular-nums; }
+.clock { font-weight: bold; margin-left: 0.5rem; }
+div.board { max-width: 100%; overflow-x: auto; }
+table#board { display: table; margin: 0; border-collapse: separate; border-spacing: 2px; padding: 4px; background: #262626; --cell: clamp(16px, calc((100vw - 6rem - 2px * var(--cols)) / (var(--cols) + 1)), 32px); font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: calc(var(--cell) * 0.66); line-height: 1; }
+#board th, #board td { border: 0; padding: 0; width: var(--cell); min-width: var(--cell); height: var(--cell); text-align: center; vertical-align: middle; }
+#board th { color: #8a8a8a; font-weight: normal; font-size: calc(var(--cell) * 0.5); }
+#board td { background: #262626; color: #767676; font-weight: bold; }
+#board td[data-g="."], #board td[data-g="F"], #board td[data-g="?"] { background: #3a3a3a; }
+#board td::before { content: attr(data-g); }
+#board td[data-g="."]::before { content: "\B7"; }
+#board td[data-g="F"]::before { content: "\2691"; }
+#board td[data-g="F"] { color: #ff5f5f; }
+#board td[data-g="?"] { color: #d7d700; }
+#board td[data-g="*"] { color: #eeeeee; }
+#board td[data-g="X"], #board td[data-g="x"] { color: #fff; background: #cd0000; }
+#board td[data-g="1"] { color: #5f87ff; }
+#board td[data-g="2"] { color: #00af00; }
+#board td[data-g="3"] { color: #ff5f5f; }
+#board td[data-g="4"] { color: #af87ff; }
+#board td[data-g="5"] { color: #d78700; }
+#board td[data-g="6"] { color: #00afaf; }
+#board td[data-g="7"] { color: #eeeeee; }
+#board td[data-g="8"] { color: #8a8a8a; }
 .square { outline: 3px solid #c00; outline-offset: 1px; background: #ffe08a; color: inherit; font-weight: bold; }
 .label { color: #c00; font-weight: bold; }
 .bad { color: #c00; }
@@ -81,7 +114,7 @@ fn policy(scripts: &[Script]) -> String {
     )
 }
 
-const PLAYER_SCRIPT_HASH: &str = "sha256-zoajrPwux+RvoXb793lqNQT0UW2W1DhFAXs9sJcXGj8=";
+const PLAYER_SCRIPT_HASH: &str = "sha256-Dz8oGLVsFxjq76dVsGE7qm0fpzb2sK8to4CMGeQbg5k=";
 
 const SORT_SCRIPT_HASH: &str = "sha256-fwHQRLKsVPLQg8AWlGylb4odHveJmBQwcRYM6lukg8g=";
 

@@ -10,7 +10,8 @@
 //! - [`histogram`]: counts drawn as bars, in SVG.
 //! - [`table`]: a table whose columns sort when a header is pressed (a
 //!   few lines of script; without it the table reads as it stands).
-//! - [`replay`]: a recorded game that plays itself back ([`Game`],
+//! - [`replay`]: a recorded game that plays itself back, headed with
+//!   what game it was, its board drawn as the full screen's ([`Game`],
 //!   [`Step`]).
 //!
 //! Every text comes in as a plain `&str` and is escaped twice over: its
@@ -25,7 +26,7 @@
 //! | `src/board.rs` | a board as printed | `board`, `Picture`, `Mark`: the square in a `<mark>` outlined, its label after the line |
 //! | `src/chart.rs` | counts as bars | `histogram`: SVG, described in words for a screen reader |
 //! | `src/table.rs` | a table that sorts | `table`, `Cell` (text, a number to sort by, a link), the sorting script |
-//! | `src/replay.rs` | a game played back | `replay`, `Game`, `Step` (each event's changed squares), the player script |
+//! | `src/replay.rs` | a game played back | `replay`, `Game` (its header and its board, numbered, each square's look the style's by its character), `Step` (each event's changed squares, clock, pace and figures), the player script |
 
 mod board;
 mod chart;

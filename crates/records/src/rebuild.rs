@@ -301,6 +301,12 @@ impl Rebuilder {
         self.events
     }
 
+    /// What each hint added to the clock, in milliseconds: none for a
+    /// record whose times are the wall clock's.
+    pub fn hint_ms(&self) -> u64 {
+        self.hint_ms
+    }
+
     /// Events played so far.
     pub fn played(&self) -> usize {
         self.played

@@ -337,8 +337,7 @@ impl Tallied {
 impl WinsSoFar {
     fn add<M>(&mut self, won: &Record<M>) {
         self.times.push(won.ms);
-        if won.ms > 0 && won.three_bv_done > 0 {
-            let rate = f64::from(won.three_bv_done) * 1000.0 / won.ms as f64;
+        if let Some(rate) = engine::three_bv_per_second(won.three_bv_done as usize, won.ms) {
             self.best_rate = Some(self.best_rate.map_or(rate, |best| best.max(rate)));
         }
         // Every click, those that changed nothing too (IOE).

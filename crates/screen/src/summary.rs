@@ -10,7 +10,7 @@ use std::fmt;
 use std::time::Duration;
 
 use console::words::counted;
-use engine::{Cover, Game, Status, ThreeBv, three_bv_done, zini};
+use engine::{Cover, Game, Status, ThreeBv, three_bv_done, three_bv_per_second, zini};
 use records::stats::Standing;
 
 /// The end of a game in figures.
@@ -168,10 +168,9 @@ impl fmt::Display for Summary {
         if done == 0 {
             return write!(f, ", {clicks}");
         }
-        // A time shown as 0.0 s gives no rate (it is no 0.00, nor a
-        // division by nothing).
-        if seconds >= 0.05 {
-            write!(f, ", {:.2} 3BV/s", done as f64 / seconds)?;
+        let ms = u64::try_from(self.time.as_millis()).unwrap_or(u64::MAX);
+        if let Some(rate) = three_bv_per_second(done, ms) {
+            write!(f, ", {rate:.2} 3BV/s")?;
         }
         // The percent sign kept to its number when the line wraps.
         write!(f, ", {clicks}, {:.0}\u{a0}% efficient", self.efficiency())?;
