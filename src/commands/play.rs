@@ -54,11 +54,12 @@ pub(super) fn run(plan: &PlayPlan, out: &mut impl Write, paint: Paint) -> Result
 fn in_lines(plan: &PlayPlan, out: &mut impl Write) -> Result<(), AppError> {
     let (recorder, saved) =
         recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
+    let settings = recorder.settings();
     let Dealing {
         rule_set,
         rules,
         boards,
-    } = plan.dealing(&recorder.settings(), fresh_seed)?;
+    } = plan.dealing(&settings, fresh_seed)?;
     let source = super::prompt::source_of(Some(boards), rules)?;
     super::prompt::room_for_hints(&source)?;
     let session = Session {
@@ -67,6 +68,8 @@ fn in_lines(plan: &PlayPlan, out: &mut impl Write) -> Result<(), AppError> {
         source,
         animation: None,
         hints: true,
+        // Paid for in time where the menu says so, as on the full screen.
+        hint_penalty: crate::plan::hint_penalty(&settings),
         voice: Voice::Lines,
         recording: Recording {
             recorder,

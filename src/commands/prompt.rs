@@ -96,6 +96,7 @@ fn session(plan: &PromptPlan) -> Result<Session, AppError> {
         source,
         animation: plan.animate.map(Animation::for_stdout),
         hints: plan.hints,
+        hint_penalty: None,
         voice: plan.voice,
         recording: Recording::default(),
     })

@@ -22,4 +22,4 @@ pub(crate) use boards::{Boards, Dealing};
 pub(crate) use check::{CheckPlan, Then, check};
 pub(crate) use game::{PlayPlan, PromptPlan, play, prompt};
 pub(crate) use generate::{GeneratePlan, generate};
-pub(crate) use screen::{ScreenPlan, looks};
+pub(crate) use screen::{ScreenPlan, hint_penalty, looks};

@@ -41,8 +41,14 @@ pub(crate) fn screen(
             .and_then(Zoom::named)
             .unwrap_or_default(),
         animate: args.animate.animate.map(Duration::from_millis),
-        hint_penalty: (settings.hint_penalty == Some(true)).then_some(HINT_PENALTY),
+        hint_penalty: hint_penalty(settings),
     }
+}
+
+/// What a hint adds to the clock: the full screen's 10 s where its menu
+/// asked for hints paid for in time, in lines as on the screen.
+pub(crate) fn hint_penalty(settings: &Settings) -> Option<Duration> {
+    (settings.hint_penalty == Some(true)).then_some(HINT_PENALTY)
 }
 
 /// The looks: the theme asked for (`asked`), or else the menu's last

@@ -35,6 +35,15 @@ fn output_of(command: &mut Command, lines: &[&str]) -> Output {
         .unwrap()
 }
 
+/// The time a game took, and the rate that comes of it, as the machine
+/// made them: filtered from a transcript.
+fn elapsed() -> Vec<(&'static str, &'static str)> {
+    vec![(
+        r"\d+\.\d s,( 3BV \d+( of \d+)?)?(, \d+\.\d\d 3BV/s)?",
+        "[elapsed] s,$1",
+    )]
+}
+
 /// Nothing but words and line ends: no colour, no cursor movement, no
 /// escape of any kind for a screen reader to stumble over.
 fn assert_words_alone(output: &Output) {
@@ -80,7 +89,7 @@ fn a_beginner_game_is_won_by_ear() {
     ];
     let output = output_of(minesweeper(&home).args(args), BEGINNER_WIN);
     assert_words_alone(&output);
-    insta::with_settings!({filters => vec![(r"Time: \d+\.\d seconds", "Time: [elapsed] seconds")]}, {
+    insta::with_settings!({filters => elapsed()}, {
         assert_cmd_snapshot!(minesweeper(&home).args(args).pass_stdin(typed(BEGINNER_WIN)));
     });
 }
@@ -98,7 +107,9 @@ fn the_course_game_is_won_by_flags_in_lines() {
     let args = ["--screen-reader", "boards/board2.txt"];
     let output = output_of(minesweeper(&home).args(args), &moves);
     assert_words_alone(&output);
-    assert_cmd_snapshot!(minesweeper(&home).args(args).pass_stdin(typed(&moves)));
+    insta::with_settings!({filters => elapsed()}, {
+        assert_cmd_snapshot!(minesweeper(&home).args(args).pass_stdin(typed(&moves)));
+    });
 }
 
 /// `play --screen-reader` deals what `play` deals (here a board made to
@@ -173,6 +184,47 @@ fn a_game_left_in_lines_is_carried_on_where_it_stood() {
     );
 }
 
+/// With hints paid for in time (the full screen's menu), a hint in lines
+/// adds its 10 s too and says so, and the record keeps the rule; a game
+/// quit is said to be kept.
+#[test]
+fn a_hint_in_lines_costs_what_the_menu_says_and_a_quit_keeps_the_game() {
+    let folder = tempfile::tempdir().unwrap();
+    let home = folder.path();
+    let config = home.join("config/minesweeper");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("settings.json"), r#"{"hint_penalty": true}"#).unwrap();
+    let args = [
+        "play",
+        "--screen-reader",
+        "--level",
+        "beginner",
+        "--seed",
+        "6",
+        "--record",
+    ];
+    let output = output_of(minesweeper(home).args(args), &["5 5", "h", "q"]);
+    assert_words_alone(&output);
+    let said = String::from_utf8_lossy(&output.stdout);
+    let hint = said
+        .lines()
+        .find(|line| line.contains("Hint, "))
+        .unwrap_or_default();
+    assert!(hint.ends_with(" (+10 s)"), "{said}");
+    assert!(
+        said.contains("You quit the game. It is saved: the next game offers to carry it on."),
+        "{said}"
+    );
+    let save = std::fs::read_dir(home.join("state/minesweeper"))
+        .unwrap()
+        .flatten()
+        .find(|entry| entry.file_name().to_string_lossy().ends_with(".json"))
+        .map(|entry| std::fs::read_to_string(entry.path()).unwrap())
+        .unwrap_or_default();
+    assert!(save.contains("\"hint_penalty_s\":10"), "{save}");
+    assert!(save.contains("\"hints\":1"), "{save}");
+}
+
 /// Seed 12345678901234, beginner: after 5 5, row 1 column 6 is a mine.
 const LOSS_SEED: &str = "12345678901234";
 
@@ -204,7 +256,22 @@ fn a_loss_in_lines_can_be_heard_taken_back_or_let_stand() {
     heard("all 8 covered");
     heard("The game is lost: u, w, or an empty line.");
     heard("Mines: row 1 column 6;");
-    heard("Undone: the opening at row 1 column 6, which is covered again; 10 mines left.");
+    heard("Undone: the mine set off at row 1 column 6, which is covered again; 10 mines left.");
+    // The end let stand is one line, with the full screen's figures, and
+    // the question on it: a braille display shows the last line alone.
+    let end = said
+        .lines()
+        .find(|line| line.contains("Play again? (y/n)"))
+        .unwrap_or_default();
+    for part in [
+        "Game Over! ",
+        " s, 3BV ",
+        " of ",
+        " clicks, ",
+        "% efficient; 0 hints.",
+    ] {
+        assert!(end.contains(part), "{part} in {end}");
+    }
     heard("No game of this kind is in the history yet.");
     heard(&format!(
         "Seed {LOSS_SEED}: --seed {LOSS_SEED} plays this board again."

@@ -4,62 +4,99 @@
 use engine::{FirstMove, Pos};
 use solver::{Deduction, Guess, Hint, Reason, Verdict, Why};
 
+/// How squares are named: as the board's labels (`4, 7`), or in words
+/// for the ear (`row 4 column 7`), never the two in one sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// `Field 4, 7 …, the 1 at 3, 6`: the labels the board prints.
+    Labels,
+    /// `Row 4 column 7 …, the 1 at row 3 column 6`: what a screen reader
+    /// says of a square everywhere else.
+    Words,
+}
+
+impl Naming {
+    /// `pos` within a sentence.
+    fn of(self, pos: Pos) -> String {
+        match self {
+            Naming::Labels => square(pos),
+            Naming::Words => format!("row {} column {}", pos.row + 1, pos.col + 1),
+        }
+    }
+
+    /// `pos` beginning a sentence.
+    fn subject(self, pos: Pos) -> String {
+        match self {
+            Naming::Labels => format!("Field {}", square(pos)),
+            Naming::Words => format!("Row {} column {}", pos.row + 1, pos.col + 1),
+        }
+    }
+}
+
 /// `Field 4, 7 is safe: the 1 at 3, 6 already touches its mine at 2, 6.`
 pub fn deduction(deduction: &Deduction) -> String {
+    deduction_named(deduction, Naming::Labels)
+}
+
+fn deduction_named(deduction: &Deduction, name: Naming) -> String {
     let verdict = match deduction.verdict {
         Verdict::Safe => "safe",
         Verdict::Mine => "a mine",
     };
     format!(
-        "Field {} is {verdict}: {}.",
-        square(deduction.at),
-        reason(&deduction.reason, deduction.verdict)
+        "{} is {verdict}: {}.",
+        name.subject(deduction.at),
+        reason(&deduction.reason, deduction.verdict, name)
     )
 }
 
 /// `Field 1, 1 is the safest guess: it is a mine with probability 12.3 %.`,
 /// with why this square when it is more than the safest.
 pub fn guess(guess: &Guess) -> String {
-    let at = square(guess.at);
+    guess_named(guess, Naming::Labels)
+}
+
+fn guess_named(guess: &Guess, name: Naming) -> String {
+    let at = name.subject(guess.at);
     let mine = percent(guess.probability);
     match guess.why {
         Why::Safest => {
-            format!("Field {at} is the safest guess: it is a mine with probability {mine}.")
+            format!("{at} is the safest guess: it is a mine with probability {mine}.")
         }
         Why::LookAhead { next_safety, .. } => format!(
-            "Field {at} is the best guess looking a move further: it is a mine with \
+            "{at} is the best guess looking a move further: it is a mine with \
              probability {mine}, and if it is safe the best move after it is safe with \
              probability {}.",
             percent(next_safety)
         ),
         Why::TwoAhead { next_two } => format!(
-            "Field {at} is the best guess looking two moves further: it is a mine with \
+            "{at} is the best guess looking two moves further: it is a mine with \
              probability {mine}, and if it is safe the best two moves after it are both safe \
              with probability {}.",
             percent(next_two)
         ),
         Why::SafeWhenever { over } => format!(
-            "Field {at} is the best guess: it is a mine with probability {mine}, and it is \
+            "{at} is the best guess: it is a mine with probability {mine}, and it is \
              safe whenever {}, the square it was weighed against, is.",
-            square(over)
+            name.of(over)
         ),
         Why::OnlyDead => format!(
-            "Field {at} is the safest guess, though no guess can tell anything new: it is a \
+            "{at} is the safest guess, though no guess can tell anything new: it is a \
              mine with probability {mine}."
         ),
         Why::FiftyFifty { other } => format!(
-            "Field {at} is a guess that cannot be avoided: it and {} hold one mine between \
+            "{at} is a guess that cannot be avoided: it and {} hold one mine between \
              them, and no clue can ever tell which, so it might as well be now. It is a mine \
              with probability {mine}.",
-            square(other)
+            name.of(other)
         ),
         Why::PseudoFiftyFifty => format!(
-            "Field {at} is a guess that costs nothing later: whenever it holds a mine, it is \
+            "{at} is a guess that costs nothing later: whenever it holds a mine, it is \
              part of a 50/50 (a pair or a 2x2 block) that no clue could ever settle, so it \
              might as well be now. It is a mine with probability {mine}."
         ),
         Why::Endgame { win, arrangements } => format!(
-            "Field {at} is the best guess, found by trying every way to play on over the \
+            "{at} is the best guess, found by trying every way to play on over the \
              {arrangements} arrangements of the mines left: it is a mine with probability \
              {mine}, and the game is won with probability {} from here.",
             percent(win)
@@ -74,22 +111,27 @@ fn percent(chance: f64) -> String {
 
 /// A hint for the player, as one sentence.
 pub fn hint(hint: &Hint) -> String {
+    hint_named(hint, Naming::Labels)
+}
+
+/// A hint as one sentence, its squares named by `name`.
+pub fn hint_named(hint: &Hint, name: Naming) -> String {
     match hint {
-        Hint::Certain(found) => deduction(found),
+        Hint::Certain(found) => deduction_named(found, name),
         Hint::FirstMove {
             at,
             policy: FirstMove::Opening,
         } => format!(
-            "Field {} is safe: the first square opened and its neighbours never hold a mine, \
+            "{} is safe: the first square opened and its neighbours never hold a mine, \
              so any square opens an area.",
-            square(*at)
+            name.subject(*at)
         ),
         Hint::FirstMove { at, .. } => format!(
-            "Field {} is safe: the first square opened never holds a mine, and this one is \
+            "{} is safe: the first square opened never holds a mine, and this one is \
              the most likely to open an area.",
-            square(*at)
+            name.subject(*at)
         ),
-        Hint::Guess(g) => guess(g),
+        Hint::Guess(g) => guess_named(g, name),
     }
 }
 
@@ -114,25 +156,25 @@ pub fn hint_short(hint: &Hint) -> String {
     }
 }
 
-fn reason(reason: &Reason, verdict: Verdict) -> String {
+fn reason(reason: &Reason, verdict: Verdict, name: Naming) -> String {
     match reason {
         Reason::Satisfied { clue, value, mines } => match mines.as_slice() {
-            [] => format!("the {value} at {} has no mine around it", square(*clue)),
+            [] => format!("the {value} at {} has no mine around it", name.of(*clue)),
             [mine] => format!(
                 "the {value} at {} already touches its mine at {}",
-                square(*clue),
-                square(*mine)
+                name.of(*clue),
+                name.of(*mine)
             ),
             _ => format!(
                 "the {value} at {} already touches its {} mines, {}",
-                square(*clue),
+                name.of(*clue),
                 mines.len(),
-                places(mines)
+                places(mines, name)
             ),
         },
         Reason::Crowded { clue, value, needs } => format!(
             "the {value} at {} {} and has just {} left that could hold {}",
-            square(*clue),
+            name.of(*clue),
             needs_phrase(*value, *needs),
             count(usize::from(*needs), "square"),
             if *needs == 1 { "it" } else { "them" }
@@ -148,10 +190,10 @@ fn reason(reason: &Reason, verdict: Verdict) -> String {
             Verdict::Safe => format!(
                 "the {value} at {} has at least {} in the squares it shares with the \
                  {other_value} at {}, and that is all the {other_value} at {} {}needs",
-                square(*clue),
+                name.of(*clue),
                 count(usize::from(*bound), "mine"),
-                square(*other),
-                square(*other),
+                name.of(*other),
+                name.of(*other),
                 if other_needs < other_value {
                     "still "
                 } else {
@@ -162,11 +204,11 @@ fn reason(reason: &Reason, verdict: Verdict) -> String {
                 "the {other_value} at {} {}, but the {value} at {} allows at most {} in \
                  the squares they share, so the squares only the {other_value} at {} \
                  touches hold the other {}",
-                square(*other),
+                name.of(*other),
                 needs_phrase(*other_value, *other_needs),
-                square(*clue),
+                name.of(*clue),
                 bound,
-                square(*other),
+                name.of(*other),
                 other_needs - bound
             ),
         },
@@ -200,10 +242,10 @@ fn count(n: usize, noun: &str) -> String {
 }
 
 /// `at 2, 6 and at 2, 7`; `at 1, 1, at 1, 2 and at 2, 1`.
-fn places(squares: &[Pos]) -> String {
+fn places(squares: &[Pos], name: Naming) -> String {
     let each: Vec<String> = squares
         .iter()
-        .map(|&p| format!("at {}", square(p)))
+        .map(|&p| format!("at {}", name.of(p)))
         .collect();
     match each.split_last() {
         Some((last, [])) => last.clone(),

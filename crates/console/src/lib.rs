@@ -31,11 +31,12 @@
 //! | `src/animate.rs` | `--animate` | `Animation` (delay, live or printed, charset), `Show` (`start`, `step`, `finish`: frames, then lines, then a count when printed), the raw-mode guard |
 //! | `src/comp1511.rs` | the COMP1511 console | `play(input, out)`: integers in, the course's replies and prints out |
 //! | `src/answer.rs` | checking typed answers | `number_in_range`, `action`, `yes_or_no`, `shortcut` (`5 5 r`, `q`, `?` at the row prompt) |
-//! | `src/explain.rs` | the solver in words | `deduction`, `guess`, `hint`: one sentence each, `Field R, C is …: …` |
+//! | `src/explain.rs` | the solver in words | `deduction`, `guess`, `hint`: one sentence each, `Field R, C is …: …`; `hint_named` with `Naming` (the board's labels, or `row R column C` for the ear: one way in a sentence) |
+//! | `src/summary.rs` | a finished game in figures | `Summary::of(game, time, (clicks, wasted))`, `Summary::counting` and `counted` (a board of more than `COUNTED_AT_ONCE` squares counted on a thread), `figures` (3BV done, a win's ZiNi), `short` (a few words, for a small terminal), `standing`: time, 3BV done of the board's, 3BV/s, every click (those that changed nothing said apart), efficiency over every click (IOE), ZiNi; the full screen's end and the end in lines |
 //! | `src/words.rs` | what more than one front end says | `seed_line`, `to_width` (a line said on a narrow terminal wrapped between words, never inside a number), `counted` (`1 click`, `2 clicks`), `group_title` (a kind of game in the statistics, for `stats` and the screen's `b`, escaped), `local_time`, `message(script, outcome, at)` (the rule set's words for a move that changed nothing) |
 //! | `src/spoken/mod.rs` | the game for a screen reader | `Voice` (boards printed, or lines): the prompt game's loop plays either way |
 //! | `src/spoken/commands.rs` | what is typed in lines | `parse(line, Checked) -> Command` (a `Move`, a `Read`: square, around, row, column, counts; hint, help, quit) or the sentence that says why not; `HELP` |
-//! | `src/spoken/words.rs` | the game in sentences | `opening`, `after_move` (what a move changed, from the squares it opened: `Opened`), `read` (a square, its neighbours by direction, a row or column in runs, the counts) |
+//! | `src/spoken/words.rs` | the game in sentences | `opening`, `after_move` (what a move changed, from the squares it opened: `Opened`), `read` (a square, its neighbours by direction, a row or column in runs, the counts), `undone`, `mines_were` (runs), `ended` (a game's end in one line: the figures of `Summary`, the hints, the standing) |
 //! | `src/resume.rs` | carrying on a saved game | `choose(recorder, --resume)`: the save, or the player's answer on a terminal; a save not carried on filed as abandoned and said, one that cannot be read set aside; `ask`, `describe`; `ResumeError` |
 //! | `src/interrupt.rs` | the seed on an ending signal | `SeedOnInterrupt`: the seed sentence kept with the `signals` watcher |
 //! | `src/messages.rs` | the one channel to stderr | `warn`, `warn_to` (`minesweeper: ` and a line), `error` (`error: `), control characters taken out |
@@ -103,4 +104,5 @@ pub mod prompt;
 pub mod render;
 pub mod resume;
 pub mod spoken;
+pub mod summary;
 pub mod words;

@@ -25,6 +25,7 @@ use crate::load::{built_in_board, load_board};
 use crate::render::{Paint, write_board};
 use crate::spoken::commands::{self as spoken_commands, Checked, Command};
 use crate::spoken::{Voice, words as spoken};
+use crate::summary::Summary;
 use crate::words::{message, seed_line};
 
 const ASK_FILE: &str = "Enter the file to load the board from: ";
@@ -37,6 +38,9 @@ const BAD_YES_NO: &str = "Please answer y or n.\n";
 /// Said when the input ends in the middle of a game.
 pub const INPUT_ENDED: &str = "\nInput ended before the game finished.\n";
 const QUIT: &str = "\nYou quit the game.\n";
+
+/// The same in lines, where the game was saved: that it is kept.
+const QUIT_KEPT: &str = "\nYou quit the game. It is saved: the next game offers to carry it on.\n";
 /// The one prompt of the game in lines ([`Voice::Lines`]).
 const ASK_COMMAND: &str = "Move: ";
 /// The name the records give the built-in board.
@@ -113,6 +117,9 @@ pub struct Session {
     pub animation: Option<Animation>,
     /// Whether `h` asks for a hint.
     pub hints: bool,
+    /// The time each hint adds to the clock, when hints are paid for so
+    /// (the full screen's menu choice, kept for `--screen-reader` too).
+    pub hint_penalty: Option<Duration>,
     /// Boards printed, or a line a move for a screen reader.
     pub voice: Voice,
     /// What is recorded, and how.
@@ -151,6 +158,7 @@ impl Session {
             source: BoardSource::Board(board),
             animation: None,
             hints: false,
+            hint_penalty: None,
             voice: Voice::Boards,
             recording: Recording::default(),
         }
@@ -219,21 +227,40 @@ pub fn play<R: BufRead, W: Write, E: Write>(
         match play_game(console, &mut play, &mut session, seed)? {
             Ending::Over => {}
             Ending::InputEnded => return stop_early(console, INPUT_ENDED, said_seed),
-            Ending::Quit => return stop_early(console, QUIT, said_seed),
+            Ending::Quit => {
+                let kept = play.keeps(&session.recording.recorder);
+                let why = if session.voice == Voice::Lines && kept {
+                    QUIT_KEPT
+                } else {
+                    QUIT
+                };
+                return stop_early(console, why, said_seed);
+            }
         }
         let hints = session.hints.then_some(play.hints);
-        let elapsed = play
-            .started
-            .map_or(Duration::ZERO, |at: Instant| at.elapsed());
-        report(
-            console,
-            &play.game,
-            session.rule_set.script,
-            elapsed,
-            said_seed,
-            hints,
-        )?;
-        if !session.rule_set.script.offers_another_game {
+        let elapsed = Duration::from_millis(play.played_ms());
+        let again = session.rule_set.script.offers_another_game;
+        match session.voice {
+            Voice::Boards => report(
+                console,
+                &play.game,
+                session.rule_set.script,
+                elapsed,
+                said_seed,
+                hints,
+            )?,
+            // One line, the question after it on the same: a braille
+            // display shows the last line alone.
+            Voice::Lines => {
+                let end = spoken_end(&play, &session, hints);
+                if again {
+                    write!(console.out, "{end} ")?;
+                } else {
+                    writeln!(console.out, "{end}")?;
+                }
+            }
+        }
+        if !again {
             return Ok(());
         }
         match ask_yes_no(console)? {
@@ -252,6 +279,10 @@ struct Playing {
     /// When the first move was made: the game's time counts from it.
     started: Option<Instant>,
     hints: usize,
+    /// What each hint adds to the clock, if hints are paid for in time.
+    hint_cost: Option<Duration>,
+    /// What the hints have added to the clock so far.
+    penalties: Duration,
     /// A random board's seed, when the game was carried on.
     seed: Option<u64>,
 }
@@ -263,6 +294,8 @@ impl Playing {
             log,
             started: None,
             hints: 0,
+            hint_cost: None,
+            penalties: Duration::ZERO,
             seed: None,
         }
     }
@@ -286,7 +319,14 @@ impl Playing {
     /// The game's time until now, in milliseconds: from its first move,
     /// going on from a carried-on game's.
     fn played_ms(&self) -> u64 {
-        self.started.map_or(0, |at| millis(at.elapsed()))
+        let played = self.started.map_or(Duration::ZERO, |at| at.elapsed());
+        millis(played + self.penalties)
+    }
+
+    /// Whether `recorder` keeps this game: records are on and there is a
+    /// game to carry on (a move made that is not a mark alone).
+    fn keeps(&self, recorder: &Recorder) -> bool {
+        recorder.is_on() && !self.log.is_empty() && self.game.has_begun()
     }
 
     /// Saves the game, or files it in the history once it has ended, with
@@ -296,7 +336,7 @@ impl Playing {
         console: &mut Console<R, W, E>,
         recorder: &mut Recorder,
     ) -> io::Result<()> {
-        if !recorder.is_on() || self.log.is_empty() || !self.game.has_begun() {
+        if !self.keeps(recorder) {
             // A record is a look at the whole game (its 3BV at the end):
             // not worth making to throw away; and a game not begun (no
             // move yet, or only marks) has nothing to carry on.
@@ -345,6 +385,9 @@ fn carried_on(record: &Record, session: &mut Session) -> Result<Playing, Rebuild
         .then(|| now.checked_sub(Duration::from_millis(record.ms)))
         .flatten();
     playing.hints = counts.hints;
+    // The record's time holds the penalties so far; later hints add theirs.
+    playing.hint_cost =
+        (record.hint_penalty_s > 0).then(|| Duration::from_secs(record.hint_penalty_s.into()));
     playing.seed = record.board.seed;
     Ok(playing)
 }
@@ -387,7 +430,7 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         Voice::Lines => game.with_undo(),
         Voice::Boards => game,
     };
-    let log = Log::new(Described {
+    let mut log = Log::new(Described {
         front: Front::Prompt,
         rules: session.rule_set.name,
         first_move: rules.first_move.name(),
@@ -395,7 +438,12 @@ fn next_game<R: BufRead, W: Write, E: Write>(
         deal: &deal,
         board_name: session.recording.board_name.clone(),
     });
-    Ok(Some(Playing::new(game, log)))
+    if let Some(cost) = session.hint_penalty {
+        log = log.with_hint_penalty(u32::try_from(cost.as_secs()).unwrap_or(u32::MAX));
+    }
+    let mut playing = Playing::new(game, log);
+    playing.hint_cost = session.hint_penalty;
+    Ok(Some(playing))
 }
 
 /// Plays one game to its end, or until the input ends or the player
@@ -414,14 +462,17 @@ fn play_game<R: BufRead, W: Write, E: Write>(
     }
     loop {
         match play.game.status() {
+            // In lines the end is said once, with its figures, after it.
             Status::Won => {
-                writeln!(console.out, "{}", console.paint.win(script.won))?;
+                if session.voice == Voice::Boards {
+                    writeln!(console.out, "{}", console.paint.win(script.won))?;
+                }
                 return Ok(Ending::Over);
             }
             Status::Lost(_) => {
-                writeln!(console.out, "{}", console.paint.loss(script.lost))?;
-                if session.voice == Voice::Lines
-                    && after_loss(console, play, session, &mut adviser)? == AfterLoss::TakenBack
+                if session.voice == Voice::Boards {
+                    writeln!(console.out, "{}", console.paint.loss(script.lost))?;
+                } else if after_loss(console, play, session, &mut adviser)? == AfterLoss::TakenBack
                 {
                     continue;
                 }
@@ -436,8 +487,15 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         let mv = match turn {
             None => return Ok(Ending::InputEnded),
             Some(Command::Hint) => {
-                if give_hint(console, &play.game, &mut adviser, session.voice)? {
+                if give_hint(
+                    console,
+                    &play.game,
+                    &mut adviser,
+                    session.voice,
+                    play.hint_cost,
+                )? {
                     play.hints += 1;
+                    play.penalties += play.hint_cost.unwrap_or_default();
                     play.note(console, &mut session.recording.recorder, Event::Hint, false)?;
                 }
                 continue;
@@ -568,7 +626,25 @@ fn after_loss<R: BufRead, W: Write, E: Write>(
 
 /// The question after a loss in lines.
 const ASK_AFTER_LOSS: &str =
-    "u takes the mine back, w says where the mines were, Enter ends the game: ";
+    "The game is lost: u takes the mine back, w says where the mines were, Enter ends it: ";
+
+/// The end of a game in lines, in one sentence or two: the rule set's
+/// words, the figures the full screen gives (time on the game's clock,
+/// 3BV, 3BV/s, clicks, efficiency, ZiNi), the hints, and a win's standing
+/// among the games of its kind.
+fn spoken_end(play: &Playing, session: &Session, hints: Option<usize>) -> String {
+    let script = session.rule_set.script;
+    let ms = play.played_ms();
+    let record = play.log.record(&play.game, ms);
+    let clicks = (record.clicks as usize, record.wasted as usize);
+    let mut summary = Summary::of(&play.game, Duration::from_millis(ms), clicks);
+    let won = summary.won;
+    if won && session.recording.recorder.is_on() {
+        summary.standing = session.recording.recorder.standing(&record);
+    }
+    let said = if won { script.won } else { script.lost };
+    spoken::ended(said, &summary, hints)
+}
 
 /// Takes the last move back, says what it was, and notes it in the record.
 fn undo<R, W: Write, E: Write>(
@@ -624,20 +700,26 @@ fn play_animated<R, W: Write, E>(
     Ok(outcome)
 }
 
-/// The solver's hint, as one sentence under the board; whether it counts as
-/// a hint used ([`solver::Hint::counts`]).
+/// The solver's hint, as one sentence under the board, with what it adds
+/// to the clock (`cost`) where it counts; whether it counts as a hint used
+/// ([`solver::Hint::counts`]).
 fn give_hint<R, W: Write, E>(
     console: &mut Console<R, W, E>,
     game: &Game,
     adviser: &mut Adviser,
     voice: Voice,
+    cost: Option<Duration>,
 ) -> io::Result<bool> {
     let Some(hint) = adviser.hint(game) else {
         return Ok(false);
     };
+    let cost = match cost.filter(|_| hint.counts()) {
+        Some(cost) => format!(" (+{} s)", cost.as_secs()),
+        None => String::new(),
+    };
     match voice {
-        Voice::Boards => writeln!(console.out, "\t{}\n", explain::hint(&hint))?,
-        Voice::Lines => writeln!(console.out, "{}", spoken::hint(&hint))?,
+        Voice::Boards => writeln!(console.out, "\t{}{cost}\n", explain::hint(&hint))?,
+        Voice::Lines => writeln!(console.out, "{}{cost}", spoken::hint(&hint))?,
     }
     Ok(hint.counts())
 }

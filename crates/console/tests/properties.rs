@@ -205,6 +205,7 @@ proptest! {
             source: BoardSource::Board(board.clone()),
             animation: animated.then_some(Animation::PRINTED),
             hints,
+            hint_penalty: None,
             voice: Default::default(),
             recording: Default::default(),
         };

@@ -107,6 +107,7 @@ pub(crate) fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
         source: BoardSource::Ask,
         animation: None,
         hints: false,
+        hint_penalty: None,
         voice: Default::default(),
         recording: Default::default(),
     };

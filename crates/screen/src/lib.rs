@@ -30,7 +30,6 @@
 //! | `src/menu.rs` | the menu (`m`) | the named sizes (`Preset`s: stepped through after the levels, `start_naming`/`type_char`/`finish_naming`, `forget_preset`), `Choices` (rule set, layout, first move, no guess, question marks, hint penalty, theme; `settings()` as the file keeps them), `Item`, `Menu` (`go`, `change`, `lines`): values the state moves and the view draws |
 //! | `src/sheet.rs` | what is shown over the board | `Sheet` (the keys, or the statistics: `Scores`, this game's kind first, said to have no games where it has none), `pages(width, height)` (long or short words wrapped to the box, each kind of game or key kept whole on a page, a page never without its kind's name), `title` (how to turn and close, in the room there is): the state turns a sheet's pages, the view draws the page |
 //! | `src/words.rs` | text for narrow lines | `units_kept` (a number held to its unit by a no-break space), `wrapped` (textwrap, with a hanging indent), `wrapped_lines` (how many lines the message under the board takes) |
-//! | `src/summary.rs` | a finished game in figures | `Summary::of(game, time, (clicks, wasted))`, `Summary::counting` and `counted` (a board of more than `COUNTED_AT_ONCE` squares counted on a thread: the state's `sum_up`, `collect_counts`, the save and filing waiting for the figures), `figures` (3BV done, a win's ZiNi), `short` (the figures in a few words, for a small terminal): time, 3BV done of the board's, 3BV/s, every click (those that changed nothing said apart), efficiency over every click (IOE); the keys for what comes next |
 //! | `src/command.rs` | the key and mouse map | `Command`, `command_for(event, held)` (`Held`: left and right together chord, the middle button chords when let go; focus reports), `typing_command` (keys as characters while a name is typed), `KEYS` (the key list's table, each line with a short form: `KeyLine`) |
 //! | `src/animation.rs` | `--animate` on the full screen | `Steps` (a reveal's steps, up to `MOST_STEPS`), `Animation` (`advance(now)`, `glyph`, `next_due`) |
 //! | `src/geometry.rs` | where things go | `Zoom` (fit, single, double: the squares' size the player chose), `Geometry::zoomed(width, height, rows, cols, zoom)` and `Geometry::of` (fit) (or too small; the board centred, squares doubled when the whole board fits them; five lines kept for the message under it, except on a short terminal, where the board takes every line but the message's two up to nine rows, and a taller terminal never shows fewer rows), `cell_of`, `square_at`, `follow`, `smallest` |
@@ -132,7 +131,6 @@ mod sheet;
 mod shows;
 mod sixteen;
 pub mod state;
-mod summary;
 pub mod theme;
 pub mod view;
 mod words;

@@ -9,7 +9,7 @@ use crate::command::{Button, Command, Edge, Press};
 use crate::geometry::{Geometry, Zoom};
 use crate::menu::{Choices, Menu};
 use crate::sheet::{Scores, Sheet, Shown};
-use crate::summary::{COUNTED_AT_ONCE, Summary, figures};
+use console::summary::{COUNTED_AT_ONCE, Summary, figures};
 
 use crate::theme::Looks;
 use console::explain;
@@ -1313,10 +1313,10 @@ impl Screen {
     /// The keys for what comes after the end `summary` tells: not `u` once
     /// a loss was watched again and stands.
     pub(crate) fn end_keys(&self, summary: &Summary) -> &'static str {
-        if self.loss_watched {
+        if summary.won || self.loss_watched {
             "r again, n new, w watch, q quit"
         } else {
-            summary.keys()
+            "u undoes, r again, n new, w watch, q quit"
         }
     }
 

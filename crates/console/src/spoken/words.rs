@@ -9,6 +9,7 @@ use solver::{Hint, Verdict};
 
 use super::commands::Read;
 use crate::explain;
+use crate::summary::Summary;
 use crate::words::counted;
 
 /// Squares opened by one move, as the move opens them: a few are named
@@ -130,12 +131,22 @@ fn opened_words(opened: &Opened) -> String {
     }
 }
 
-/// `row 4`, or `rows 3 to 7`.
+/// `row 4`, `rows 3 and 4`, or `rows 3 to 7`.
 fn span(what: &str, first: usize, last: usize) -> String {
-    if first == last {
-        format!("{what} {}", first + 1)
-    } else {
-        format!("{what}s {} to {}", first + 1, last + 1)
+    format!(
+        "{what}{} {}",
+        if first == last { "" } else { "s" },
+        run(first, last)
+    )
+}
+
+/// A run of rows or columns, from 0, said from 1: `4`, `3 and 4`,
+/// `3 to 7`.
+fn run(first: usize, last: usize) -> String {
+    match last - first {
+        0 => format!("{}", first + 1),
+        1 => format!("{} and {}", first + 1, last + 1),
+        _ => format!("{} to {}", first + 1, last + 1),
     }
 }
 
@@ -175,7 +186,10 @@ pub fn hint(hint: &Hint) -> String {
         true => format!("flag {}: f {typed}", at(square)),
         false => format!("open {}: {typed}", at(square)),
     };
-    format!("Hint, {act}. {}", explain::hint(hint))
+    format!(
+        "Hint, {act}. {}",
+        explain::hint_named(hint, explain::Naming::Words)
+    )
 }
 
 /// The answer to a reading command.
@@ -265,6 +279,8 @@ fn and_list<T: AsRef<str>>(items: &[T]) -> String {
 /// A move taken back, and what the square shows again.
 pub fn undone(game: &Game, mv: Move) -> String {
     let what = match mv.action {
+        // A mine is no opening: the move that set it off.
+        Action::Reveal if game.board().is_mine(mv.at) => "mine set off",
         Action::Reveal => "opening",
         Action::Flag => "mark",
         Action::Chord => "chord",
@@ -280,23 +296,52 @@ pub fn undone(game: &Game, mv: Move) -> String {
     }
 }
 
+/// A game's end in lines: `said` (the rule set's words), the figures,
+/// the hints asked for (`hints`, where hints are offered) and a win's
+/// standing: "You won! … 12.3 s, 3BV 10, 0.81 3BV/s, 25 clicks,
+/// 40 % efficient; 2 hints. Best 10.2 s, this one 3rd of 5; 4 won of 6
+/// played."
+pub fn ended(said: &str, summary: &Summary, hints: Option<usize>) -> String {
+    let said = said.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut line = format!("{said} {summary}");
+    if let Some(hints) = hints {
+        line += &format!("; {}", counted(hints, "hint"));
+    }
+    line.push('.');
+    if let Some(standing) = summary.standing() {
+        line += &format!(" {standing}");
+    }
+    // No-break spaces keep a wrapped screen's numbers to their units; a
+    // line that is heard or brailled needs none.
+    line.replace('\u{a0}', " ")
+}
+
 /// Where the mines were, row by row: "Mines: row 1 columns 3 and 7;
 /// row 4 column 2."
 pub fn mines_were(game: &Game) -> String {
     let board = game.board();
     let mut rows: Vec<String> = Vec::new();
     for row in 0..board.rows() {
-        let columns: Vec<String> = (0..board.cols())
-            .filter(|&col| board.is_mine(Pos::new(row, col)))
-            .map(|col| (col + 1).to_string())
-            .collect();
-        if !columns.is_empty() {
-            let word = if columns.len() == 1 {
-                "column"
-            } else {
-                "columns"
-            };
-            rows.push(format!("row {} {word} {}", row + 1, and_list(&columns)));
+        // Mines side by side said as a run: "columns 1 to 9".
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for col in (0..board.cols()).filter(|&col| board.is_mine(Pos::new(row, col))) {
+            match runs.last_mut() {
+                Some((_, last)) if *last + 1 == col => *last = col,
+                _ => runs.push((col, col)),
+            }
+        }
+        if !runs.is_empty() {
+            let one = runs == [(runs[0].0, runs[0].0)];
+            let word = if one { "column" } else { "columns" };
+            // Two side by side are two in the list: "3, 4 and 7".
+            let said: Vec<String> = runs
+                .iter()
+                .flat_map(|&(first, last)| match last - first {
+                    1 => vec![run(first, first), run(last, last)],
+                    _ => vec![run(first, last)],
+                })
+                .collect();
+            rows.push(format!("row {} {word} {}", row + 1, and_list(&said)));
         }
     }
     if rows.is_empty() {
@@ -483,7 +528,7 @@ mod tests {
         );
         assert_eq!(
             read(&game, Read::Column(2)),
-            "Column 3: row 1 blank, row 2 shows 1, rows 3 to 4 covered."
+            "Column 3: row 1 blank, row 2 shows 1, rows 3 and 4 covered."
         );
     }
 
@@ -527,8 +572,8 @@ mod tests {
         let said = super::hint(&hint);
         assert_eq!(
             said,
-            "Hint, flag row 3 column 3: f 3 3. Field 3, 3 is a mine: the 1 at 2, 4 needs 1 \
-             mine and has just 1 square left that could hold it."
+            "Hint, flag row 3 column 3: f 3 3. Row 3 column 3 is a mine: the 1 at row 2 column 4 \
+             needs 1 mine and has just 1 square left that could hold it."
         );
     }
 
@@ -565,9 +610,63 @@ mod tests {
         let mv = game.undo().expect("a move to undo");
         assert_eq!(
             undone(&game, mv),
-            "Undone: the opening at row 3 column 3, which is covered again; 2 mines left."
+            "Undone: the mine set off at row 3 column 3, which is covered again; 2 mines left."
         );
         assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
+
+    /// A row of mines is said as a run, as `row` says its squares; two
+    /// side by side are "8 and 9", never "8 to 9".
+    #[test]
+    fn mines_side_by_side_are_said_as_runs() {
+        let board =
+            parse_board(b"+++++++++++\n+*********+\n+** *  ** +\n+         +\n+++++++++++\n")
+                .expect("a board");
+        let mut game = Game::new(board, Rules::CLASSIC);
+        play(&mut game, Action::Reveal, 0, 0);
+        assert_eq!(
+            mines_were(&game),
+            "Mines: row 1 columns 1 to 9; row 2 columns 1, 2, 4, 7 and 8."
+        );
+        assert_eq!(span("column", 7, 8), "columns 8 and 9");
+        assert_eq!(span("column", 6, 8), "columns 7 to 9");
+        assert_eq!(span("row", 3, 3), "row 4");
+    }
+
+    /// A hint names its squares one way: in words, as every other line.
+    #[test]
+    fn a_hint_names_every_square_in_words() {
+        let mut game = game();
+        play(&mut game, Action::Reveal, 0, 2);
+        let hint = solver::Adviser::new().hint(&game).expect("a hint");
+        let said = super::hint(&hint);
+        assert!(said.contains("row ") && said.contains(" column "), "{said}");
+        assert!(!said.contains("Field") && !said.contains(", 1"), "{said}");
+    }
+
+    /// The end is one line: the rule set's words, the figures, the hints.
+    #[test]
+    fn the_end_is_one_line_with_the_figures() {
+        let summary = Summary {
+            won: true,
+            by_opening: true,
+            time: std::time::Duration::from_millis(12_340),
+            three_bv: Some(engine::ThreeBv {
+                total: 10,
+                done: 10,
+            }),
+            clicks: 20,
+            wasted: 0,
+            zini: Some(8),
+            standing: None,
+        };
+        let said = ended("You won!  Well done!", &summary, Some(2));
+        assert_eq!(
+            said,
+            "You won! Well done! 12.3 s, 3BV 10, 0.81 3BV/s, 20 clicks, 50 % efficient, \
+             ZiNi 8 (40 %); 2 hints."
+        );
+        assert!(!said.contains('\n'));
     }
 
     #[test]

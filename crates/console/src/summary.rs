@@ -9,18 +9,27 @@
 use std::fmt;
 use std::time::Duration;
 
-use console::words::counted;
-use engine::{Cover, Game, Status, ThreeBv, three_bv_done, three_bv_per_second, zini};
+use crate::words::counted;
+use engine::{
+    Cover, Game, Status, ThreeBv, WinCondition, three_bv_done, three_bv_per_second, zini,
+};
 use records::stats::Standing;
 
 /// The end of a game in figures.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
+    /// Whether the game was won.
     pub won: bool,
+    /// Whether its rules win by opening every safe square, as 3BV
+    /// counts: a game won by flags (proj3's) is told by its time and
+    /// clicks alone, as `stats` tells it.
+    pub by_opening: bool,
+    /// Its time on the game's clock.
     pub time: Duration,
     /// The board's 3BV and how much of it the open squares have done;
     /// `None` while a big board's are still being counted.
     pub three_bv: Option<ThreeBv>,
+    /// Moves that changed the board.
     pub clicks: usize,
     /// Clicks that changed nothing.
     pub wasted: usize,
@@ -48,6 +57,7 @@ impl Summary {
     pub fn counting(game: &Game, time: Duration, (clicks, wasted): (usize, usize)) -> Self {
         Summary {
             won: game.status() == Status::Won,
+            by_opening: game.rules().win == WinCondition::OpenEverySafeSquare,
             time,
             three_bv: None,
             clicks,
@@ -91,6 +101,9 @@ impl Summary {
     /// The figures in a few words: the time, the 3BV done, the
     /// efficiency over every click.
     pub fn short(&self) -> String {
+        if !self.by_opening {
+            return self.to_string();
+        }
         let Some(ThreeBv { total, done }) = self.three_bv else {
             return format!("{:.1}\u{a0}s, 3BV being counted", self.time.as_secs_f64());
         };
@@ -112,20 +125,11 @@ impl Summary {
         let done = self.three_bv.map_or(0, |three_bv| three_bv.done);
         100.0 * done as f64 / self.every_click().max(1) as f64
     }
-
-    /// What the player can do next.
-    pub fn keys(&self) -> &'static str {
-        if self.won {
-            "r again, n new, w watch, q quit"
-        } else {
-            "u undoes, r again, n new, w watch, q quit"
-        }
-    }
 }
 
 /// A finished game's board figures: its 3BV and what the open squares did
 /// of it, and, won, its ZiNi. A look at the whole board.
-pub(crate) fn figures(game: &Game) -> (ThreeBv, Option<usize>) {
+pub fn figures(game: &Game) -> (ThreeBv, Option<usize>) {
     let three_bv = three_bv_done(game.board(), |pos| game.cover(pos) == Cover::Open);
     let won = game.status() == Status::Won;
     (three_bv, won.then(|| zini(game.board())).flatten())
@@ -134,7 +138,7 @@ pub(crate) fn figures(game: &Game) -> (ThreeBv, Option<usize>) {
 /// Boards up to this many squares have their figures counted at once,
 /// within a frame (3BV takes some 40 ns a square); bigger ones on a thread
 /// of their own, the end of the game shown meanwhile.
-pub(crate) const COUNTED_AT_ONCE: usize = 250_000;
+pub const COUNTED_AT_ONCE: usize = 250_000;
 
 /// `n` as a place: 1st, 2nd, 3rd, 4th, 11th, 21st.
 fn ordinal(n: usize) -> String {
@@ -155,6 +159,13 @@ impl fmt::Display for Summary {
             let clicks = counted(self.every_click(), "click");
             return write!(f, "{seconds:.1} s, {clicks}, 3BV being counted");
         };
+        if !self.by_opening {
+            return write!(
+                f,
+                "{seconds:.1} s, {}",
+                counted(self.every_click(), "click")
+            );
+        }
         write!(f, "{seconds:.1} s, 3BV {done}")?;
         if done < total {
             write!(f, " of {total}")?;
@@ -193,6 +204,7 @@ mod tests {
     fn summary(won: bool, total: usize, done: usize) -> Summary {
         Summary {
             won,
+            by_opening: true,
             time: Duration::from_millis(12_340),
             three_bv: Some(ThreeBv { total, done }),
             clicks: 20,
@@ -272,13 +284,24 @@ mod tests {
         );
     }
 
+    /// A game won by flags (proj3's) is told by its time and clicks: 3BV
+    /// and efficiency count openings, which it is not won by.
+    #[test]
+    fn a_game_won_by_flags_gives_no_3bv() {
+        let flags = Summary {
+            by_opening: false,
+            ..summary(true, 13, 1)
+        };
+        assert_eq!(flags.to_string(), "12.3 s, 20 clicks");
+        assert_eq!(flags.short(), "12.3 s, 20 clicks");
+    }
+
     #[test]
     fn a_loss_shows_how_much_was_done() {
         assert_eq!(
             summary(false, 40, 10).to_string(),
             "12.3 s, 3BV 10 of 40, 0.81 3BV/s, 20 clicks, 50\u{a0}% efficient"
         );
-        assert!(summary(false, 40, 10).keys().starts_with("u undoes"));
     }
 
     #[test]
