@@ -156,6 +156,14 @@ impl Terminal {
     }
 }
 
+/// Whether `screen` says `text`, its line breaks and runs of spaces (a
+/// message wrapped where the width falls) read as one space.
+fn said(screen: &vt100::Screen, text: &str) -> bool {
+    let shown = screen.contents().replace('\u{a0}', " ");
+    let shown = shown.split_whitespace().collect::<Vec<_>>().join(" ");
+    shown.contains(text)
+}
+
 impl Drop for Terminal {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -333,10 +341,6 @@ fn a_win_says_where_it_stands_among_the_earlier_ones() {
     terminal.send(b"f");
     // The message wraps: read it as one line, and a no-break space (a
     // number held to its unit) as the space it shows.
-    let said = |screen: &vt100::Screen, text: &str| {
-        let shown = screen.contents().replace(['\n', '\u{a0}'], " ");
-        shown.contains(text)
-    };
     terminal.wait_for("the first win", |screen| {
         said(screen, "Your first clean win; 1 won of 1 played.")
     });
@@ -942,7 +946,7 @@ fn the_game_just_ended_can_be_watched_again() {
     let home = std::env::temp_dir().join(format!("play-watch-{}", std::process::id()));
     let mut terminal = play("boards/single-mine.txt --no-record", &home);
     terminal.send(b"f");
-    terminal.wait_for("the win", |screen| screen.contents().contains("w watch"));
+    terminal.wait_for("the win", |screen| said(screen, "w watch"));
     terminal.send(b"w");
     terminal.wait_for("the replay", |screen| {
         screen
@@ -952,7 +956,7 @@ fn the_game_just_ended_can_be_watched_again() {
     terminal.send(b"q");
     terminal.wait_for("the game again", |screen| {
         let shown = screen.contents();
-        !shown.contains("Replay of") && shown.contains("w watch")
+        !shown.contains("Replay of") && said(screen, "w watch")
     });
     terminal.send(b"q");
     assert_given_back(&mut terminal, 0);
