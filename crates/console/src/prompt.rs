@@ -283,6 +283,10 @@ struct Playing {
     hint_cost: Option<Duration>,
     /// What the hints have added to the clock so far.
     penalties: Duration,
+    /// The clock where the game ended, stopped there (as the full
+    /// screen's): a loss in lines may wait on its question for as long
+    /// as the player likes, and an undo starts the clock again from it.
+    stopped: Option<u64>,
     /// A random board's seed, when the game was carried on.
     seed: Option<u64>,
 }
@@ -296,6 +300,7 @@ impl Playing {
             hints: 0,
             hint_cost: None,
             penalties: Duration::ZERO,
+            stopped: None,
             seed: None,
         }
     }
@@ -319,8 +324,30 @@ impl Playing {
     /// The game's time until now, in milliseconds: from its first move,
     /// going on from a carried-on game's.
     fn played_ms(&self) -> u64 {
+        if let Some(ms) = self.stopped {
+            return ms;
+        }
         let played = self.started.map_or(Duration::ZERO, |at| at.elapsed());
         millis(played + self.penalties)
+    }
+
+    /// Stops the clock at the last move's time once the game has ended.
+    fn stop_clock_if_over(&mut self) {
+        if self.game.status() != Status::Playing && self.stopped.is_none() {
+            self.stopped = Some(self.log.last_ms());
+        }
+    }
+
+    /// Starts the clock again from where it stopped, the game going on
+    /// (a loss undone).
+    fn restart_clock(&mut self) {
+        if self.game.status() != Status::Playing {
+            return;
+        }
+        if let Some(ms) = self.stopped.take() {
+            let played = Duration::from_millis(ms).saturating_sub(self.penalties);
+            self.started = Instant::now().checked_sub(played).or(self.started);
+        }
     }
 
     /// Whether `recorder` keeps this game: records are on and there is a
@@ -579,6 +606,7 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         } else {
             play.note(console, recorder, Event::Move(mv), changed)?;
         }
+        play.stop_clock_if_over();
     }
 }
 
@@ -658,6 +686,7 @@ fn undo<R, W: Write, E: Write>(
     };
     // The adviser followed the squares as they opened; it starts again.
     *adviser = Adviser::new();
+    play.restart_clock();
     writeln!(console.out, "{}", spoken::undone(&play.game, mv))?;
     play.note(console, &mut session.recording.recorder, Event::Undo, false)
 }
@@ -1052,6 +1081,49 @@ mod tests {
     }
 
     const BOARD: &str = "++++\n+* +\n++++\n";
+
+    /// The clock stops at the move that ends the game, however long the
+    /// question after a loss waits; an undo starts it again from there.
+    #[test]
+    fn the_clock_stops_at_the_end_and_an_undo_starts_it_from_there() {
+        let board = parse_board(BOARD.as_bytes()).unwrap();
+        let deal = Deal::Board(board.clone());
+        let log = Log::new(Described {
+            front: Front::Prompt,
+            rules: "classic",
+            first_move: "any",
+            no_question_marks: false,
+            deal: &deal,
+            board_name: None,
+        });
+        let game = Game::new(
+            board,
+            Rules::CLASSIC.with_first_move(engine::FirstMove::Any),
+        );
+        let mut play = Playing::new(game.with_undo(), log);
+        let ago = |s| Instant::now().checked_sub(Duration::from_secs(s));
+        play.started = ago(5);
+        let mine = Move {
+            action: Action::Reveal,
+            at: Pos::new(0, 0),
+        };
+        play.game.apply(mine);
+        let clock = play.played_ms();
+        play.log.note(Event::Move(mine), clock, true);
+        play.stop_clock_if_over();
+        let at_loss = play.played_ms();
+        assert!(at_loss >= 5_000, "{at_loss}");
+        // 45 s at the question after the loss: not played.
+        play.started = ago(50);
+        assert_eq!(play.played_ms(), at_loss);
+        play.game.undo();
+        play.restart_clock();
+        let after = play.played_ms();
+        assert!(
+            (at_loss..at_loss + 45_000).contains(&after),
+            "{after} after {at_loss}"
+        );
+    }
 
     #[test]
     fn one_mine_left_is_singular() {

@@ -105,6 +105,11 @@ impl Log {
         true
     }
 
+    /// The game's clock at the last event noted (0 before any).
+    pub fn last_ms(&self) -> u64 {
+        last_ms(&self.record.moves)
+    }
+
     /// Whether no event has been noted.
     pub fn is_empty(&self) -> bool {
         self.record.moves.is_empty()
