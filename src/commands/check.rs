@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use grader::score::Points;
-use grader::{self, CheckError, bundle, class, platforms, report};
+use grader::{self, CheckError, bundle, class, gradescope, platforms, report};
 
 use crate::error::AppError;
 use crate::plan::{CheckPlan, Then};
@@ -35,7 +35,7 @@ pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError>
         source,
     })?;
     let writers: [(Option<std::path::PathBuf>, Writer); 3] = [
-        (results.gradescope, report::write_gradescope),
+        (results.gradescope, gradescope::write_gradescope),
         (results.github_classroom, platforms::write_github_classroom),
         (results.prairielearn, platforms::write_prairielearn),
     ];

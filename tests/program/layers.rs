@@ -135,7 +135,11 @@ fn no_crate_imports_its_own_modules_in_a_circle() {
 }
 
 /// Each top-level module of the crate in `source` and the top-level
-/// modules it names as `crate::name`, its tests left out.
+/// modules it names: `crate::name`, each name of a grouped
+/// `crate::{a, b::c}` (and `pub use` alike), `super::name` from a file
+/// directly under the crate's root and `super::super::name` from one a
+/// folder down; every test module and test item left out, wherever it
+/// stands in the file, and comments too.
 fn imports_between_modules(source: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in rust_files(source) {
@@ -145,19 +149,115 @@ fn imports_between_modules(source: &Path) -> BTreeMap<String, BTreeSet<String>> 
         if module == "lib" || module == "main" {
             continue;
         }
+        // `super` from `a.rs` or `a/mod.rs` is the crate; from `a/b.rs`,
+        // `super::super`.
+        let depth = relative.components().count()
+            - usize::from(relative.file_name().is_some_and(|name| name == "mod.rs"));
+        let root = vec!["super"; depth].join("::") + "::";
         let text = std::fs::read_to_string(&file).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
-        for (at, _) in code.match_indices("crate::") {
-            let name: String = code[at + "crate::".len()..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            if !name.is_empty() && name != module {
-                imports.entry(module.clone()).or_default().insert(name);
+        let code = without_tests(&without_comments(&text));
+        for prefix in ["crate::", root.as_str()] {
+            for name in names_after(&code, prefix) {
+                if name != module && name != "self" && name != "super" {
+                    imports.entry(module.clone()).or_default().insert(name);
+                }
             }
         }
     }
     imports
+}
+
+/// The first module named after each `prefix` in `code`: the one name,
+/// or each first name of a `{…}` group.
+fn names_after(code: &str, prefix: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (at, _) in code.match_indices(prefix) {
+        // `super::super::` is not `super::` followed by a module.
+        let before = &code[..at];
+        if before.ends_with("::") || before.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &code[at + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            names.extend(group_heads(group));
+        } else {
+            names.push(identifier(rest));
+        }
+    }
+    names.retain(|name| !name.is_empty() && name != "super");
+    names
+}
+
+/// The first name of each item of a group `a, b::{c, d}, e}` (its `{`
+/// already read), to the brace that closes it.
+fn group_heads(group: &str) -> Vec<String> {
+    let mut heads = vec![identifier(group.trim_start())];
+    let mut depth = 0;
+    for (at, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => heads.push(identifier(group[at + 1..].trim_start())),
+            _ => {}
+        }
+    }
+    heads
+}
+
+fn identifier(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// `text` without its `//` comments (doc comments name modules in prose).
+fn without_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.find("//") {
+            Some(at) if !line[..at].contains('"') => &line[..at],
+            _ => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `code` without each item marked `#[cfg(test)]`: a module or a function
+/// to the brace that closes it, a `mod tests;` to its semicolon; what
+/// follows it is kept.
+fn without_tests(code: &str) -> String {
+    let mut kept = String::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        kept.push_str(&rest[..at]);
+        let item = &rest[at..];
+        let open = item.find('{');
+        let semicolon = item.find(';');
+        let end = match (open, semicolon) {
+            (Some(open), Some(semicolon)) if semicolon < open => semicolon + 1,
+            (Some(open), _) => open + closing_brace(&item[open + 1..]) + 2,
+            (None, Some(semicolon)) => semicolon + 1,
+            (None, None) => item.len(),
+        };
+        rest = &item[end.min(item.len())..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// Where the brace that closes a block stands in `block` (its `{`
+/// already read).
+fn closing_brace(block: &str) -> usize {
+    let mut depth = 0;
+    for (at, c) in block.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => return at,
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    block.len()
 }
 
 fn rust_files(folder: &Path) -> Vec<PathBuf> {
@@ -223,6 +323,23 @@ fn a_circle_is_found_and_a_chain_is_not() {
         a_circle(&of(&[("a", "b"), ("b", "c"), ("c", "b")])),
         Some(vec!["b".to_owned(), "c".to_owned(), "b".to_owned()])
     );
+}
+
+/// Grouped imports and `pub use` are read, and so is code after a test
+/// module; the test module's own imports and comments are not.
+#[test]
+fn every_import_is_read_and_no_test_s() {
+    let code = without_tests(&without_comments(
+        "use crate::{judge::Kind, html, report::{self, a}};\n\
+         // crate::comment\n\
+         #[cfg(test)]\nmod tests {\n    use crate::testing;\n    fn f() { {} }\n}\n\
+         pub use crate::after;\n\
+         fn g() { super::super::deep(); super::near(); }\n",
+    ));
+    let names = names_after(&code, "crate::");
+    assert_eq!(names, ["judge", "html", "report", "after"]);
+    assert_eq!(names_after(&code, "super::"), ["near"]);
+    assert_eq!(names_after(&code, "super::super::"), ["deep"]);
 }
 
 /// Every crate's folder is named where a reader looks for it: README's

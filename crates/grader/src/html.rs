@@ -12,11 +12,11 @@ use engine::to_board_file;
 use maud::{Markup, html};
 use pages::{Cell, Script, board, document, histogram, table};
 
-use crate::class::{Checked, Class};
 use crate::judge::Kind;
 use crate::report::{
     self, Reader, capitalised, counted, describe_move, last_lines, pictures, typed,
 };
+use crate::roster::{Checked, Class};
 use crate::score::Points;
 use crate::{Finding, Options, Outcome};
 

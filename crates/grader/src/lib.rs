@@ -26,7 +26,8 @@
 //! | `src/schedule.rs` | which games are played | `Schedule`: games handed out in order (`take`), told when they end (`finished`); a run of games from the first, at least `HANGS_BEFORE_STOPPING` (5) of them hung and half or more, stops the rest (`stopped_at`), wherever the threads were |
 //! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column; said of a fault only when `EDGE_TRIALS` more games of the plan without it, `left_out_of`, do not show it: `Checker::edges_it_needs` in lib.rs), `MOST_FAULTS_A_KIND` |
 //! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
-//! | `src/class.rs` | a whole class | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
+//! | `src/roster.rs` | a class as values | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), `Class`, `Checked` (each student's check, or why none), what the class's run makes and its pages read |
+//! | `src/class.rs` | a whole class | a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
 //! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, the check run as root (each game a user of its own), `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
 //! | `src/case.rs` | one game to play against a program | `Case` (mines, `Turn`s: a move, bad answers before each of its prompts, upper case), `make(seed, i, Plan)` (the course's boards, then every shape from `min_size` up to `max_size`, boards without mines left out with `at_least_one_mine`; a player who knows the mines, aiming to win, lose or stop), `Plan::allows` (what shrinking may reach), `Inputs` (required, all), `Bad`, `Case::input` |
 //! | `src/expected.rs` | our side of a game | `expect(case)`: the engine's boards after each move and the `Ending`; `transcript(case, file)`: the prompt game's whole text (`--exact`, expected.txt) |
@@ -54,7 +55,8 @@
 //! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
 //! | `src/platforms.rs` | other platforms' results | `write_github_classroom` (a test runner's result for GitHub Classroom's reporter), `write_prairielearn` (PrairieLearn's external grader `results.json`): a test a part of the score, each part's words from `report::part_explained`; no score said as such |
-//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_gradescope` (a test a part of the score, worth its weight; 0 points, no tests and the reason without a score), `write_reproduction` (board, input naming the board as `RunAgain` does, expected and actual output with the board's full path written as that name; the game as shrinking played it when the budget leaves no time to play it again) |
+//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_reproduction` (board, input naming the board as `RunAgain` does, expected and actual output with the board's full path written as that name; the game as shrinking played it when the budget leaves no time to play it again) |
+//! | `src/gradescope.rs` | Gradescope's results | `write_gradescope` (a test a part of the score, worth its weight, a part with faults as Gradescope's HTML from `html`; 0 points, no tests and the reason without a score): above both the text report and the pages |
 //!
 //! # Decisions
 //!
@@ -248,12 +250,14 @@ pub mod case;
 pub mod class;
 mod expected;
 mod fault;
+pub mod gradescope;
 pub mod html;
 mod judge;
 mod layout;
 pub mod platforms;
 mod reader;
 pub mod report;
+mod roster;
 pub mod runner;
 pub mod sandbox;
 mod schedule;

@@ -1,5 +1,5 @@
 //! The results a course's grading platform reads, besides Gradescope's
-//! (`report::write_gradescope`): GitHub Classroom's autograding and
+//! (`gradescope::write_gradescope`): GitHub Classroom's autograding and
 //! PrairieLearn's external grader. Each gives one test a part of the
 //! score, worth the part's weight, and says what the part counted; a
 //! check without a score (out of time) gives none, and says why, never
