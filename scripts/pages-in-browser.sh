@@ -3,7 +3,7 @@
 # `chromium`, installed here where it is missing): see
 # scripts/pages_in_browser.py. Run from the project's root after
 # `cargo build --examples` (`.ci/run` runs it after the tests); the
-# screenshots are left in target/pages-shots.
+# screenshots are left in pages-shots in cargo's target folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/null; then
@@ -14,8 +14,12 @@ if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/nul
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# The programs where cargo put them (CARGO_TARGET_DIR may be anywhere),
+# as .ci/run finds the binary.
+target="$(cargo metadata --format-version 1 --no-deps --locked |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')"
 # The screenshots stay, to be looked at.
-shots="$PWD/target/pages-shots"
+shots="$target/pages-shots"
 rm -rf "$shots"
-python3 -S scripts/pages_in_browser.py "$PWD/target/debug/minesweeper" \
-    "$PWD/target/debug/examples/proj3" "$work" "$shots"
+python3 -S scripts/pages_in_browser.py "$target/debug/minesweeper" \
+    "$target/debug/examples/proj3" "$work" "$shots"
