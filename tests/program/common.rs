@@ -2,8 +2,9 @@
 //! test reads or writes the records of the machine it runs on.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 
 /// The program under test: the one cargo built, or the one
 /// `MINESWEEPER_BINARY` names (a wheel's, or a script that runs another
@@ -14,13 +15,38 @@ pub(crate) fn minesweeper_binary() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_minesweeper")))
 }
 
-/// A folder for the tests' home and data. One name for every run keeps
-/// the snapshots' recorded settings the same; the games played in it are
-/// scripted, so nothing a test prints depends on what an earlier run left.
+/// A folder for the tests' home and data, this run's own: two runs at
+/// once (two clones, or one twice) never share records or settings. It
+/// stands in cargo's folder for the tests' files, named by the run's
+/// process; the folders of runs whose process is gone are removed as the
+/// next run begins. The games played in it are scripted, so nothing a
+/// test prints depends on what an earlier test left.
 pub(crate) fn home() -> PathBuf {
-    let home = std::env::temp_dir().join("minesweeper-tests-home");
-    std::fs::create_dir_all(&home).expect("a temporary home");
-    home
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        let folder = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        remove_homes_of_ended_runs(folder);
+        let home = folder.join(format!("home-{}", std::process::id()));
+        std::fs::create_dir_all(&home).expect("a temporary home");
+        home
+    })
+    .clone()
+}
+
+/// Removes each `home-PID` in `folder` whose process has ended.
+fn remove_homes_of_ended_runs(folder: &Path) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("home-")) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// `command` with HOME and the XDG folders in [`home`].
