@@ -5,7 +5,8 @@
 use std::io::Write;
 
 use grader::score::Points;
-use grader::{self, CheckError, bundle, class, gradescope, platforms, report};
+use grader::{self, CheckError, bundle};
+use reports::{class, gradescope, platforms, report};
 
 use crate::error::AppError;
 use crate::plan::{CheckPlan, Then};
@@ -26,7 +27,7 @@ pub(super) fn run(plan: CheckPlan, out: &mut impl Write) -> Result<(), AppError>
     } else {
         report::write_text(out, &options, &outcome)?;
     }
-    let page = grader::html::write_student_page(&options, &outcome);
+    let page = reports::html::write_student_page(&options, &outcome);
     page.map_err(|source| CheckError::Io {
         what: format!(
             "cannot write {}",

@@ -15,13 +15,16 @@ use crate::case::Case;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ending {
+    /// Every safe square open, or every mine flagged (proj3).
     Won,
+    /// A mine opened.
     Lost,
     /// Still going when the input ends.
     Going,
 }
 
 impl Ending {
+    /// The ending in a word or two, as a report says it.
     pub fn describe(self) -> &'static str {
         match self {
             Ending::Won => "won",
@@ -36,6 +39,7 @@ impl Ending {
 pub struct Expected {
     /// The board before any move, then after each move played.
     pub boards: Vec<Grid<Glyph>>,
+    /// How the game ends.
     pub ending: Ending,
 }
 

@@ -15,6 +15,7 @@ use crate::judge::{self, Failure, Kind};
 /// One fault: the same for every game that goes wrong the same way.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Fault {
+    /// The kind of failure.
     pub kind: Kind,
     /// What the program did, its numbers replaced by `#`, and the move.
     pub path: String,

@@ -39,6 +39,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order reports list them.
     pub const ALL: [Kind; 9] = [
         Kind::WrongBoard,
         Kind::WrongEnding,
@@ -70,6 +71,7 @@ impl Kind {
 /// Where a game first went wrong, and how.
 #[derive(Clone, Debug)]
 pub struct Failure {
+    /// The kind of failure.
     pub kind: Kind,
     /// The move after which it shows (0: the board before any move).
     pub after_move: Option<usize>,
@@ -85,7 +87,7 @@ pub struct Failure {
     pub what: String,
     /// Our board and the program's as it printed it, where a board
     /// differs or is the last seen.
-    pub(crate) boards: Option<(Grid<Glyph>, Printed)>,
+    pub boards: Option<(Grid<Glyph>, Printed)>,
 }
 
 impl Failure {

@@ -49,7 +49,7 @@ pub(crate) struct Layout {
 /// `path` as it is on disk: absolute, with every link on the way followed
 /// as far as the path exists (a reports' folder not made yet is placed
 /// where its parent really is).
-pub(crate) fn resolved(path: &Path) -> PathBuf {
+pub fn resolved(path: &Path) -> PathBuf {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
     let parts: Vec<Component> = absolute.components().collect();
     for cut in (1..=parts.len()).rev() {

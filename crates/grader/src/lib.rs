@@ -5,20 +5,23 @@
 //! the engine (`expected`); the program is run with a time limit
 //! ([`runner`]); its boards are found in its output (`reader`) and
 //! compared with ours (`judge`); the first failing game of each kind is
-//! made smaller (`shrink`) and written out to be run again ([`report`]).
+//! made smaller (`shrink`) and written out to be run again
+//! (`reproduction`). What a check tells (text, JSON, Gradescope, pages)
+//! is `minesweeper-reports`', read from the [`Outcome`] returned here.
 //!
 //! # Map
 //!
 //! Owns: the games played against a student's program, running it in a
 //! process group with a time limit, reading its boards in any format,
-//! judging, shrinking, and the reports (text, JSON, Gradescope). May use:
-//! `engine`, `console` (our side's transcript is the prompt game's, the
-//! printer marks squares in reports), `signals` (the watcher kills the
+//! judging, shrinking, each finding's files; an `Outcome` of values,
+//! which the reports above read. May use:
+//! `engine`, `console` (our side's transcript is the prompt game's),
+//! `signals` (the watcher kills the
 //! programs and removes their boards), `visible`, `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`, `signal-hook`,
 //! `tempfile`, `thiserror`, `memchr` (a copy of this program found by its
 //! help), `libc` (Unix: limits, namespaces, Landlock and seccomp between
 //! fork and exec). Must never use: clap (its `Inputs` is a plain
-//! enum the command line mirrors), the full screen.
+//! enum the command line mirrors), the full screen, an output format.
 //!
 //! | file | concept | main items |
 //! |---|---|---|
@@ -26,8 +29,6 @@
 //! | `src/schedule.rs` | which games are played | `Schedule`: games handed out in order (`take`), told when they end (`finished`); a run of games from the first, at least `HANGS_BEFORE_STOPPING` (5) of them hung and half or more, stops the rest (`stopped_at`), wherever the threads were |
 //! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column; said of a fault only when `EDGE_TRIALS` more games of the plan without it, `left_out_of`, do not show it: `Checker::edges_it_needs` in lib.rs), `MOST_FAULTS_A_KIND` |
 //! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
-//! | `src/roster.rs` | a class as values | `students(dir, out)` (its folders by name, but OUT; every other entry, a link or a file, `Skipped` with why), `Class`, `Checked` (each student's check, or why none), what the class's run makes and its pages read |
-//! | `src/class.rs` | a whole class | a class whose reports would go into it refused, `check_class` (plain threads, one student a core, each check on one thread, quiet; report.txt and results.json a student) -> `Class` (`without_a_score`: the exit status), `summary_csv` (a row a student and a row a skipped entry; a student not checked has no score and `not checked: …`; control characters escaped as on a terminal, fields quoted as CSV quotes and kept from being formulas) |
 //! | `src/bundle.rs` | Gradescope's autograder | `Settings::from_options` (the options as `check` arguments, the seed fixed, a 5-minute budget by default), `write` (setup.sh, which runs the binary once so an image it cannot run on fails when built; run_autograder with the submission found, the check run as root (each game a user of its own), `timeout` at budget + 60 s and a fallback results.json that quotes what the check said; this binary copied) |
 //! | `src/case.rs` | one game to play against a program | `Case` (mines, `Turn`s: a move, bad answers before each of its prompts, upper case), `make(seed, i, Plan)` (the course's boards, then every shape from `min_size` up to `max_size`, boards without mines left out with `at_least_one_mine`; a player who knows the mines, aiming to win, lose or stop), `Plan::allows` (what shrinking may reach), `Inputs` (required, all), `Bad`, `Case::input` |
 //! | `src/expected.rs` | our side of a game | `expect(case)`: the engine's boards after each move and the `Ending`; `transcript(case, file)`: the prompt game's whole text (`--exact`, expected.txt) |
@@ -52,11 +53,8 @@
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'; a reading of the frame's glyph that finds a board before the one it learned from is a frame line, refused); where none is all covered, a line of column labels `1 2 … C` says where the squares stand (`by_labels`: a first board showing a mine is read, a wrong board); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last, and kept after a wrong board): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), halves and quarters of the board, rows and columns, halves and quarters of the turns, bad answers, a row and a column together, a row or column whose turns move onto the line beside, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
-//! | `src/html.rs` | the pages a check leaves | `student_page` (the score, each fault's two boards with the square marked, the board file, the moves, stderr, how to run it again), `class_page` (the scores' histogram, faults by students, the students' table that sorts), `write_student_page`, `gradescope_output` (a failed part's faults as Gradescope's HTML) |
+//! | `src/reproduction.rs` | a finding's files | `write_reproduction`: the smallest game played once more from board.txt and input.txt (the board named as `RunAgain` does), expected.txt, actual.txt and stderr.txt written from that run (the board's full path written as that name, the output kept to 256 KiB); the game as shrinking played it when the budget leaves no time |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
-//! | `src/platforms.rs` | other platforms' results | `write_github_classroom` (a test runner's result for GitHub Classroom's reporter), `write_prairielearn` (PrairieLearn's external grader `results.json`): a test a part of the score, each part's words from `report::part_explained`; no score said as such |
-//! | `src/report.rs` | what `check` tells | `write_text` / `write_text_for` (counts and faults, the score part by part or why there is none, each finding with its games (counted from 1), edge cases, ours beside the program's board as it printed it, the square marked (`side_by_side`, `as_printed`, `marked`: brackets in the program's spaces, or an arrow after its row); for a `Reader::Elsewhere`, a Gradescope student, the board flush left and answers to type instead of files), `write_json` (`score` null without one; each finding's input lines a move and the program's board as printed), `write_reproduction` (board, input naming the board as `RunAgain` does, expected and actual output with the board's full path written as that name; the game as shrinking played it when the budget leaves no time to play it again) |
-//! | `src/gradescope.rs` | Gradescope's results | `write_gradescope` (a test a part of the score, worth its weight, a part with faults as Gradescope's HTML from `html`; 0 points, no tests and the reason without a score): above both the text report and the pages |
 //!
 //! # Decisions
 //!
@@ -247,22 +245,17 @@
 pub mod again;
 pub mod bundle;
 pub mod case;
-pub mod class;
-mod expected;
-mod fault;
-pub mod gradescope;
-pub mod html;
-mod judge;
-mod layout;
-pub mod platforms;
-mod reader;
-pub mod report;
-mod roster;
+pub mod expected;
+pub mod fault;
+pub mod judge;
+pub mod layout;
+pub mod reader;
+mod reproduction;
 pub mod runner;
 pub mod sandbox;
-mod schedule;
+pub mod schedule;
 pub mod score;
-mod shrink;
+pub mod shrink;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -364,7 +357,8 @@ pub enum CheckError {
 }
 
 impl CheckError {
-    fn io(what: impl Into<String>) -> impl FnOnce(io::Error) -> CheckError {
+    /// An I/O error, with what was being done (for `map_err`).
+    pub fn io(what: impl Into<String>) -> impl FnOnce(io::Error) -> CheckError {
         let what = what.into();
         move |source| CheckError::Io { what, source }
     }
@@ -1530,7 +1524,7 @@ impl Checker<'_> {
         };
         let folder = options.out.join(name);
         let Some((played, input, again)) =
-            report::write_reproduction(self, &shrunk.case, &folder, shrunk.found)?
+            reproduction::write_reproduction(self, &shrunk.case, &folder, shrunk.found)?
         else {
             return Ok(Shown::OutOfTime);
         };

@@ -13,11 +13,14 @@ use engine::{Board, Grid, to_board_file};
 
 /// A square as a program shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cell {
+pub enum Cell {
+    /// Covered.
     Hidden,
+    /// Flagged.
     Flag,
     /// Open, with its clue (0 for an empty square).
     Open(u8),
+    /// A mine.
     Mine,
     /// A glyph that means nothing we know.
     Other(char),
@@ -25,7 +28,8 @@ pub(crate) enum Cell {
 
 /// One board found in the output.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Printed {
+pub struct Printed {
+    /// Its squares, as read.
     pub cells: Grid<Cell>,
     /// The characters it showed, square by square.
     pub chars: Grid<char>,
@@ -52,7 +56,7 @@ const DECORATION: &str = "+|=:,()[]{}<>-_#/\\.";
 
 /// Whether `line` is part of a board's drawing around its rows: column
 /// labels and frame lines (digits and decoration, nothing else, not blank).
-pub(crate) fn is_decoration(line: &str) -> bool {
+pub fn is_decoration(line: &str) -> bool {
     !line.trim().is_empty()
         && line
             .chars()
@@ -65,7 +69,7 @@ const NEVER_COVERED: &str = "+|=:,()[]{}-_";
 
 /// The lines of `output` as the reader sees them: colour and cursor
 /// codes taken out, a line break with or without a carriage return.
-pub(crate) fn lines(output: &[u8]) -> Vec<String> {
+pub fn lines(output: &[u8]) -> Vec<String> {
     let text = strip_escapes(&String::from_utf8_lossy(output));
     text.split('\n')
         .map(|line| line.trim_end_matches('\r').to_owned())

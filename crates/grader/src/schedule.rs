@@ -23,7 +23,7 @@ pub const HANGS_BEFORE_STOPPING: u64 = 5;
 /// cannot start (no memory left for a stack) are done without. An error
 /// only when not one starts: a thread that cannot start is an error like
 /// any other, never a panic.
-pub(crate) fn workers<'scope, T: Send + 'scope>(
+pub fn workers<'scope, T: Send + 'scope>(
     scope: &'scope Scope<'scope, '_>,
     count: usize,
     work: &'scope (impl Fn() -> T + Sync),

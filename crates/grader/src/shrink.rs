@@ -3,7 +3,7 @@
 //! program still fails the same way.
 //!
 //! Cuts are made in passes, each kept up while it works: first around
-//! where the game went wrong (its [`Focus`]): the turns up to that move,
+//! where the game went wrong (its `Focus`): the turns up to that move,
 //! the board cropped to a few squares around it (around the square that
 //! differs alone, the turns outside moved to the edge, where the move is
 //! far from it); halves and quarters of

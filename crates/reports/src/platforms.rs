@@ -22,8 +22,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::report::{self, Reader, part_explained, without_machine_paths};
-use crate::score::Score;
-use crate::{Options, Outcome};
+use grader::score::Score;
+use grader::{Options, Outcome};
 
 /// The largest results file PrairieLearn takes.
 const PRAIRIELEARN_MOST_BYTES: usize = 1 << 20;

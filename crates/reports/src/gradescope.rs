@@ -10,8 +10,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use crate::report::{Reader, part_explained, without_machine_paths, write_text_for};
-use crate::score::Part;
-use crate::{Options, Outcome};
+use grader::score::Part;
+use grader::{Options, Outcome};
 
 /// Gradescope's `results.json`: one test a part of the score, worth
 /// the part's weight, each with the findings of its kinds.

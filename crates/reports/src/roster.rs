@@ -6,8 +6,8 @@ use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::layout::resolved;
-use crate::{CheckError, Outcome};
+use grader::layout::resolved;
+use grader::{CheckError, Outcome};
 
 /// One student: the name of their folder, and where it is.
 #[derive(Clone, Debug)]

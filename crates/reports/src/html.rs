@@ -12,13 +12,13 @@ use engine::to_board_file;
 use maud::{Markup, html};
 use pages::{Cell, Script, board, document, histogram, table};
 
-use crate::judge::Kind;
 use crate::report::{
     self, Reader, capitalised, counted, describe_move, last_lines, pictures, typed,
 };
 use crate::roster::{Checked, Class};
-use crate::score::Points;
-use crate::{Finding, Options, Outcome};
+use grader::judge::Kind;
+use grader::score::Points;
+use grader::{Finding, Options, Outcome};
 
 /// Writes the page of a program checked alone into its reports' folder,
 /// as `index.html`, and says where.

@@ -14,117 +14,12 @@ use console::render::write_marked_board;
 use engine::{Action, Board, Frame, Glyph, Grid, Pos, to_board_file};
 use pages::{Mark, Picture};
 
-use crate::again::RunAgain;
-use crate::case::Case;
-use crate::expected::transcript;
-use crate::fault::EdgeCase;
-use crate::judge::Kind;
-use crate::reader::{self, Printed};
-use crate::score::{Part, PartScore, Points, Score};
-use crate::{
-    CheckError, Checker, Finding, HANGS_BEFORE_STOPPING, NotPlayed, Options, Outcome, Played,
-    Stopped,
-};
-
-/// The most of a program's output a reproduction keeps: far more than a
-/// game's boards, far less than a program printing without end.
-const MOST_KEPT: usize = 256 << 10;
-
-/// `output`, or its first [`MOST_KEPT`] bytes and a line saying how much
-/// more there was.
-fn kept_of(output: &[u8]) -> Vec<u8> {
-    if output.len() <= MOST_KEPT {
-        return output.to_vec();
-    }
-    let mut kept = output[..MOST_KEPT].to_vec();
-    let more = output.len() - MOST_KEPT;
-    kept.extend_from_slice(format!("\n[… {more} more bytes, not kept]\n").as_bytes());
-    kept
-}
-
-/// Writes the smallest game to `folder` (board.txt, input.txt naming the
-/// board as its reader runs it again (see [`RunAgain`]), expected.txt,
-/// actual.txt, stderr.txt when the program wrote to it) and plays it from
-/// there once more, so the files are what the program was run on. When
-/// the time budget leaves no time for that, `shrunk` (the game as
-/// shrinking played it) is written instead; `None` when there is neither.
-/// Returns that run, the input and how to run it again.
-pub(super) fn write_reproduction(
-    checker: &Checker,
-    case: &Case,
-    folder: &Path,
-    shrunk: Option<Played>,
-) -> Result<Option<(Played, String, RunAgain)>, CheckError> {
-    let shown = visible::path(folder);
-    fs::create_dir_all(folder).map_err(CheckError::io(format!("cannot make {shown}")))?;
-    let folder =
-        fs::canonicalize(folder).map_err(CheckError::io(format!("cannot find {shown}")))?;
-    let board_file = folder.join("board.txt");
-    let replayed = if checker.sandbox.others_must_reach().is_some() {
-        // Run as another user, the program may not reach the teacher's
-        // folder: it plays a copy of the board where it reads the others.
-        checker
-            .write_board(case, &board_file)
-            .map_err(CheckError::io(format!("cannot write {shown}")))?;
-        checker.play(case)
-    } else {
-        checker.play_from(case, &board_file)
-    };
-    let mut played = match (replayed, shrunk) {
-        (Ok(played), _) => played,
-        (Err(NotPlayed::OutOfTime), Some(shrunk)) => {
-            checker
-                .write_board(case, &board_file)
-                .map_err(CheckError::io(format!("cannot write {shown}")))?;
-            shrunk
-        }
-        (Err(NotPlayed::OutOfTime), None) => {
-            let _ = fs::remove_dir_all(&folder);
-            return Ok(None);
-        }
-        (Err(NotPlayed::Io(error)), _) => {
-            return Err(CheckError::io("cannot run the program again")(error));
-        }
-    };
-    let expected = match &played.transcript {
-        Some(text) => text.clone(),
-        None => transcript(case, &board_file).map_err(CheckError::io("cannot play our side"))?,
-    };
-    let options = checker.options;
-    let again = RunAgain::new(
-        &checker.program,
-        options.folder.as_deref(),
-        &folder,
-        options.class.is_some(),
-    );
-    let input = case.input(&again.board_file());
-    // What it printed of the board file's name is what it prints when
-    // played again by hand, from input.txt.
-    let whole = board_file.to_string_lossy();
-    for output in [&mut played.run.stdout, &mut played.run.stderr] {
-        *output = crate::replace_bytes(output, whole.as_bytes(), again.board_file().as_bytes());
-    }
-    let actual = kept_of(&played.run.stdout);
-    let stderr = kept_of(&played.run.stderr);
-    let files: [(&str, &[u8]); 4] = [
-        ("input.txt", input.as_bytes()),
-        ("expected.txt", expected.as_bytes()),
-        ("actual.txt", &actual),
-        ("stderr.txt", &stderr),
-    ];
-    for (name, bytes) in files {
-        let path = folder.join(name);
-        if name == "stderr.txt" && bytes.is_empty() {
-            let _ = fs::remove_file(&path);
-            continue;
-        }
-        fs::write(&path, bytes).map_err(CheckError::io(format!(
-            "cannot write {}",
-            visible::path(&path)
-        )))?;
-    }
-    Ok(Some((played, input, again)))
-}
+use grader::case::Case;
+use grader::fault::EdgeCase;
+use grader::judge::Kind;
+use grader::reader::{self, Printed};
+use grader::score::{Part, PartScore, Points, Score};
+use grader::{Finding, HANGS_BEFORE_STOPPING, Options, Outcome, Stopped};
 
 /// Who reads a report: whether the reproductions' files are at hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -378,7 +273,7 @@ pub(crate) fn heading(finding: &Finding) -> String {
 /// When the program went wrong and how: the move, its last words for a
 /// crash, the answers it needs for an input fault, and both boards where
 /// they differ.
-fn what_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
+fn what_went_wrong(finding: &Finding, failure: &grader::judge::Failure) -> String {
     let mut text = String::new();
     let case = &finding.case;
     let _ = writeln!(text, "  {}", when_it_went_wrong(finding, failure));
@@ -422,7 +317,7 @@ pub(crate) fn its_last(cut: bool) -> String {
 
 /// When the program went wrong and how, in a sentence: "After move 2
 /// (reveal 1, 3), the program printed a wrong board."
-pub(crate) fn when_it_went_wrong(finding: &Finding, failure: &crate::Failure) -> String {
+pub(crate) fn when_it_went_wrong(finding: &Finding, failure: &grader::judge::Failure) -> String {
     let case = &finding.case;
     let when = match failure.after_move {
         Some(0) => "Before any move".to_owned(),
@@ -830,42 +725,6 @@ fn marked(line: &str, at: usize, col: usize) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Python's EOFError at the end of the answers is said to be the end
-    /// every game has, in a finding that is not a crash; a crash's own
-    /// EOFError (it read past its answers) is its fault, and a traceback
-    /// ending otherwise is shown as it is.
-    #[test]
-    fn stderr_that_ends_at_the_answers_end_says_so() {
-        let eof = b"Traceback (most recent call last):\n  File \"./proj3.py\", line 9\nEOFError: \
-                    EOF when reading a line\n";
-        let (_, lines) = last_lines(eof).unwrap();
-        let said = when_the_answers_ran_out(&lines, Kind::WrongBoard);
-        assert!(
-            said.starts_with(" when its answers ran out, as the course's"),
-            "{said}"
-        );
-        assert_eq!(when_the_answers_ran_out(&lines, Kind::Crash), "");
-        let crash = b"Traceback (most recent call last):\nIndexError: list index out of range\n";
-        let (_, lines) = last_lines(crash).unwrap();
-        assert_eq!(when_the_answers_ran_out(&lines, Kind::WrongBoard), "");
-    }
-
-    /// The square is marked in the program's own line: in brackets in
-    /// the spaces around it, by an arrow where there are none or the line
-    /// stops short of it (a square read as blank past its end).
-    #[test]
-    fn a_square_is_marked_without_changing_what_was_printed() {
-        assert_eq!(marked("1  + . 1 . + ", 7, 1), "1  + .[1]. + ");
-        assert_eq!(marked(" 1 |.1.|", 5, 1), " 1 |.1.|  <- column 2");
-        assert_eq!(marked("1  + .", 7, 1), "1  + .  <- column 2");
-        assert_eq!(marked("1 \u{1b}x 1 ", 5, 0), "1 \\u{1b}x[1]");
-    }
-}
-
 #[derive(Serialize)]
 struct JsonReport<'a> {
     program: String,
@@ -1063,7 +922,7 @@ pub fn write_json(out: &mut impl Write, options: &Options, outcome: &Outcome) ->
 /// The games that `lost` credit in a part, counted by the kind each
 /// failed as, so that every game the part lost is told: `wrong-board 4,
 /// crash 3`; nothing where none did.
-fn lost_by_kind(outcome: &Outcome, lost: impl Fn(&crate::judge::Credit) -> bool) -> String {
+fn lost_by_kind(outcome: &Outcome, lost: impl Fn(&grader::judge::Credit) -> bool) -> String {
     let mut by_kind: std::collections::BTreeMap<Option<Kind>, usize> = Default::default();
     for result in outcome.results.iter().flatten() {
         if lost(&result.credit) {
@@ -1164,4 +1023,40 @@ pub(crate) fn part_explained(part: &PartScore, outcome: &Outcome) -> String {
         output.push_str(&answers_taken_wrong(outcome));
     }
     output
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Python's EOFError at the end of the answers is said to be the end
+    /// every game has, in a finding that is not a crash; a crash's own
+    /// EOFError (it read past its answers) is its fault, and a traceback
+    /// ending otherwise is shown as it is.
+    #[test]
+    fn stderr_that_ends_at_the_answers_end_says_so() {
+        let eof = b"Traceback (most recent call last):\n  File \"./proj3.py\", line 9\nEOFError: \
+                    EOF when reading a line\n";
+        let (_, lines) = last_lines(eof).unwrap();
+        let said = when_the_answers_ran_out(&lines, Kind::WrongBoard);
+        assert!(
+            said.starts_with(" when its answers ran out, as the course's"),
+            "{said}"
+        );
+        assert_eq!(when_the_answers_ran_out(&lines, Kind::Crash), "");
+        let crash = b"Traceback (most recent call last):\nIndexError: list index out of range\n";
+        let (_, lines) = last_lines(crash).unwrap();
+        assert_eq!(when_the_answers_ran_out(&lines, Kind::WrongBoard), "");
+    }
+
+    /// The square is marked in the program's own line: in brackets in
+    /// the spaces around it, by an arrow where there are none or the line
+    /// stops short of it (a square read as blank past its end).
+    #[test]
+    fn a_square_is_marked_without_changing_what_was_printed() {
+        assert_eq!(marked("1  + . 1 . + ", 7, 1), "1  + .[1]. + ");
+        assert_eq!(marked(" 1 |.1.|", 5, 1), " 1 |.1.|  <- column 2");
+        assert_eq!(marked("1  + .", 7, 1), "1  + .  <- column 2");
+        assert_eq!(marked("1 \u{1b}x 1 ", 5, 0), "1 \\u{1b}x[1]");
+    }
 }

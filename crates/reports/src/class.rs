@@ -16,12 +16,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::judge::Kind;
-use crate::layout::{LayoutError, resolved};
+use crate::html;
+use crate::report;
 pub use crate::roster::{Checked, Class, Skipped, Student, students};
-use crate::sandbox::FolderError;
-use crate::score::Points;
-use crate::{CheckError, Options, Outcome, check, html, report};
+use grader::judge::Kind;
+use grader::layout::{LayoutError, resolved};
+use grader::sandbox::FolderError;
+use grader::score::Points;
+use grader::{CheckError, Options, Outcome, check};
 
 /// Checks every student of `class` with `options` (its `folder` and `out`
 /// are each student's own), `at_once` students at a time, writing each
@@ -60,7 +62,7 @@ pub fn check_class(
     };
     let mut checked: Vec<Checked> = std::thread::scope(|scope| {
         let workers =
-            crate::schedule::workers(scope, at_once.clamp(1, students.len().max(1)), &work)?;
+            grader::schedule::workers(scope, at_once.clamp(1, students.len().max(1)), &work)?;
         Ok::<_, std::io::Error>(
             workers
                 .into_iter()
