@@ -6,6 +6,9 @@ use std::ffi::OsStr;
 use std::io::IsTerminal;
 
 use console::render::Paint;
+use console::terminal::Depth;
+use screen::Shows;
+use screen::font::Font;
 
 use crate::cli::ColorChoice;
 
@@ -17,6 +20,17 @@ pub(crate) fn paint_for(choice: ColorChoice) -> Paint {
         ColorChoice::Auto => auto_colour(Conventions::read(), std::io::stdout().is_terminal()),
     };
     if colour { Paint::Colour } else { Paint::Plain }
+}
+
+/// What the terminal on stdout shows, asked once as the program starts:
+/// its colours (the printer's clues, the full screen's frames) and its
+/// font (the Linux console's, by `TERM`). Handed down from here; nothing
+/// below asks again.
+pub(crate) fn terminal_shows() -> Shows {
+    Shows {
+        depth: Depth::of_stdout(),
+        font: Font::of_term(std::env::var("TERM").ok().as_deref()),
+    }
 }
 
 /// What the environment says about colour.

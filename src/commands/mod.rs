@@ -23,7 +23,7 @@ use std::io::{self, BufWriter, Write};
 
 use crate::allocator::{self, Advice};
 use crate::cli::{Cli, Command};
-use crate::colour::paint_for;
+use crate::colour::{paint_for, terminal_shows};
 use crate::error::AppError;
 use crate::memory::Room;
 use crate::options::fresh_seed;
@@ -33,10 +33,12 @@ use crate::plan;
 pub fn run(cli: Cli) -> Result<(), AppError> {
     allocator::advise(advice_for(cli.command.as_ref()));
     let paint = paint_for(cli.color);
+    let shows = terminal_shows();
+    console::render::set_depth(shows.depth);
     let mut out = BufWriter::new(io::stdout().lock());
     match cli.command {
         None => prompt::run(plan::prompt(&cli.play, fresh_seed)?, &mut out, paint)?,
-        Some(Command::Play(args)) => play::run(&plan::play(&args), &mut out, paint)?,
+        Some(Command::Play(args)) => play::run(&plan::play(&args), &mut out, paint, shows)?,
         Some(Command::Show(args)) => show::run(&args, &mut out, paint)?,
         Some(Command::Generate(args)) => {
             generate::run(plan::generate(&args, fresh_seed)?, &mut out)?;
@@ -52,7 +54,7 @@ pub fn run(cli: Cli) -> Result<(), AppError> {
             check::run(plan::check(&args, fresh_seed, here)?, &mut out)?;
         }
         Some(Command::Stats(args)) => stats::run(&args, &mut out)?,
-        Some(Command::Replay(args)) => replay::run(&args, &mut out, paint)?,
+        Some(Command::Replay(args)) => replay::run(&args, &mut out, paint, shows)?,
         Some(Command::Completions(args)) => completions::run(&args, &mut out)?,
         Some(Command::Man) => man::run(&mut out)?,
         Some(Command::Comp1511) => comp1511::run(&mut out)?,

@@ -13,15 +13,20 @@ use console::spoken::Voice;
 use console::words::{seed_sentence, stdout_width, to_width};
 use records::Front;
 use records::settings::Settings;
-use screen::RunError;
 use screen::state::{Deal, Setup};
+use screen::{RunError, Shows};
 
 use crate::error::AppError;
 use crate::options::fresh_seed;
 use crate::plan::{Boards, Dealing, PlayPlan, ScreenPlan};
 use crate::recording::recorder_and_saved;
 
-pub(super) fn run(plan: &PlayPlan, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(
+    plan: &PlayPlan,
+    out: &mut impl Write,
+    paint: Paint,
+    shows: Shows,
+) -> Result<(), AppError> {
     if plan.in_lines {
         return in_lines(plan, out);
     }
@@ -38,11 +43,12 @@ pub(super) fn run(plan: &PlayPlan, out: &mut impl Write, paint: Paint) -> Result
         },
         None => new_setup(plan, &settings, &screen_plan)?,
     };
-    let seed =
-        screen::run(setup, screen_plan.zoom, saved.as_ref(), recorder).map_err(|e| match e {
+    let seed = screen::run(setup, screen_plan.zoom, saved.as_ref(), recorder, shows).map_err(
+        |e| match e {
             RunError::Io(e) => AppError::Io(e),
             RunError::Rebuild(why) => AppError::saved_game(why),
-        })?;
+        },
+    )?;
     if let Some(seed) = seed {
         writeln!(out, "{}", to_width(&seed_sentence(seed), stdout_width()))?;
     }

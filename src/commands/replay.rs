@@ -11,6 +11,7 @@ use console::render::Paint;
 use records::places::Places;
 use records::rebuild::Rebuilder;
 use records::{MOST_RECORD, Record, boards, export, file, save, settings};
+use screen::Shows;
 use screen::replay::Replay;
 use screen::state::Setup;
 
@@ -18,7 +19,12 @@ use crate::cli::ReplayArgs;
 use crate::error::AppError;
 use crate::recording::{each_in_history, places};
 
-pub(super) fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(
+    args: &ReplayArgs,
+    out: &mut impl Write,
+    paint: Paint,
+    shows: Shows,
+) -> Result<(), AppError> {
     let (mut record, title) = recorded_game(&args.game)?;
     with_its_board(&mut record)?;
     if let Some(path) = &args.html {
@@ -27,7 +33,7 @@ pub(super) fn run(args: &ReplayArgs, out: &mut impl Write, paint: Paint) -> Resu
     }
     match &args.export {
         Some(path) => write_to(path, export::to_text(&record).as_bytes(), out)?,
-        None => show(&record, title, args.speed, paint)?,
+        None => show(&record, title, args.speed, paint, shows)?,
     }
     Ok(())
 }
@@ -108,7 +114,13 @@ fn recorded_file(path: &Path) -> Result<(Record, String), AppError> {
 }
 
 /// The game on the full screen, at `speed` times its pace.
-fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), AppError> {
+fn show(
+    record: &Record,
+    title: String,
+    speed: f64,
+    paint: Paint,
+    shows: Shows,
+) -> Result<(), AppError> {
     super::play::full_screen_shows()?;
     let rebuild_error = |why| AppError::Rebuild {
         what: format!("the game {title}"),
@@ -129,6 +141,6 @@ fn show(record: &Record, title: String, speed: f64, paint: Paint) -> Result<(), 
     let replay = Replay::new(setup, events, speed, shown, size, Instant::now())
         .map_err(rebuild_error)?
         .with_wasted_clicks(wasted);
-    screen::replay::run(replay)?;
+    screen::replay::run(replay, shows)?;
     Ok(())
 }

@@ -370,3 +370,22 @@ fn every_crate_is_named_in_readme_and_design() {
         );
     }
 }
+
+/// What the terminal shows is asked once, by the binary, through
+/// `console::terminal`: no other source file reads the environment's word
+/// on colours, so the depth the binary hands down is the one every layer
+/// draws with.
+#[test]
+fn the_terminal_s_colours_are_asked_in_one_place() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut asking: Vec<String> = Vec::new();
+    for folder in [root.join("src"), root.join("crates")] {
+        for file in rust_files(&folder) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            if text.contains("supports_color::") {
+                asking.push(file.strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    assert_eq!(asking, ["crates/console/src/terminal.rs"]);
+}

@@ -33,6 +33,7 @@
 //! | `src/answer.rs` | checking typed answers | `number_in_range`, `action`, `yes_or_no`, `shortcut` (`5 5 r`, `q`, `?` at the row prompt) |
 //! | `src/explain.rs` | the solver in words | `deduction`, `guess`, `hint`: one sentence each, `Field R, C is …: …`; `hint_named` with `Naming` (the board's labels, or `row R column C` for the ear: one way in a sentence) |
 //! | `src/summary.rs` | a finished game in figures | `Summary::of(game, time, (clicks, wasted))`, `Summary::counting` and `counted` (a board of more than `COUNTED_AT_ONCE` squares counted on a thread), `figures` (3BV done, a win's ZiNi), `short` (a few words, for a small terminal), `standing`: time, 3BV done of the board's, 3BV/s, every click (those that changed nothing said apart), efficiency over every click (IOE), ZiNi; the full screen's end and the end in lines |
+//! | `src/terminal.rs` | what the terminal shows | `Depth` (16, xterm's 256, 24-bit), `Depth::of_stdout` (asked once, by the binary, which hands it down) |
 //! | `src/words.rs` | what more than one front end says | `seed_line`, `to_width` (a line said on a narrow terminal wrapped between words, never inside a number), `counted` (`1 click`, `2 clicks`), `group_title` (a kind of game in the statistics, for `stats` and the screen's `b`, escaped), `local_time`, `message(script, outcome, at)` (the rule set's words for a move that changed nothing) |
 //! | `src/spoken/mod.rs` | the game for a screen reader | `Voice` (boards printed, or lines): the prompt game's loop plays either way |
 //! | `src/spoken/commands.rs` | what is typed in lines | `parse(line, Checked) -> Command` (a `Move`, a `Read`: square, around, row, column, counts; hint, help, quit) or the sentence that says why not; `HELP` |
@@ -105,4 +106,5 @@ pub mod render;
 pub mod resume;
 pub mod spoken;
 pub mod summary;
+pub mod terminal;
 pub mod words;

@@ -20,6 +20,8 @@ use owo_colors::{AnsiColors, Style};
 
 use engine::{Board, Direction, Glyph, Neighbourhood, Pos};
 
+use crate::terminal::Depth;
+
 /// Whether output carries colour escape codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paint {
@@ -57,10 +59,19 @@ impl Paint {
 /// background the terminal has.
 const CLUES_ON_ANY_BACKGROUND: [u8; 8] = [33, 28, 160, 63, 130, 30, 127, 244];
 
-/// Whether the terminal on stdout shows xterm's 256 colours, as its
-/// environment says (`TERM`, `COLORTERM`).
+/// The terminal's colours, told once by the binary ([`set_depth`]).
+static DEPTH: std::sync::OnceLock<Depth> = std::sync::OnceLock::new();
+
+/// Tells the printer how many colours the terminal shows (once; later
+/// calls change nothing): the binary found it when it started. Untold,
+/// the printer keeps to the 16 every terminal shows.
+pub fn set_depth(depth: Depth) {
+    let _ = DEPTH.set(depth);
+}
+
+/// Whether the terminal shows xterm's 256 colours, as the binary told.
 fn shows_256_colours() -> bool {
-    supports_color::on_cached(supports_color::Stream::Stdout).is_some_and(|level| level.has_256)
+    DEPTH.get().copied().unwrap_or_default() >= Depth::Palette
 }
 
 /// A clue's colour: one that reads on any background where the terminal

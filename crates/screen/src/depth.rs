@@ -1,5 +1,5 @@
-//! The colours a terminal can show, and the screen's colours fitted to
-//! them. The themes are drawn in the 256 colours of xterm's palette and a
+//! The screen's colours fitted to those the terminal shows (its
+//! `Depth`, found once by the binary). The themes are drawn in the 256 colours of xterm's palette and a
 //! few 24-bit ones; the Linux console (`TERM=linux`) shows 16, and a
 //! terminal that shows 256 does not always show 24-bit colour. So every
 //! cell of a drawn frame is fitted to the terminal's depth, each colour
@@ -8,29 +8,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
-/// How many colours a terminal shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Depth {
-    /// The 16 ANSI colours.
-    Sixteen,
-    /// xterm's 256-colour palette.
-    Palette,
-    /// Any 24-bit colour.
-    TrueColour,
-}
-
-impl Depth {
-    /// What the terminal on stdout shows, as its environment says
-    /// (`TERM`, `COLORTERM`, `FORCE_COLOR`): 16 colours when it says
-    /// nothing more.
-    pub(crate) fn of_stdout() -> Depth {
-        match supports_color::on(supports_color::Stream::Stdout) {
-            Some(level) if level.has_16m => Depth::TrueColour,
-            Some(level) if level.has_256 => Depth::Palette,
-            _ => Depth::Sixteen,
-        }
-    }
-}
+pub(crate) use console::terminal::Depth;
 
 /// Fits every colour of `buffer` to `depth`. A frame holds a few dozen
 /// colours in thousands of cells: each is fitted once a frame.

@@ -19,11 +19,6 @@ pub enum Font {
 }
 
 impl Font {
-    /// The font of the terminal on stdout, as `TERM` says.
-    pub(crate) fn of_stdout() -> Font {
-        Font::of_term(std::env::var("TERM").ok().as_deref())
-    }
-
     /// The font of a terminal called `term`: the console's for `linux`
     /// and its variants (`linux-16color`).
     pub fn of_term(term: Option<&str>) -> Font {

@@ -17,10 +17,10 @@
 //! the animation of a reveal on the screen, the loop of `play`, and
 //! `replay`'s playback. May use: `engine`, `solver`, `records`, `console`
 //! (the terminal guard, words, explanations), `visible` (a board file's name in the statistics, escaped), `ratatui` and `crossterm`,
-//! `textwrap` (the sheets' words wrapped, with hanging indents), `supports-color` (how many colours the terminal says it shows: reading
-//! `TERM`, `COLORTERM` and `FORCE_COLOR` the way other tools do, rather than a
-//! table of terminal names of our own), `thiserror`. Must never use: clap (its `Theme` is a plain enum the
-//! command line mirrors), the grader.
+//! `textwrap` (the sheets' words wrapped, with hanging indents),
+//! `thiserror`. Must never use: clap (its `Theme` is a plain enum the
+//! command line mirrors), the grader, the environment's word on what the
+//! terminal shows (the binary asks once and hands it down as `Shows`).
 //!
 //! | file | concept | main items |
 //! |---|---|---|
@@ -34,9 +34,9 @@
 //! | `src/animation.rs` | `--animate` on the full screen | `Steps` (a reveal's steps, up to `MOST_STEPS`), `Animation` (`advance(now)`, `glyph`, `next_due`) |
 //! | `src/geometry.rs` | where things go | `Zoom` (fit, single, double: the squares' size the player chose), `Geometry::zoomed(width, height, rows, cols, zoom)` and `Geometry::of` (fit) (or too small; the board centred, squares doubled when the whole board fits them; five lines kept for the message under it, except on a short terminal, where the board takes every line but the message's two up to nine rows, and a taller terminal never shows fewer rows), `cell_of`, `square_at`, `follow`, `smallest` |
 //! | `src/view.rs` | drawing | `draw(frame, screen, now)`: status line, labels and the squares in view (as an animation shows them), the message under the board (wrapped, two to four lines; `message_forms`: the longest form that fits, the keys for what comes next the last to go), marks where the board goes on beyond the view, the keys, the menu or the pause over it (`boxed`); `redraw_whole` |
-//! | `src/depth.rs` | the terminal's colours | `Depth` (16, xterm's 256, 24-bit: `of_stdout`, from the supports-color crate), `fit` (each cell's colours the nearest the terminal shows, after every frame is drawn), `palette` (xterm's 256 colours) |
-//! | `src/font.rs` | the terminal's characters | `Font` (the Linux console's, by `TERM`, or any), `fit` (on the console each symbol its default fonts may lack, as ⚑ ○ ▓ ▶, its ASCII stand-in, after every frame is drawn), `ascii` (the same stand-ins for a locale that is not UTF-8), `CONSOLE_HOLDS` |
-//! | `src/shows.rs` | what the terminal shows | `Shows` (its `Depth` and `Font`, found once; `fit` a frame to both) |
+//! | `src/depth.rs` | the terminal's colours | `Depth` (console's: 16, xterm's 256, 24-bit), `fit` (each cell's colours the nearest the terminal shows, after every frame is drawn), `palette` (xterm's 256 colours) |
+//! | `src/font.rs` | the terminal's characters | `Font` (the Linux console's, by the `TERM` the binary read, or any), `fit` (on the console each symbol its default fonts may lack, as ⚑ ○ ▓ ▶, its ASCII stand-in, after every frame is drawn), `ascii` (the same stand-ins for a locale that is not UTF-8), `CONSOLE_HOLDS` |
+//! | `src/shows.rs` | what the terminal shows | `Shows` (its `Depth` and `Font`, as the binary found them once and handed to `run`; `fit` a frame to both) |
 //! | `src/sixteen.rs` | output for 16 colours | `SixteenColours` (a writer: `38;5;N` said as 30–37/90–97, `48;5;N` as 40–47/100–107, the underline's colour dropped, where the terminal shows 16 colours) |
 //! | `src/theme.rs` | looks | `Theme` (classic, colorblind, mono; `name`, `named` as the settings keep it), `BOARD` (the board's own background), `Looks` (squares, cursor, hint mark, hover, chances; Unicode or ASCII; whether colour may be used at all; `sixteen`: the clues' own colours among the 16, `CLASSIC_16`, `COLOUR_BLIND_16`) |
 //! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run`; `watch` plays the game `play` has just ended back on its own terminal (`w`), `play_back` the loop both share |
@@ -128,7 +128,7 @@ mod menu;
 mod play;
 pub mod replay;
 mod sheet;
-mod shows;
+pub mod shows;
 mod sixteen;
 pub mod state;
 pub mod theme;
@@ -137,3 +137,4 @@ mod words;
 
 pub use geometry::Zoom;
 pub use play::{RunError, run};
+pub use shows::Shows;

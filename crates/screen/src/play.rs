@@ -62,12 +62,14 @@ const LOOK_FOR_COUNTS: Duration = Duration::from_millis(10);
 /// first if it is given (its setup made from it), saving and filing the
 /// games with `recorder`; the seed of the random board played last, if it
 /// was dealt, to print once the screen is given back. The setup must have
-/// room for its mines ([`Screen::new`]).
+/// room for its mines ([`Screen::new`]). Drawn for a terminal that `shows`
+/// what the binary found it shows.
 pub fn run(
     setup: Setup,
     zoom: Zoom,
     saved: Option<&Record>,
     mut recorder: Recorder,
+    shows: Shows,
 ) -> Result<Option<u64>, RunError> {
     let (width, height) = crossterm::terminal::size()?;
     let mut screen = match saved {
@@ -78,7 +80,6 @@ pub fn run(
     screen.set_recording(recorder.is_on());
     screen.set_zoom(zoom);
     screen.set_presets(recorder.settings().presets());
-    let shows = Shows::of_stdout();
     screen.set_sixteen_colours(shows.sixteen());
     let mut raw = RawMode::full_screen()?;
     let (width, height) = crate::command::size_once_resizes_are_heard()?;

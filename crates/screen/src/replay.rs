@@ -283,10 +283,10 @@ pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
     })
 }
 
-/// Plays `replay` on the terminal until the player quits.
-pub fn run(mut replay: Replay) -> io::Result<()> {
+/// Plays `replay` on the terminal until the player quits, drawn for a
+/// terminal that `shows` what the binary found it shows.
+pub fn run(mut replay: Replay, shows: Shows) -> io::Result<()> {
     let mut raw = RawMode::full_screen()?;
-    let shows = Shows::of_stdout();
     replay.screen.set_sixteen_colours(shows.sixteen());
     let out = SixteenColours::new(io::stdout(), shows.sixteen());
     let mut terminal = Terminal::new(CrosstermBackend::new(out))?;

@@ -1,6 +1,6 @@
-//! What the terminal on stdout shows, found once: its colours and its
-//! font's characters. Every frame is drawn in the themes' own and then
-//! fitted to both before it goes out.
+//! What the terminal on stdout shows, as the binary found it once when it
+//! started: its colours and its font's characters. Every frame is drawn
+//! in the themes' own and then fitted to both before it goes out.
 
 use ratatui::buffer::Buffer;
 
@@ -8,8 +8,8 @@ use crate::depth::{self, Depth};
 use crate::font::{self, Font};
 
 /// The terminal's colours and font.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Shows {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shows {
     /// How many colours.
     pub depth: Depth,
     /// Which characters.
@@ -17,14 +17,6 @@ pub(crate) struct Shows {
 }
 
 impl Shows {
-    /// What the terminal on stdout shows, as its environment says.
-    pub(crate) fn of_stdout() -> Shows {
-        Shows {
-            depth: Depth::of_stdout(),
-            font: Font::of_stdout(),
-        }
-    }
-
     /// Whether only the 16 ANSI colours are shown.
     pub(crate) fn sixteen(self) -> bool {
         self.depth == Depth::Sixteen
