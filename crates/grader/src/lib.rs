@@ -25,7 +25,7 @@
 //!
 //! | file | concept | main items |
 //! |---|---|---|
-//! | `src/lib.rs` | `check`, the grader | `check(Options) -> Outcome`: the program and its sandbox made ready (`prepared`: the layout refused or not, the folder measured, a file the command names and was not handed in refused, `readable`: what its command needs, nothing the layout hides, never the grader's own binary; `Sandbox::none` with `--no-sandbox`); game i from seed + i, taken in order by plain threads with a progress bar (`play_all`); when the first game fails, the board files' frame found (`detect_frame`: the first 4 games in `+` and in `#`, each frame's at once, the frame the program goes further with, `+` on a tie); every game run within twice `--timeout` on the clock and the budget's end (`time_for_a_game`: a game the budget cuts is `NotPlayed::OutOfTime`, never a hang), and played again where the clock stopped it before its CPU time ran out (`play_from`); a board without mines judged against either ending (`expect_won_only_after_a_move`: the reading the program agrees with, else the one it went further in); a bad answer's part judged only where one came before the game went wrong (`input_right`; the game played again without them only where those typed after the last right board may be why); tracebacks made to name the program's folder, not the game's copy; the faults seen (`faults_seen`), the first game of each (3 a kind) shrunk keeping its fault and the plan, within its share of the budget, and written out (`find_all`, `Finding`; one the budget leaves no time for is counted, not shown); the `Score` over every game asked, or none (`Stopped::Budget`); `CheckError` (not runnable: status 2) |
+//! | `src/lib.rs` | `check`, the grader | `check(Options) -> Outcome`, `prepared` (the program and its sandbox), `play_all`, `detect_frame`, `time_for_a_game`, `play_from`, `input_right`, `find_all`, `Finding`, `Score`, `CheckError` |
 //! | `src/schedule.rs` | which games are played | `Schedule`: games handed out in order (`take`), told when they end (`finished`); a run of games from the first, at least `HANGS_BEFORE_STOPPING` (5) of them hung and half or more, stops the rest (`stopped_at`), wherever the threads were |
 //! | `src/fault.rs` | telling faults apart | `Fault::of(failure, case, expected, stderr)`: the kind, what was done with numbers out, and the move's path (action, what its square showed) or a crash's place; `EdgeCase` (no mines, one row or column; said of a fault only when `EDGE_TRIALS` more games of the plan without it, `left_out_of`, do not show it: `Checker::edges_it_needs` in lib.rs), `MOST_FAULTS_A_KIND` |
 //! | `src/score.rs` | the score | `Weights` (default 60/25/15, with `--exact` 50/25/15/10; `WeightsGiven` parsed from `boards=60,…`), `Score::of` (each part the share right times its points), `Part` (its title and the kinds shown under it), `Points` |
@@ -55,6 +55,23 @@
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), halves and quarters of the board, rows and columns, halves and quarters of the turns, bad answers, a row and a column together, a row or column whose turns move onto the line beside, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/reproduction.rs` | a finding's files | `write_reproduction`: the smallest game played once more from board.txt and input.txt (the board named as `RunAgain` does), expected.txt, actual.txt and stderr.txt written from that run (the board's full path written as that name, the output kept to 256 KiB); the game as shrinking played it when the budget leaves no time |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
+//!
+//! How `check` goes, in `src/lib.rs`: the program and its sandbox are made
+//! ready (`prepared`: a layout that would expose the teacher's folders is
+//! refused, the program's folder measured, a file the command names and
+//! was not handed in refused, `readable` what its command needs and never
+//! the grader's own binary; `Sandbox::none` with `--no-sandbox`). Game `i`
+//! comes from seed + `i`, taken in order by plain threads. When the first
+//! game fails the board files' frame is found (`detect_frame`: the first
+//! four games in `+` and in `#`, `+` on a tie). Every game runs within
+//! twice `--timeout` on the clock and the budget's end (a game the budget
+//! cuts is `NotPlayed::OutOfTime`, never a hang) and is played again where
+//! the clock stopped it before its CPU time ran out. A board without mines
+//! is judged against either ending; a bad answer's part only where one
+//! came before the game went wrong. The first game of each fault (three a
+//! kind) is shrunk within its share of the budget and written out
+//! (`find_all`); the `Score` counts every game asked, or there is none
+//! (`Stopped::Budget`).
 //!
 //! # Decisions
 //!

@@ -36,7 +36,17 @@
 //! | `src/places.rs` | where the records live | `Places::find()` (`etcetera`: XDG data, state and config folders) |
 //! | `src/claim.rs` | a save belongs to one session | `Claim` (`new`: a save of its own, `<front>-<token>.json`, with `<front>-<token>.lock` held under `File::try_lock`, made and locked under a temporary name and then linked to its own, so no sweep of stale locks finds it unheld; `take`: a save whose lock no live session holds, checked to be the lock at its path and a folder that can be written; dropped, the lock's file removed under the lock), `saves` (a front end's, the last written first), `remove_stale_locks` |
 //! | `src/settings.rs` | the menu's choices, kept | `Settings` (theme, rules, size, no guess, question marks, first move, hint penalty, zoom; `updated_by`: what a choice leaves unsaid stays; `Preset`, a named size, and `presets()`: the sound ones of a file that may have been edited by hand; each absent until chosen), `read` (a regular file of at most 64 KiB, or no settings), `write` (temporary file, sync, rename) |
-//! | `src/recorder.rs` | a front end's records | `Recorder` (`new`, `off`, `is_on`: a front end makes no record for a recorder that is off): `saved` (a save of an ended game goes to the history, once), `with_board` (a save's board read back when it is carried on), `save` (appended to when it is the save it wrote last), `file` (exactly once: marks the save, then the line, then removes the save; `Filing` names the steps a test kills it after), `abandon_saved` (played again for its 3BV; a save of marks alone goes unfiled; says which: `Abandoned`), `file_unfiled` (saves set aside when the history could not be written, taken by a rename and filed at the next start that can), `standing` (streamed), `groups` (every kind of game's statistics, for the screen's `b`), and `carry_out(Request)` (`Save`, `File`: what the prompt game and the full screen ask after a move; a game left unfinished is filed as abandoned), `settings` and `keep_settings` (none read or written when it is off); says the first failure once, never stops a game |
+//! | `src/recorder.rs` | a front end's records | `Recorder` (`new`, `off`, `is_on`, `saved`, `with_board`, `save`, `file`, `abandon_saved`, `file_unfiled`, `standing`, `groups`, `carry_out(Request)`, `settings`, `keep_settings`), `Filing`, `Abandoned` |
+//!
+//! A `Recorder` (`src/recorder.rs`) says the first failure once and never
+//! stops a game; one that is off reads and writes nothing. A save of an
+//! ended game found at the start goes to the history, once; a save is
+//! appended to while it is the one this session wrote last; filing marks
+//! the save, writes the line, then removes the save (`Filing` names the
+//! steps a test kills it after), so a kill between them never files a game
+//! twice. An abandoned save is played again for its 3BV (marks alone go
+//! unfiled); saves set aside while the history could not be written are
+//! filed at the next start that can.
 //!
 //! # How the records work
 //!

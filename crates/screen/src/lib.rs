@@ -26,7 +26,7 @@
 //! |---|---|---|
 //! | `src/lib.rs` | the map | `run` (the `play` loop), the modules |
 //! | `src/play.rs` | `play`'s loop | `run(setup, zoom, saved, recorder)`: draw, signals, events over `RawMode::full_screen`; each command's requests carried out by the recorder, the first trouble told on the message line (`Screen::tell`) |
-//! | `src/state.rs` | the screen's state | `Screen::new`, `update(Command, now)` (cursor, view, reveal or chord, flags, undo/redo, pause (and a pause while the terminal is at the back: `focus`), the key list's pages (`page_keys`), hints, overlay, restart, the menu and the deal it asks for; keys do nothing to the game while the board does not fit), the clock (`run_clock`: it runs only while nothing holds it (a pause, an animation, the menu, the key list), `away` leaves a stop out, `next_clock_tick` for the loop's sleep), `summary` at the end (`sum_up`; a big board's counted on a thread, `collect_counts`); the overlay's chances (`refresh_overlay`: a big board's worked out on a thread through the adviser's `chances_to_work_out`, `collect_chances`); `Screen::resume` (a saved game), `replay_event` (a recorded event as the player made it), `take_requests` (the records' `Request`s; none with recording off), `take_settings` (the menu's choices to keep), `wants_standing` and `note_standing` (a win's place among its kind, read from the records by the loop), `wants_scores` and `show_scores` (the statistics sheet, read by the loop through `Recorder::groups`); read through accessors (`game`, `cursor`, `message`, `menu`, …); `Setup` (deal, rule set, rules, looks, animation, the hint penalty (`HINT_PENALTY`, 10 s, added to the clock a hint when chosen), the seed a menu deal takes after a board file; `Setup::recorded` from a record) |
+//! | `src/state.rs` | the screen's state | `Screen::new`, `update(Command, now)`, `run_clock`, `away`, `summary`, `refresh_overlay`, `Screen::resume`, `replay_event`, `take_requests`, `take_settings`, `show_scores`, `Setup` (`Setup::recorded`, `HINT_PENALTY`) |
 //! | `src/menu.rs` | the menu (`m`) | the named sizes (`Preset`s: stepped through after the levels, `start_naming`/`type_char`/`finish_naming`, `forget_preset`), `Choices` (rule set, layout, first move, no guess, question marks, hint penalty, theme; `settings()` as the file keeps them), `Item`, `Menu` (`go`, `change`, `lines`): values the state moves and the view draws |
 //! | `src/sheet.rs` | what is shown over the board | `Sheet` (the keys, or the statistics: `Scores`, this game's kind first, said to have no games where it has none), `pages(width, height)` (long or short words wrapped to the box, each kind of game or key kept whole on a page, a page never without its kind's name), `title` (how to turn and close, in the room there is): the state turns a sheet's pages, the view draws the page |
 //! | `src/words.rs` | text for narrow lines | `units_kept` (a number held to its unit by a no-break space), `wrapped` (textwrap, with a hanging indent), `wrapped_lines` (how many lines the message under the board takes) |
@@ -40,6 +40,18 @@
 //! | `src/sixteen.rs` | output for 16 colours | `SixteenColours` (a writer: `38;5;N` said as 30–37/90–97, `48;5;N` as 40–47/100–107, the underline's colour dropped, where the terminal shows 16 colours) |
 //! | `src/theme.rs` | looks | `Theme` (classic, colorblind, mono; `name`, `named` as the settings keep it), `BOARD` (the board's own background), `Looks` (squares, cursor, hint mark, hover, chances; Unicode or ASCII; whether colour may be used at all; `sixteen`: the clues' own colours among the 16, `CLASSIC_16`, `COLOUR_BLIND_16`) |
 //! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run`; `watch` plays the game `play` has just ended back on its own terminal (`w`), `play_back` the loop both share |
+//!
+//! The state (`src/state.rs`) takes every command: the cursor and view,
+//! reveals and chords, flags, undo and redo, pauses (the terminal at the
+//! back pauses too), the key list's pages, hints, the overlay, restarts
+//! and the menu's deals; keys do nothing to the game while the board does
+//! not fit. Its clock runs only while nothing holds it (a pause, an
+//! animation, the menu, the key list) and leaves a stop out (`away`). A
+//! big board's end figures and the overlay's chances are worked out on a
+//! thread and collected by the loop (`collect_counts`, `collect_chances`).
+//! What it asks of the records (`Request`s, the settings, a win's
+//! standing, the statistics) it hands to the loop, which has the
+//! `Recorder`; with recording off it asks nothing.
 //!
 //! # Decisions
 //!
