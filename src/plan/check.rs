@@ -113,6 +113,7 @@ pub(crate) fn check(
         unprivileged: args.unprivileged,
         class: None,
         sandboxed: !args.no_sandbox,
+        in_process: None,
     };
     let then = match (&args.gradescope_bundle, &args.class) {
         (Some(bundle), _) => Then::Bundle(bundle.clone()),

@@ -49,7 +49,8 @@
 //! | `src/sandbox/readable.rs` | what a game may read | `Readable::for_program` (the system's folders and /etc's few files, the command's installation, absolute arguments, never what the layout hides), `without`, `find_command` |
 //! | `src/sandbox/protection.rs` | the report's protections | `Protection`, each one's name |
 //! | `src/sandbox/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
-//! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook) |
+//! | `src/model/` | programs played in this process (feature `proj3-model`) | `Proj3` (the example's proj3 with its bugs by name, `proj3.rs` plain std, included by `examples/proj3.rs`), a `runner::Model`: what tests hand `check` through `Options::in_process` |
+//! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook); `Model` and `InProcess` (a program played in this process, the tests' seam: `Checker::run_game` calls it instead of starting one), `exited` |
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'; a reading of the frame's glyph that finds a board before the one it learned from is a frame line, refused); where none is all covered, a line of column labels `1 2 … C` says where the squares stand (`by_labels`: a first board showing a mine is read, a wrong board); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last, and kept after a wrong board): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), halves and quarters of the board, rows and columns, halves and quarters of the turns, bad answers, a row and a column together, a row or column whose turns move onto the line beside, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
@@ -266,6 +267,8 @@ pub mod expected;
 pub mod fault;
 pub mod judge;
 pub mod layout;
+#[cfg(feature = "proj3-model")]
+pub mod model;
 pub mod reader;
 mod reproduction;
 pub mod runner;
@@ -342,6 +345,9 @@ pub struct Options {
     /// the program's own folder with the check's rights, to measure what
     /// the sandbox costs.
     pub sandboxed: bool,
+    /// A program played in this process, not `program` started: no
+    /// sandbox, no process, the same judging (tests' seam).
+    pub in_process: Option<runner::InProcess>,
 }
 
 /// Why a check could not be made.
@@ -595,6 +601,9 @@ impl Checker<'_> {
     /// One run of the game whose board file is at `path`, typing `input`.
     fn run_game(&self, input: &[u8], path: &Path) -> Result<Run, NotPlayed> {
         let (limit, budget_ends_first) = self.time_for_a_game()?;
+        if let Some(model) = &self.options.in_process {
+            return Ok(model.0.run(input));
+        }
         let place = self.sandbox.place()?;
         let mut run = runner::run_in(&self.program, input, limit, |command| {
             self.sandbox
@@ -969,6 +978,11 @@ impl AllGames {
 /// the layout checked, the program's folder measured, a file it names
 /// and was not handed in refused, what a game may read.
 fn prepared(options: &Options) -> Result<(Program, Sandbox), CheckError> {
+    if options.in_process.is_some() {
+        // Nothing is started: nothing to find, copy or confine.
+        let here = std::env::current_dir().map_err(CheckError::io("cannot find this folder"))?;
+        return Ok((options.program.clone(), Sandbox::none(&here)?));
+    }
     let home = std::env::var_os("HOME").map(PathBuf::from);
     let layout = Layout::new(
         options.folder.as_deref(),

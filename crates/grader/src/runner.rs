@@ -81,6 +81,41 @@ pub struct Run {
     pub end: End,
 }
 
+/// A program played in this process instead of started: what a test
+/// hands `check` to judge, shrink, score and report on its games without
+/// starting a process a game. The real runs (the sandbox, limits, a
+/// program's own ways to fail) are tested with real programs.
+pub trait Model: Send + Sync {
+    /// One game: `input` typed (the board file's path first), what the
+    /// program printed and how it ended.
+    fn run(&self, input: &[u8]) -> Run;
+}
+
+/// A [`Model`] as the options hold it.
+#[derive(Clone)]
+pub struct InProcess(pub std::sync::Arc<dyn Model>);
+
+impl std::fmt::Debug for InProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("InProcess(..)")
+    }
+}
+
+/// How a program that exited with `code` ended.
+pub fn exited(code: i32) -> End {
+    #[cfg(unix)]
+    let status = {
+        use std::os::unix::process::ExitStatusExt;
+        ExitStatus::from_raw((code & 0xff) << 8)
+    };
+    #[cfg(windows)]
+    let status = {
+        use std::os::windows::process::ExitStatusExt;
+        ExitStatus::from_raw(code as u32)
+    };
+    End::Exited(status)
+}
+
 /// Runs `program` with `input` on its stdin, for at most `limit`.
 ///
 /// Fails only when the program cannot be started.

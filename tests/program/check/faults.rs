@@ -7,11 +7,18 @@ use super::*;
 /// findings of the JSON report.
 fn findings_for(bug: &str, games: &str, extra: &[&str]) -> Vec<Value> {
     let out = folder();
-    let mut args = vec!["--games", games, "--seed", "5", "--json"];
-    args.extend(extra);
-    let run = check(&args, out.path(), &[&example(), "--bug", bug]);
-    assert_eq!(run.status.code(), Some(1), "{bug}: {}", text(&run.stderr));
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report = if extra.is_empty() {
+        // In this process: the program's model, no process a game.
+        let (options, outcome) = in_process(&["--bug", bug], games.parse().unwrap(), 5, out.path());
+        assert!(!outcome.findings.is_empty(), "{bug}: nothing found");
+        json_of(&options, &outcome)
+    } else {
+        let mut args = vec!["--games", games, "--seed", "5", "--json"];
+        args.extend(extra);
+        let run = check(&args, out.path(), &[&example(), "--bug", bug]);
+        assert_eq!(run.status.code(), Some(1), "{bug}: {}", text(&run.stderr));
+        serde_json::from_slice(&run.stdout).unwrap()
+    };
     let findings = report["findings"].as_array().unwrap().clone();
     // The first fault of each kind shrinks to a tiny game (later ones,
     // rarer paths, may need more).

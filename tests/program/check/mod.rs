@@ -46,6 +46,75 @@ fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
         .unwrap()
 }
 
+/// `check` in this process against the example's program with `args`
+/// (`--bug a,b`, `--frame C`, …): `games` games from `seed` with the
+/// command line's defaults, its reproductions under `out`. No process is
+/// started: the same judging, shrinking and reports, without a program a
+/// game (the sandbox's and a real program's own ways to fail are tested
+/// with real ones).
+fn in_process(
+    args: &[&str],
+    games: u64,
+    seed: u64,
+    out: &Path,
+) -> (grader::Options, grader::Outcome) {
+    in_process_with(args, games, seed, out, |_| {})
+}
+
+/// The same, the options changed by `adjust` first (a board size, a
+/// thread).
+fn in_process_with(
+    args: &[&str],
+    games: u64,
+    seed: u64,
+    out: &Path,
+    adjust: impl FnOnce(&mut grader::Options),
+) -> (grader::Options, grader::Outcome) {
+    let words: Vec<String> = std::iter::once("proj3")
+        .chain(args.iter().copied())
+        .map(str::to_owned)
+        .collect();
+    let model = grader::model::Proj3::from_args(&words).unwrap();
+    let mut options = grader::Options {
+        program: grader::runner::Program {
+            command: example().into(),
+            args: args.iter().map(Into::into).collect(),
+            env: Vec::new(),
+        },
+        games,
+        seed,
+        plan: grader::case::Plan {
+            inputs: grader::case::Inputs::default(),
+            max_size: 10,
+            min_size: 1,
+            at_least_one_mine: false,
+        },
+        exact: false,
+        timeout: std::time::Duration::from_secs(5),
+        threads: None,
+        out: out.to_owned(),
+        frame: None,
+        folder: None,
+        weights: grader::score::Weights::default_for(false),
+        budget: None,
+        quiet: true,
+        unprivileged: false,
+        class: None,
+        sandboxed: false,
+        in_process: Some(grader::runner::InProcess(std::sync::Arc::new(model))),
+    };
+    adjust(&mut options);
+    let outcome = grader::check(&options).unwrap();
+    (options, outcome)
+}
+
+/// The JSON report of a check, as `check --json` writes it.
+fn json_of(options: &grader::Options, outcome: &grader::Outcome) -> Value {
+    let mut json = Vec::new();
+    reports::report::write_json(&mut json, options, outcome).unwrap();
+    serde_json::from_slice(&json).unwrap()
+}
+
 /// The example proj3 program, built beside cargo's binary by `cargo test`
 /// (also when the program under test is another build).
 fn example() -> String {

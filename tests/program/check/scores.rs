@@ -316,10 +316,8 @@ fn each_gradescope_test_says_what_cost_its_own_points() {
     let tests_of = |bug: &str| -> Vec<Value> {
         let out = folder();
         let results = out.path().join("results.json");
-        let args = ["--games", "60", "--seed", "5", "--gradescope"];
-        let mut args: Vec<&str> = args.to_vec();
-        args.push(results.to_str().unwrap());
-        check(&args, out.path(), &[&example(), "--bug", bug]);
+        let (options, outcome) = in_process(&["--bug", bug], 60, 5, out.path());
+        reports::gradescope::write_gradescope(&results, &options, &outcome).unwrap();
         let results: Value =
             serde_json::from_str(&std::fs::read_to_string(results).unwrap()).unwrap();
         valid_gradescope_results(&results);
@@ -349,10 +347,8 @@ fn fixing_one_of_two_bugs_never_lowers_the_score() {
     let pairs = [("wide-edge", "lost-goes-on")];
     let score = |bugs: &str| -> f64 {
         let out = folder();
-        let args = ["--games", "30", "--seed", "5", "--json"];
-        let run = check(&args, out.path(), &[&example(), "--bug", bugs]);
-        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
-        report["score"]["total"].as_f64().unwrap()
+        let (_, outcome) = in_process(&["--bug", bugs], 30, 5, out.path());
+        outcome.score.expect("every game played").total
     };
     for (one, other) in pairs {
         let both = score(&format!("{one},{other}"));
