@@ -35,12 +35,12 @@ fn our_own_game_agrees_byte_for_byte() {
 #[test]
 fn a_program_in_another_format_without_a_bug_agrees() {
     let out = folder();
-    let run = check(
-        &["--games", "150", "--seed", "3", "--inputs", "all"],
-        out.path(),
-        &[&example()],
-    );
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+    let (options, outcome) = in_process_with(&[], 150, 3, out.path(), |options| {
+        options.plan.inputs = grader::case::Inputs::All;
+    });
+    let report = json_of(&options, &outcome);
+    assert_eq!(report["agreed"], 150, "{report}");
+    assert!(outcome.findings.is_empty(), "{report}");
 }
 
 #[test]
@@ -116,12 +116,9 @@ fn the_frame_a_program_reads_is_found_and_its_bugs_still_caught() {
 #[test]
 fn an_ending_told_before_the_last_board_is_an_ending() {
     let out = folder();
-    let run = check(
-        &["--games", "100", "--seed", "4"],
-        out.path(),
-        &[&example(), "--message-first"],
-    );
-    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stdout));
+    let (options, outcome) = in_process(&["--message-first"], 100, 4, out.path());
+    let report = json_of(&options, &outcome);
+    assert_eq!(report["agreed"], 100, "{report}");
 }
 
 /// Correct programs in the course's own format, given board files framed
