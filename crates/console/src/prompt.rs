@@ -315,7 +315,19 @@ impl Playing {
         event: Event,
         changed: bool,
     ) -> io::Result<()> {
-        if self.log.note(event, self.played_ms(), changed) {
+        self.note_at(console, recorder, event, self.played_ms(), changed)
+    }
+
+    /// The same, `event` made when the game's clock read `clock`.
+    fn note_at<R, W, E: Write>(
+        &mut self,
+        console: &mut Console<R, W, E>,
+        recorder: &mut Recorder,
+        event: Event,
+        clock: u64,
+        changed: bool,
+    ) -> io::Result<()> {
+        if self.log.note(event, clock, changed) {
             self.record(console, recorder)?;
         }
         Ok(())
@@ -563,7 +575,16 @@ fn play_game<R: BufRead, W: Write, E: Write>(
             }
             Some(Command::Play(mv)) => mv,
         };
+        // The move's time is when it was made, not when its reveal was
+        // worked out; the first starts the clock, so it is made at its
+        // start however busy the machine.
+        let first = play.started.is_none();
         play.started.get_or_insert_with(Instant::now);
+        let clock = if first {
+            millis(play.penalties)
+        } else {
+            play.played_ms()
+        };
         let no_guess_known = play.game.maker_gave_up().is_some();
         let game = &mut play.game;
         // What the line a move gets names; the boards need none of it,
@@ -601,10 +622,9 @@ fn play_game<R: BufRead, W: Write, E: Write>(
         if session.voice == Voice::Lines && matches!(play.game.status(), Status::Lost(_)) {
             // Kept, but filed only when the player lets the loss stand:
             // in lines it may still be taken back.
-            let clock = play.played_ms();
             play.log.note(Event::Move(mv), clock, changed);
         } else {
-            play.note(console, recorder, Event::Move(mv), changed)?;
+            play.note_at(console, recorder, Event::Move(mv), clock, changed)?;
         }
         play.stop_clock_if_over();
     }
