@@ -1,7 +1,12 @@
-//! `minesweeper check` against real programs: our own prompt game, which
-//! must agree on every game, and `examples/proj3.rs`, a proj3 program in
+//! `minesweeper check` against programs: our own prompt game, which must
+//! agree on every game, and `examples/proj3.rs`, a proj3 program in
 //! another format with one bug chosen per run, which must be caught,
 //! classified and shrunk to a board of at most 3x3 squares and 3 moves.
+//! The example's program is played in this process where a test is about
+//! judging, shrinking, scores and reports ([`in_process`]); the sandbox,
+//! the folders, loads, hangs and budgets are tested with real programs
+//! started as a check starts them, and every finding's files are played
+//! again by the real example.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
