@@ -51,11 +51,22 @@
 //! | `src/sandbox/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
 //! | `src/model/` | programs played in this process (feature `proj3-model`) | `Proj3` (the example's proj3 with its bugs by name, `proj3.rs` plain std, included by `examples/proj3.rs`), a `runner::Model`: what tests hand `check` through `Options::in_process` |
 //! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook); `Model` and `InProcess` (a program played in this process, the tests' seam: `Checker::run_game` calls it instead of starting one), `exited` |
-//! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`: the first all-covered board found becomes the program's template (never the board file's own rows echoed; between two glyphs that read as many boards, the one that is not the board file's frame is the squares'; a reading of the frame's glyph that finds a board before the one it learned from is a frame line, refused); where none is all covered, a line of column labels `1 2 … C` says where the squares stand (`by_labels`: a first board showing a mine is read, a wrong board); the lines are walked, one board's rows held at a time, so a flood of output costs its own size; each `Printed` keeps its first line and where its squares stand in its rows (`places`), so a report draws it as printed; `lines`, `is_decoration`; `Cell`, `Unreadable` |
+//! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`, `by_labels`, `places`, `lines`, `is_decoration`, `Cell`, `Unreadable` |
 //! | `src/judge.rs` | agreeing or not | `judge(Judged) -> Verdict` (the first `Failure`, with its move and whether it showed during the move, before its board; and the game's `Credit`: its boards right in order, its ending judged with the boards' contents set aside (`Contents::SetAside`) or, past a board left out, by what it said last, and kept after a wrong board): hang or too much output, then crash or unreadable, then boards move by move (a board left out only when fewer were printed and the next follows on: `left_out`), an ending said while the game goes on (during the next move when said after its prompts), the ending (a crash where it should be said is the crash), and with `--exact` the text; `Kind` |
 //! | `src/shrink.rs` | the smallest failing game | `shrink(case, found, Focus, fails, focus_of)`: `PASSES` of cuts, each kept up while a cut still fails: around the `Focus` (the turns up to where it went wrong, windows of the board around the square that differs and the move's), halves and quarters of the board, rows and columns, halves and quarters of the turns, bad answers, a row and a column together, a row or column whose turns move onto the line beside, mines with the turns on them, a mine alone, a mine moved nearer; the first cut of a pass that still fails kept |
 //! | `src/reproduction.rs` | a finding's files | `write_reproduction`: the smallest game played once more from board.txt and input.txt (the board named as `RunAgain` does), expected.txt, actual.txt and stderr.txt written from that run (the board's full path written as that name, the output kept to 256 KiB); the game as shrinking played it when the budget leaves no time |
 //! | `src/again.rs` | how a finding is run again by hand | `RunAgain` (the program's command from its folder, the finding's folder as the reader reaches it from there: inside it, by its full path, or in a class copied in by its name; `board_file` for input.txt, `line`, `where_to_run_it`) |
+//!
+//! How boards are read in any output (`src/reader.rs`): the first
+//! all-covered board found becomes the program's template (never the
+//! board file's own rows echoed; between two glyphs that read as many
+//! boards, the one that is not the frame's is the squares'; a reading of
+//! the frame's glyph that finds a board before the one it learned from
+//! is a frame line, refused). Where none is all covered, a line of column
+//! labels `1 2 … C` says where the squares stand (`by_labels`). The lines
+//! are walked one board's rows at a time, so a flood of output costs its
+//! own size; each `Printed` keeps its first line and where its squares
+//! stand, so a report draws it as printed.
 //!
 //! How `check` goes, in `src/lib.rs`: the program and its sandbox are made
 //! ready (`prepared`: a layout that would expose the teacher's folders is

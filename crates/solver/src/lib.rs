@@ -53,7 +53,7 @@
 //! | `src/arrangements/enumerate.rs` | one component's solutions | `Component::enumerate`: backtracking over its groups within `NODE_BUDGET`, counts by mines used |
 //! | `src/arrangements/kept.rs` | the position a look ahead supposes on | `Kept`: the frontier as it is with its components counted; `analyse_patched`: a supposed position's analysis, rebuilding only the components the supposition touches |
 //! | `src/arrangements/by_total.rs` | weights by number of mines | `ByTotal`: a component's or a product's weights kept from the fewest mines to the most, so a component with one total (a 50/50 pocket) shifts a product instead of widening it; counts (`f64`) and possible totals (`bool`) share the product; `product_work` bounds a combination |
-//! | `src/arrangements/set_aside.rs` | components nothing near them changes | `SetAside`: components with one mine total in every solution, once an analysis finds `SET_ASIDE_FROM` (64) (then each such one as it appears): those riskier than a guess would weigh, and of the others all but a pool of `GUESS_POOL` (12, the safest first); kept out of the frontier as their mines, squares, ways and fixed chances, watching the squares beside them; one comes back when one of its squares or watched squares is opened or learnt, or when the pool has room; a pool of them comes back when they hide a safer square than any a guess weighs (one the caller allows: under hints the safest square is often a mine), on the frontier, of their own, or in the interior between them (the unknown squares they watch are kept in reading order for that), and all of them once 64 squares or fewer are unknown |
+//! | `src/arrangements/set_aside.rs` | components nothing near them changes | `SetAside`, `SET_ASIDE_FROM` (64), `GUESS_POOL` (12) |
 //! | `src/arrangements/remembered.rs` | counts kept between analyses | `Remembered::count`: a component described exactly as last time keeps its count; only the last analysis's components are kept; `peek` reads them for a supposed position without replacing them |
 //! | `src/candidates.rs` | which squares a guess weighs | `Solver::guess_candidates`: the unknown squares near what is known, and the first untouched square of each neighbour count standing for the rest (forward-only cursors) |
 //! | `src/guess/mod.rs` | where to guess, in order | `Solver::guess`: an unavoidable 50/50, else the endgame search, else the look ahead, else `ranked_guess` (safest, then most likely to lead somewhere); `Guess` with `Why` (the reason as data) |
@@ -72,6 +72,16 @@
 //! | `src/bits.rs` | a set of squares, a bit each | `Bits`: which squares a `SetAside` holds (and, a bit for 64 squares, where any are) |
 //! | `src/watchlist.rs` | lists of squares to look at again | `Watchlist`: each square once, in order; drops what is no longer worth a look before growing; which squares are on it kept where the caller says (`Marks`): in the squares' cells of `Knowledge` for the solver's three lists of open squares, nowhere (`Unmarked`) for the deduced squares, which are listed again only when a component set aside beside them comes back |
 //! | `src/neighbours.rs` | eight indexes without allocating | `Neighbours`, `within_two`, `neighbour_count` (and `neighbour_count_at` for a walk in order) |
+//!
+//! What `SetAside` (`src/arrangements/set_aside.rs`) keeps out of the
+//! frontier: once an analysis finds 64 components with one mine total in
+//! every solution, those riskier than a guess would weigh, and of the
+//! others all but a pool of the 12 safest, each kept as its mines,
+//! squares, ways and fixed chances, watching the squares beside it. One
+//! comes back when one of its squares or watched squares is opened or
+//! learnt, or when the pool has room; a pool of them when they hide a
+//! safer square than any a guess weighs; all of them once 64 squares or
+//! fewer are unknown.
 //!
 //! # Decisions
 //!
