@@ -13,7 +13,7 @@ static ALLOCATOR: minesweeper::allocator::BySize = minesweeper::allocator::BySiz
 fn main() -> ExitCode {
     // A program under `check` that ran a copy of this one would have it
     // play its games for it: the game's sandbox says so, and this refuses.
-    if grader::sandbox::inside_a_checked_game() {
+    if sandbox::inside_a_checked_game() {
         console::messages::error(
             "minesweeper does not play inside a game that `minesweeper check` is playing: the \
              program checked must play by itself",

@@ -14,8 +14,13 @@ const LAYERS: &[&[&str]] = &[
     // Nothing of ours: untrusted text made printable; what every way out
     // of the program puts back.
     &["minesweeper-visible", "minesweeper-signals"],
-    // The rules, free of I/O; pages drawn from plain data.
-    &["minesweeper-engine", "minesweeper-pages"],
+    // The rules, free of I/O; pages drawn from plain data; the jail a
+    // checked program runs in, which knows programs, not games.
+    &[
+        "minesweeper-engine",
+        "minesweeper-pages",
+        "minesweeper-sandbox",
+    ],
     &["minesweeper-solver"],
     // The records know the engine, not the solver: a no-guess board is
     // made by whoever deals it.

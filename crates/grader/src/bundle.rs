@@ -136,7 +136,7 @@ pub fn write(folder: &Path, binary: &Path, settings: &Settings) -> Result<Writte
     }
     let copy = folder.join("minesweeper");
     fs::copy(binary, &copy)
-        .and_then(|_| crate::sandbox::set_mode(&copy, 0o755))
+        .and_then(|_| sandbox::set_mode(&copy, 0o755))
         .map_err(failed("minesweeper"))?;
     Ok(Written {
         files: vec!["setup.sh", "run_autograder", "minesweeper"],
@@ -171,7 +171,7 @@ pub fn newest_glibc(bytes: &[u8]) -> Option<(u32, u32)> {
 
 fn write_executable(path: &Path, bytes: &[u8]) -> io::Result<()> {
     fs::write(path, bytes)?;
-    crate::sandbox::set_mode(path, 0o755)
+    sandbox::set_mode(path, 0o755)
 }
 
 /// `word` as one word of a POSIX shell, whatever it holds.

@@ -183,7 +183,7 @@ impl Layout {
             .iter()
             .map(|arg| self.in_copy(arg, left_out, false))
             .collect();
-        let found = crate::sandbox::find_command(Path::new(&command), path_variable);
+        let found = sandbox::find_command(Path::new(&command), path_variable);
         // A file named is one the program needs (its script); a folder
         // named that holds what is hidden is simply not given.
         let named = args

@@ -14,13 +14,13 @@
 //! Owns: the games played against a student's program, running it in a
 //! process group with a time limit, reading its boards in any format,
 //! judging, shrinking, each finding's files; an `Outcome` of values,
-//! which the reports above read. May use:
-//! `engine`, `console` (our side's transcript is the prompt game's),
-//! `signals` (the watcher kills the
-//! programs and removes their boards), `visible`, `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`, `signal-hook`,
-//! `tempfile`, `thiserror`, `memchr` (a copy of this program found by its
-//! help), `libc` (Unix: limits, namespaces, Landlock and seccomp between
-//! fork and exec). Must never use: clap (its `Inputs` is a plain
+//! which the reports above read. May use: `sandbox` (where each game's
+//! program runs: the jail, its own crate below this one), `engine`,
+//! `console` (our side's transcript is the prompt game's), `signals` (the
+//! watcher kills the programs and removes their boards), `visible`,
+//! `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`,
+//! `signal-hook`, `tempfile`, `thiserror`, `libc` (Unix: a game's process
+//! waited on by its pidfd). Must never use: clap (its `Inputs` is a plain
 //! enum the command line mirrors), the full screen, an output format.
 //!
 //! | file | concept | main items |
@@ -33,22 +33,6 @@
 //! | `src/case.rs` | one game to play against a program | `Case` (mines, `Turn`s: a move, bad answers before each of its prompts, upper case), `make(seed, i, Plan)` (the course's boards, then every shape from `min_size` up to `max_size`, boards without mines left out with `at_least_one_mine`; a player who knows the mines, aiming to win, lose or stop), `Plan::allows` (what shrinking may reach), `Inputs` (required, all), `Bad`, `Case::input` |
 //! | `src/expected.rs` | our side of a game | `expect(case)`: the engine's boards after each move and the `Ending`; `transcript(case, file)`: the prompt game's whole text (`--exact`, expected.txt) |
 //! | `src/layout.rs` | where the check's folders stand | `Layout` (the program's folder, OUT, in a class the class and its OUT, HOME, the temporary folder, each `resolved`: links followed, a folder not made yet placed where its parent is): `program_for_runs` (a file of the program's folder named on the command line, by full path or from where `check` started, made a path into the game's copy; the command or a named file inside OUT or the class refused), `hides` (what a game may not read whole: anything inside or holding OUT or the class, or holding HOME, the temporary folder or the folder around the program's), `not_copied`, `refusal` (OUT the program's folder); `LayoutError` |
-//! | `src/sandbox/mod.rs` | where the untrusted program runs | `Sandbox::new(ProgramFolder, Limits, unprivileged, Readable, checked)` (the program's folder copied once, `copy_of_program`; the confinement found, its protections and log), `place` (a folder for one game), `prepare` (folder, clean environment with the program's variables, then the confinement, between fork and exec), `failed_setup` (a step that failed past the spawn, told through the game's pipe: never the program's fault), `setup_failure` (such a step in words); `Sandbox::none` (`--no-sandbox`); `Without` (the layers a test takes out, debug builds only) |
-//! | `src/sandbox/linux.rs` | the jail, on Linux | `Confinement::new` (the identity, control groups, Landlock, the seccomp filter, the view; a trial game under all of them, and again without each layer that failed, `find_what_works`), `folder_for_game` (the game's number, its control group, its pipe and stacks; a copy on the host only without a root of its own), `entry` (what a game's processes are set up with), `rules` (Landlock's), `protections` |
-//! | `src/sandbox/enter.rs` | between fork and exec | `enter(Entry)`: the holder joins the groups, sets the limits, makes the namespaces (as nobody or the check's user, in a user namespace, where the root is not root's), clones the init (`CLONE_VM`), which builds the root, pivots, names the host and vforks the program's process: session, identity, its own user namespace, no capability, Landlock, seccomp, exec; `Jail::Bare` without namespaces; `end_as` the program's status |
-//! | `src/sandbox/view.rs` | a game's root of its own | `View::new(mountpoint, readable, hidden)` (the system's folders, /etc's few files copied or bound, the installation; never a folder holding the games'), `View::steps(Game)` (a tmpfs root, the game's own tmpfs staged for its folder and /tmp, binds read-only, /dev, the board, the folder copied or overlaid, copies covered, /proc, read-only), `Steps::build` (system calls only) |
-//! | `src/sandbox/identity.rs` | who a game runs as | `Identity` (a user of its own per game as root, nobody with `--unprivileged`, the check's user otherwise), `INSIDE` (1000 in its own user namespace), `map` |
-//! | `src/sandbox/calls.rs` | the system calls allowed | `ANY_ARGUMENTS`, `X86_64_ONLY`, `clone` without namespace flags, `socket` of `FAMILIES`, `ioctl` of `REQUESTS`; `CANARY`, `allowed` (the list in words, a snapshot) |
-//! | `src/sandbox/bpf.rs` | the allowlist as one filter | `Filter::new(canary)` (the architecture, the special calls, a search tree of the rest), `install` (`SPEC_ALLOW`) |
-//! | `src/sandbox/landlock.rs` | Landlock by its system calls | `Rules` (`inside` a game's root, or `host` paths), `Right`, `enforce` (files, TCP and the scopes of the kernel's ABI) |
-//! | `src/sandbox/groups.rs` | limits per game | `Groups::new(Bounds)` (pids and memory, cgroup v2 or v1, tried once), `for_game` (v1: the thread once; v2: a group a game), `join` |
-//! | `src/sandbox/copies.rs` | copies of this program | `is_a_copy` (a rustc executable whose .rodata holds the help), `copies_among` (bin folders shown and on PATH), `inside_a_checked_game` (the canary, asked by a system call of its own) |
-//! | `src/sandbox/exec.rs` | the program's own exec | `Exec::of(Command)` (places on PATH, arguments, environment, a script without `#!` by /bin/sh), `Stack` (a guarded stack for a process sharing its parent's memory) |
-//! | `src/sandbox/raw.rs` | what runs between fork and exec | `Stage`, `failed`, `SetupFailure::of` (a failed step read back from an error), `tell`/`told`, `close_all_but`, `wait_for`, `end_as` |
-//! | `src/sandbox/folder.rs` | the program's folder | `ProgramFolder::measure` (left out and not copied), `copy_of_program`, `Listing` (a small copy, copied into each game), `open_to_every_user`, `hand_over`, `closed_to_others` |
-//! | `src/sandbox/readable.rs` | what a game may read | `Readable::for_program` (the system's folders and /etc's few files, the command's installation, absolute arguments, never what the layout hides), `without`, `find_command` |
-//! | `src/sandbox/protection.rs` | the report's protections | `Protection`, each one's name |
-//! | `src/sandbox/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
 //! | `src/model/` | programs played in this process (feature `proj3-model`) | `Proj3` (the example's proj3 with its bugs by name, `proj3.rs` plain std, included by `examples/proj3.rs`), a `runner::Model`: what tests hand `check` through `Options::in_process` |
 //! | `src/runner.rs` | running the program | `run_in(Program, input, limit, prepare)` and `run`: stdin written and stdout/stderr read on threads, the exit waited for on a pidfd (woken by it, not polling), the process group (a job on Windows) killed at the limit or past 4 MiB of output; `End`, `describe_status` (signal names from signal-hook); `Model` and `InProcess` (a program played in this process, the tests' seam: `Checker::run_game` calls it instead of starting one), `exited` |
 //! | `src/reader.rs` | boards in any output | `read(stdout, board) -> Vec<Printed>`, `by_labels`, `places`, `lines`, `is_decoration`, `Cell`, `Unreadable` |
@@ -87,39 +71,8 @@
 //!
 //! # Decisions
 //!
-//! - **Each game is a jail, denied by default.** A student's program once
-//!   got out nine ways through a sandbox that refused a list of things
-//!   (io_uring made the Unix socket seccomp refused; a device node made in
-//!   its folder reached the teacher's terminal; the mtime of /var/tmp
-//!   carried answers to the next student). So, as isolate, nsjail and
-//!   bubblewrap do, every layer starts from nothing and is enough alone
-//!   for what it guards: an identity with nothing of its own (as root a
-//!   user of each game's own, as nobody or the check's user otherwise), in
-//!   a user namespace of its own, without a capability, out of the
-//!   teacher's session; a root of its own in a mount namespace, shown
-//!   read-only but for the game's folder and /tmp, which are a tmpfs of
-//!   the game's (its disk), a /dev of three devices, a /proc of its own
-//!   processes; a namespace of its own of every kind, so two games at
-//!   once share nothing and a game leaves nothing behind; control groups
-//!   bounding its processes and memory together (and processes counted in
-//!   its own user namespace, whoever else runs as the same user);
-//!   Landlock over what the root shows; a seccomp allowlist, which a new
-//!   kernel interface cannot walk around; copies of this program hidden,
-//!   or told to refuse. Each layer is tried once on a game that does
-//!   nothing, and what the system refuses is named in the report. The
-//!   attacks are hostile programs in the tests, held by each layer alone
-//!   (`MINESWEEPER_SANDBOX_WITHOUT` takes layers out, in debug builds).
-//! - **The jail is built with system calls on data prepared before the
-//!   fork**, by its own code rather than a sandboxing crate: between fork
-//!   and exec nothing may allocate, a game needs a holder and an init of
-//!   its own whose ends the grader reads as the program's, control groups
-//!   of either version, and a build for glibc 2.17 with no C library to
-//!   link (libseccomp). The init shares the holder's memory and the
-//!   program's process is a vfork (`enter.rs`): each copy of the grader's
-//!   memory cost a game a third of a millisecond. A small program's
-//!   folder is copied into the game's tmpfs rather than overlaid (an
-//!   overlay's mount cost half a millisecond). A failed step is told
-//!   through the game's pipe, never taken for the program's crash.
+//! - **Each game is a jail, denied by default**: the `minesweeper-sandbox`
+//!   crate, whose map tells its layers and why it builds them itself.
 //! - **`--no-sandbox` is there to measure the sandbox.** It runs every game
 //!   in the program's own folder with the check's rights, says so in every
 //!   report, and is refused for a class or a bundle, which run students'
@@ -283,7 +236,6 @@ pub mod model;
 pub mod reader;
 mod reproduction;
 pub mod runner;
-pub mod sandbox;
 pub mod schedule;
 pub mod score;
 pub mod shrink;
@@ -310,6 +262,9 @@ use judge::{Failure, GameLimits, Judged, Kind, Verdict, judge};
 use layout::Layout;
 use runner::{End, Program, Run};
 pub use schedule::HANGS_BEFORE_STOPPING;
+// The sandbox's types a check's outcome and errors carry, so a reader of
+// them needs no other crate.
+pub use sandbox::{FolderError, Protection};
 use schedule::Schedule;
 use score::{Score, Weights};
 use shrink::Focus;
@@ -501,7 +456,7 @@ pub struct Outcome {
     /// pass for one over all.
     pub score: Option<Score>,
     /// What the games ran under, and what the system did not allow.
-    pub protections: Vec<sandbox::Protection>,
+    pub protections: Vec<Protection>,
     /// Whether the games ran in a sandbox at all (not with
     /// `--no-sandbox`).
     pub sandboxed: bool,

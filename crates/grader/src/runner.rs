@@ -178,7 +178,7 @@ pub(crate) fn run_in(
         // Outside the terminal's process group, Ctrl-C does not reach it.
         let (mut child, _killed_on_interrupt) = {
             // No run's copy is being written while this one starts.
-            let _starting = crate::sandbox::starting_a_process();
+            let _starting = sandbox::starting_a_process();
             signals::KillOnInterrupt::spawn(|| command.spawn(), |child| child.id())?
         };
         let deadline = Instant::now() + limit;

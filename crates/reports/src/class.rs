@@ -19,9 +19,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::html;
 use crate::report;
 pub use crate::roster::{Checked, Class, Skipped, Student, students};
+use grader::FolderError;
 use grader::judge::Kind;
 use grader::layout::{LayoutError, resolved};
-use grader::sandbox::FolderError;
 use grader::score::Points;
 use grader::{CheckError, Options, Outcome, check};
 

@@ -10,6 +10,73 @@
 //! that folder), and limits on each process. The layers Linux gives are
 //! in `linux.rs` (the jail); elsewhere, `portable.rs` says they are
 //! missing.
+//!
+//! # Map
+//!
+//! Owns: a checked program's place (a folder of its own for each game,
+//! its environment, its limits) and, on Linux, the jail around it, with
+//! what the system refused named as `Protection`s. Knows nothing of
+//! games: the grader hands it a program, a folder and limits. May use:
+//! `visible` (paths in its logs and errors), `tempfile`, `thiserror`,
+//! `tracing`, `libc` (Unix: limits, namespaces, mounts, Landlock and
+//! seccomp between fork and exec), `memchr` (Linux: a copy of this
+//! program found by its help). Must never use: the engine or anything
+//! above it, an allocator between fork and exec.
+//!
+//! | file | concept | main items |
+//! |---|---|---|
+//! | `src/lib.rs` | where the untrusted program runs | `Sandbox::new(ProgramFolder, Limits, unprivileged, Readable, checked)` (the program's folder copied once, `copy_of_program`; the confinement found, its protections and log), `place` (a folder for one game), `prepare` (folder, clean environment with the program's variables, then the confinement, between fork and exec), `failed_setup` (a step that failed past the spawn, told through the game's pipe: never the program's fault), `setup_failure` (such a step in words); `Sandbox::none` (`--no-sandbox`); `Without` (the layers a test takes out, debug builds only) |
+//! | `src/linux.rs` | the jail, on Linux | `Confinement::new` (the identity, control groups, Landlock, the seccomp filter, the view; a trial game under all of them, and again without each layer that failed, `find_what_works`), `folder_for_game` (the game's number, its control group, its pipe and stacks; a copy on the host only without a root of its own), `entry` (what a game's processes are set up with), `rules` (Landlock's), `protections` |
+//! | `src/enter.rs` | between fork and exec | `enter(Entry)`: the holder joins the groups, sets the limits, makes the namespaces (as nobody or the check's user, in a user namespace, where the root is not root's), clones the init (`CLONE_VM`), which builds the root, pivots, names the host and vforks the program's process: session, identity, its own user namespace, no capability, Landlock, seccomp, exec; `Jail::Bare` without namespaces; `end_as` the program's status |
+//! | `src/view.rs` | a game's root of its own | `View::new(mountpoint, readable, hidden)` (the system's folders, /etc's few files copied or bound, the installation; never a folder holding the games'), `View::steps(Game)` (a tmpfs root, the game's own tmpfs staged for its folder and /tmp, binds read-only, /dev, the board, the folder copied or overlaid, copies covered, /proc, read-only), `Steps::build` (system calls only) |
+//! | `src/identity.rs` | who a game runs as | `Identity` (a user of its own per game as root, nobody with `--unprivileged`, the check's user otherwise), `INSIDE` (1000 in its own user namespace), `map` |
+//! | `src/calls.rs` | the system calls allowed | `ANY_ARGUMENTS`, `X86_64_ONLY`, `clone` without namespace flags, `socket` of `FAMILIES`, `ioctl` of `REQUESTS`; `CANARY`, `allowed` (the list in words, a snapshot) |
+//! | `src/bpf.rs` | the allowlist as one filter | `Filter::new(canary)` (the architecture, the special calls, a search tree of the rest), `install` (`SPEC_ALLOW`) |
+//! | `src/landlock.rs` | Landlock by its system calls | `Rules` (`inside` a game's root, or `host` paths), `Right`, `enforce` (files, TCP and the scopes of the kernel's ABI) |
+//! | `src/groups.rs` | limits per game | `Groups::new(Bounds)` (pids and memory, cgroup v2 or v1, tried once), `for_game` (v1: the thread once; v2: a group a game), `join` |
+//! | `src/copies.rs` | copies of this program | `is_a_copy` (a rustc executable whose .rodata holds the help), `copies_among` (bin folders shown and on PATH), `inside_a_checked_game` (the canary, asked by a system call of its own) |
+//! | `src/exec.rs` | the program's own exec | `Exec::of(Command)` (places on PATH, arguments, environment, a script without `#!` by /bin/sh), `Stack` (a guarded stack for a process sharing its parent's memory) |
+//! | `src/raw.rs` | what runs between fork and exec | `Stage`, `failed`, `SetupFailure::of` (a failed step read back from an error), `tell`/`told`, `close_all_but`, `wait_for`, `end_as` |
+//! | `src/folder.rs` | the program's folder | `ProgramFolder::measure` (left out and not copied), `copy_of_program`, `Listing` (a small copy, copied into each game), `open_to_every_user`, `hand_over`, `closed_to_others` |
+//! | `src/readable.rs` | what a game may read | `Readable::for_program` (the system's folders and /etc's few files, the command's installation, absolute arguments, never what the layout hides), `without`, `find_command` |
+//! | `src/protection.rs` | the report's protections | `Protection`, each one's name |
+//! | `src/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
+//!
+//! # Decisions
+//!
+//! - **Each game is a jail, denied by default.** A student's program once
+//!   got out nine ways through a sandbox that refused a list of things
+//!   (io_uring made the Unix socket seccomp refused; a device node made in
+//!   its folder reached the teacher's terminal; the mtime of /var/tmp
+//!   carried answers to the next student). So, as isolate, nsjail and
+//!   bubblewrap do, every layer starts from nothing and is enough alone
+//!   for what it guards: an identity with nothing of its own (as root a
+//!   user of each game's own, as nobody or the check's user otherwise), in
+//!   a user namespace of its own, without a capability, out of the
+//!   teacher's session; a root of its own in a mount namespace, shown
+//!   read-only but for the game's folder and /tmp, which are a tmpfs of
+//!   the game's (its disk), a /dev of three devices, a /proc of its own
+//!   processes; a namespace of its own of every kind, so two games at
+//!   once share nothing and a game leaves nothing behind; control groups
+//!   bounding its processes and memory together (and processes counted in
+//!   its own user namespace, whoever else runs as the same user);
+//!   Landlock over what the root shows; a seccomp allowlist, which a new
+//!   kernel interface cannot walk around; copies of this program hidden,
+//!   or told to refuse. Each layer is tried once on a game that does
+//!   nothing, and what the system refuses is named in the report. The
+//!   attacks are hostile programs in the tests, held by each layer alone
+//!   (`MINESWEEPER_SANDBOX_WITHOUT` takes layers out, in debug builds).
+//! - **The jail is built with system calls on data prepared before the
+//!   fork**, by its own code rather than a sandboxing crate: between fork
+//!   and exec nothing may allocate, a game needs a holder and an init of
+//!   its own whose ends the grader reads as the program's, control groups
+//!   of either version, and a build for glibc 2.17 with no C library to
+//!   link (libseccomp). The init shares the holder's memory and the
+//!   program's process is a vfork (`enter.rs`): each copy of the grader's
+//!   memory cost a game a third of a millisecond. A small program's
+//!   folder is copied into the game's tmpfs rather than overlaid (an
+//!   overlay's mount cost half a millisecond). A failed step is told
+//!   through the game's pipe, never taken for the program's crash.
 
 use std::ffi::OsString;
 use std::fs;
@@ -58,8 +125,8 @@ use portable::{Confinement, GameFolder};
 pub use copies::inside_a_checked_game;
 pub use folder::FolderError;
 #[cfg(unix)]
-pub(crate) use folder::closed_to_others;
-pub(crate) use folder::{ProgramFolder, set_mode, starting_a_process};
+pub use folder::closed_to_others;
+pub use folder::{ProgramFolder, set_mode, starting_a_process};
 #[cfg(not(target_os = "linux"))]
 pub use portable::inside_a_checked_game;
 pub use protection::Protection;
@@ -74,7 +141,7 @@ pub(crate) type Resource = libc::c_int;
 
 /// What a run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limits {
+pub struct Limits {
     /// CPU seconds of each process, past which the system stops it with
     /// `SIGXCPU` (and with `SIGKILL` a second later, where it goes on).
     pub cpu_seconds: u64,
@@ -83,6 +150,7 @@ pub(crate) struct Limits {
     pub memory: u64,
     /// The largest file it may write, in bytes.
     pub file_size: u64,
+    /// Files open at once in each process.
     pub open_files: u64,
     /// Processes and threads of the whole game.
     pub processes: u64,
@@ -106,7 +174,7 @@ impl Limits {
 
     /// Limits for games of at most `timeout` of CPU time each (whole
     /// seconds: the system counts no less).
-    pub(crate) fn for_games(timeout: Duration) -> Self {
+    pub fn for_games(timeout: Duration) -> Self {
         Limits {
             cpu_seconds: timeout.as_secs_f64().ceil().max(1.0) as u64,
             memory: 2 << 30,
@@ -203,7 +271,7 @@ impl Without {
 
 /// The games' folders and the protections they run under.
 #[derive(Debug)]
-pub(crate) struct Sandbox {
+pub struct Sandbox {
     /// Where the games' folders are named, and the program's one copy
     /// made; removed with the sandbox.
     runs: tempfile::TempDir,
@@ -225,7 +293,7 @@ impl Sandbox {
     /// the user nobody, who builds their roots too. `readable` is what
     /// the program may read besides its folder and its board file;
     /// `checked` its command, found.
-    pub(crate) fn new(
+    pub fn new(
         folder: Option<&ProgramFolder>,
         limits: Limits,
         unprivileged: bool,
@@ -291,7 +359,7 @@ impl Sandbox {
     /// No sandbox: every run is made in `folder` itself, with the check's
     /// environment and rights, no limits, namespaces or Landlock. What
     /// `--no-sandbox` gives, to measure what the sandbox costs.
-    pub(crate) fn none(folder: &Path) -> Result<Self, FolderError> {
+    pub fn none(folder: &Path) -> Result<Self, FolderError> {
         Ok(Sandbox {
             runs: runs_folder()?,
             next: AtomicU64::new(0),
@@ -305,19 +373,19 @@ impl Sandbox {
     /// The CPU seconds each process of a game may use, past which the
     /// system stops it (`runner::End::OutOfCpu`): none without a
     /// sandbox, or where the system keeps no such count.
-    pub(crate) fn cpu_seconds(&self) -> Option<u64> {
+    pub fn cpu_seconds(&self) -> Option<u64> {
         self.confinement.as_ref().and_then(Confinement::cpu_seconds)
     }
 
     /// Whether the runs are sandboxed at all.
-    pub(crate) fn is_sandboxed(&self) -> bool {
+    pub fn is_sandboxed(&self) -> bool {
         self.in_place.is_none()
     }
 
     /// The user the games run as must reach the program and the files its
     /// command line names on the host, in their own right: its user, when
     /// so (the user nobody, or a user of each game's own).
-    pub(crate) fn others_must_reach(&self) -> Option<&'static str> {
+    pub fn others_must_reach(&self) -> Option<&'static str> {
         self.confinement
             .as_ref()
             .filter(|c| c.others_must_reach())
@@ -326,23 +394,23 @@ impl Sandbox {
 
     /// The folders left out of the copy of the program's folder (version
     /// control, caches, virtual environments), by their paths in it.
-    pub(crate) fn left_out(&self) -> &[PathBuf] {
+    pub fn left_out(&self) -> &[PathBuf] {
         &self.left_out
     }
 
     /// The folder the runs' folders are made in.
-    pub(crate) fn root(&self) -> &Path {
+    pub fn root(&self) -> &Path {
         self.runs.path()
     }
 
     /// What the runs are protected by, and what the system did not allow.
-    pub(crate) fn protections(&self) -> &[Protection] {
+    pub fn protections(&self) -> &[Protection] {
         &self.protections
     }
 
     /// A folder for one game: the program's copy as it is. Removed when
     /// dropped.
-    pub(crate) fn place(&self) -> io::Result<Place> {
+    pub fn place(&self) -> io::Result<Place> {
         let Some(confinement) = &self.confinement else {
             let folder = self.in_place.clone().unwrap_or_default();
             return Ok(Place {
@@ -361,7 +429,7 @@ impl Sandbox {
     /// `command` (its program and arguments given) set up to run in
     /// `place` reading `board`: its folder, a clean environment with
     /// `env` over it, then its confinement, set up between fork and exec.
-    pub(crate) fn prepare(
+    pub fn prepare(
         &self,
         command: &mut Command,
         place: &Place,
@@ -395,14 +463,14 @@ impl Sandbox {
 impl Sandbox {
     /// What failed of `place`'s setup past the spawn, once its game has
     /// ended: the program is not to blame for it.
-    pub(crate) fn failed_setup(&self, place: &Place) -> Option<io::Error> {
+    pub fn failed_setup(&self, place: &Place) -> Option<io::Error> {
         place.game.as_ref()?.failed_setup()
     }
 }
 
 /// Why a game could not be started, when its sandbox could not be set up
 /// (the program is not to blame): what failed, in words.
-pub(crate) fn setup_failure(error: &io::Error) -> Option<String> {
+pub fn setup_failure(error: &io::Error) -> Option<String> {
     #[cfg(target_os = "linux")]
     return raw::SetupFailure::of(error).map(|failure| failure.to_string());
     #[cfg(not(target_os = "linux"))]
@@ -455,7 +523,7 @@ fn log_decisions(
 
 /// A game's folder, and what goes with it; removed when dropped.
 #[derive(Debug)]
-pub(crate) struct Place {
+pub struct Place {
     path: PathBuf,
     /// `None` without a sandbox.
     game: Option<GameFolder>,
@@ -463,7 +531,7 @@ pub(crate) struct Place {
 
 impl Place {
     /// The game's folder, as the program sees it.
-    pub(crate) fn path(&self) -> &Path {
+    pub fn path(&self) -> &Path {
         &self.path
     }
 }

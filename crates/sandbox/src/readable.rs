@@ -80,7 +80,7 @@ impl Readable {
     /// followed; each argument that names an existing file or folder by
     /// its full path. Never a path `hidden` says a game may not read
     /// whole: a command whose folder is hidden is readable on its own.
-    pub(crate) fn for_program(
+    pub fn for_program(
         command: &Path,
         args: &[PathBuf],
         path: Option<&std::ffi::OsStr>,

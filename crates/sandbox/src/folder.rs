@@ -46,8 +46,8 @@ pub enum FolderError {
 /// exec while a copy is written.
 static EXECUTABLES: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
-/// Shared while a process starts: see [`EXECUTABLES`].
-pub(crate) fn starting_a_process() -> std::sync::RwLockReadGuard<'static, ()> {
+/// Shared while a process starts: see `EXECUTABLES`.
+pub fn starting_a_process() -> std::sync::RwLockReadGuard<'static, ()> {
     EXECUTABLES
         .read()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -185,10 +185,10 @@ fn left_out(dir: &Path) -> bool {
 }
 
 /// The program's folder as every game gets it: the folder, the folders
-/// left out of its copy because no program runs from them ([`left_out`]),
+/// left out of its copy because no program runs from them (`left_out`),
 /// and those it must not be given (the reports, when they lie inside).
 #[derive(Clone, Debug)]
-pub(crate) struct ProgramFolder {
+pub struct ProgramFolder {
     path: PathBuf,
     left_out: Vec<PathBuf>,
     not_copied: Vec<PathBuf>,
@@ -196,9 +196,9 @@ pub(crate) struct ProgramFolder {
 
 impl ProgramFolder {
     /// `folder`, checked to be small enough to copy for every run without
-    /// the folders [`left_out`] and `not_copied` (full paths, links
+    /// the folders `left_out` and `not_copied` (full paths, links
     /// followed).
-    pub(crate) fn measure(folder: &Path, not_copied: &[PathBuf]) -> Result<Self, FolderError> {
+    pub fn measure(folder: &Path, not_copied: &[PathBuf]) -> Result<Self, FolderError> {
         Ok(ProgramFolder {
             path: folder.to_owned(),
             left_out: measure(folder, not_copied)?,
@@ -208,7 +208,7 @@ impl ProgramFolder {
 
     /// The folders left out of the copy because no program runs from them,
     /// by their paths in it.
-    pub(crate) fn left_out(&self) -> &[PathBuf] {
+    pub fn left_out(&self) -> &[PathBuf] {
         &self.left_out
     }
 }
@@ -303,7 +303,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// where such a user, running a program, is stopped. `None` when every
 /// step is open to others.
 #[cfg(unix)]
-pub(crate) fn closed_to_others(path: &Path) -> Option<PathBuf> {
+pub fn closed_to_others(path: &Path) -> Option<PathBuf> {
     use std::os::unix::fs::PermissionsExt;
     let path = std::path::absolute(path).ok()?;
     let mut steps: Vec<&Path> = path.ancestors().collect();
@@ -327,7 +327,7 @@ pub(crate) fn closed_to_others(path: &Path) -> Option<PathBuf> {
 
 /// Sets the permission bits of `path` to `mode` where files have them
 /// (Unix); elsewhere nothing to set.
-pub(crate) fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
+pub fn set_mode(path: &Path, mode: u32) -> io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
