@@ -15,7 +15,8 @@ fn main() -> ExitCode {
             return ExitCode::from(usage.exit_code() as u8);
         }
     };
-    match minesweeper::run(cli) {
+    let printer = cli.printer();
+    match minesweeper::run(cli, printer) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => ExitCode::from(error.exit_code()),
     }

@@ -15,7 +15,7 @@
 //! the error type and exit statuses, the colour decision, `bench`'s trial
 //! and reports, and the allocator. May use: every crate above, `clap`,
 //! `clap_complete`, `clap_mangen`, `anstyle-query`, `crossterm` (the
-//! terminal's size for `replay`), `indicatif` and `rayon` (`bench`),
+//! terminal's size for `replay`), `rayon` (`bench`),
 //! `serde` and `serde_json` (`bench --json`, `stats --json`), `mimalloc`,
 //! `thiserror`. `main.rs` only wires: parse, run, map the error to an exit
 //! status.
@@ -78,86 +78,29 @@
 //!   (`| head`) is the reader's choice, not a failure: it exits 0 with nothing
 //!   on stderr.
 //! - **Each dependency sits in the one crate that needs it**, so a crate's
-//!   manifest says what that layer is allowed to do.
-//!   - *engine*: `rand_chacha` and `rand_core` for the seeded generator
-//!     (ChaCha8's output is specified, so boards stay the same); `thiserror`
-//!     for error types; `proptest`, optional, for the strategies the tests
-//!     above it share.
-//!   - *solver*: `rustc-hash` for its hash maps (remembered components, the
-//!     components set aside, the endgame's cache of positions): their keys are our own, so SipHash's
-//!     guard against chosen keys buys nothing, and it took 7 % of a `bench`
-//!     run.
-//!   - *records*: `serde` and `serde_json` for the format; `etcetera` for the
-//!     records' folders (its command-line strategy is XDG on Linux, the BSDs
-//!     and macOS, honouring `XDG_DATA_HOME` and `XDG_STATE_HOME`, and the known
-//!     folders on Windows; small, with no dependencies of its own, where
-//!     `directories` would put macOS records under `~/Library`); `jiff` for
-//!     the records' timestamps (RFC 3339 in UTC); `tempfile` for the save's
-//!     temporary file, persisted by rename; `rayon` to read a long history on
-//!     every core; `sha2` (RustCrypto, no default features) to name a kept
-//!     board file by the SHA-256 of its text; `libc` for `O_NONBLOCK`, so a
-//!     FIFO put in a record file's place is refused instead of waited on,
-//!     and `O_NOFOLLOW`, so a link put there is refused instead of written
-//!     through.
-//!     std's `File::lock` locks the history (hence Rust 1.89).
-//!   - *console*: `owo-colors` for escape codes; `crossterm` (events only)
-//!     for reading single keys in raw mode, portable where termios is not;
-//!     `signal-hook` (Unix; already in the tree through crossterm) to restore
-//!     the terminal and print a seed on signals without code in a handler;
-//!     `libc` (Unix) for the one `kill` of `check`'s process groups; `jiff`
-//!     to show a record's time in the local time zone.
-//!   - *screen*: `ratatui` (its crossterm backend only) for the full screen:
-//!     diffed redraws, layout and widgets, and a test backend that turns a
-//!     screen into text; `crossterm` for its key and mouse events.
-//!   - *grader*: `seccompiler` (Linux, rust-vmm's, no features) to build
-//!     the seccomp filter from rules (a socket's domain, whole calls) for
-//!     the processor it runs on, with its architecture check, rather than
-//!     BPF by hand; installing it allocates nothing, as between fork and exec
-//!     it must. `process-wrap` to start the program under test in a process
-//!     group or job that can be killed whole (std alone kills only the first
-//!     process); `rayon` for the shrinking rounds (a pool of the size asked
-//!     for, and `find_map_first`, which keeps the shrinker's choice
-//!     independent of the threads; the games themselves are taken in order by
-//!     plain threads); `indicatif` for its progress bar; `tempfile` for the
-//!     folder of board files each run reads; `serde` and `serde_json` for
-//!     `check --json` and Gradescope's results.json; `signal-hook` (Unix,
-//!     already in the tree) for its table of signal names, so a program
-//!     killed by SIGXCPU or SIGXFSZ is named as surely as by SIGSEGV;
-//!     `tracing` (no default features) for what the sandbox decided, which a
-//!     teacher reads with `MINESWEEPER_LOG=debug` when a program misbehaves
-//!     only on the grading machine.
-//!   - *binary*: `tracing-subscriber` (fmt only) to print the grader's
-//!     `tracing` events when `MINESWEEPER_LOG` asks; `clap` (derive, wrap_help) for the command line,
-//!     `clap_complete` and `clap_mangen` for `completions SHELL` and `man`,
-//!     generated from the same clap types, `anstyle-query` (already in the
-//!     tree through clap) for the colour conventions; `rayon` for `bench`'s
-//!     pool, `indicatif` for its progress bar, `serde_json` for `bench
-//!     --json` and `stats --json`; `crossterm` for the terminal's size when
-//!     `replay` starts; `mimalloc` for the program's small blocks
-//!     (`allocator.rs` sends blocks of 64 KB and more to the system
-//!     allocator, which maps them on their own, grows them in place and
-//!     returns them when freed): the solver's look ahead builds and drops
-//!     small vectors for every supposed clue, and with the system allocator
-//!     a third of a `bench` run went to malloc and free (expert games per
-//!     second on two threads: 1,708 before, 2,345 after, same games);
-//!     mimalloc for everything raised the peak of one move on a 4000x4000
-//!     board by 20 MB, the split by 6 MB, which its `no_thp` feature takes
-//!     back: mimalloc asked for transparent huge pages for its arenas, and a
-//!     few touched bytes made 2 MB pages resident (every run, `--help`
-//!     included, was 6 MB bigger; games a second unchanged). Measured again
-//!     on 2026-11-27 (BENCHMARKS.md): stock mimalloc 3 % faster on expert
-//!     games but 2.5 times the peak over big boards played in turn (67 MB
-//!     against 27 MB), the system's 19 % slower; the split stays, and it is
-//!     also where a refused block is said and where an address-space limit
-//!     turns reservations off. The allocator is
-//!     the binary's alone: the library crates leave the choice to whoever
-//!     links them.
-//!   - *tests*: `insta` + `insta-cmd` for snapshots of whole runs, `proptest`
-//!     for invariants, `divan` for `cargo bench` (light, and it shares our
-//!     clap), `portable-pty` and `vt100` to run the full screen in a real
-//!     pseudo-terminal and read back what a terminal would show, modes
-//!     included (wezterm's and a terminal emulator's own parsers: nothing of
-//!     ours to get wrong in the test itself).
+//!   manifest says what that layer is allowed to do; design.md's table of
+//!   dependencies says why each is there. The binary's own are the command
+//!   line's (`clap`, `clap_complete`, `clap_mangen`, `anstyle-query`), the
+//!   log's printer (`tracing-subscriber`), `bench`'s pool (`rayon`), JSON
+//!   output, the terminal's size and background, and the allocator.
+//! - **The allocator is split by size.** `mimalloc` takes the program's small
+//!   blocks (`allocator.rs` sends blocks of 64 KB and more to the system
+//!   allocator, which maps them on their own, grows them in place and returns
+//!   them when freed): the solver's look ahead builds and drops small vectors
+//!   for every supposed clue, and with the system allocator a third of a
+//!   `bench` run went to malloc and free (expert games per second on two
+//!   threads: 1,708 before, 2,345 after, same games); mimalloc for everything
+//!   raised the peak of one move on a 4000x4000 board by 20 MB, the split by
+//!   6 MB, which its `no_thp` feature takes back: mimalloc asked for
+//!   transparent huge pages for its arenas, and a few touched bytes made 2 MB
+//!   pages resident (every run, `--help` included, was 6 MB bigger; games a
+//!   second unchanged). Measured again on 2026-11-27 (BENCHMARKS.md): stock
+//!   mimalloc 3 % faster on expert games but 2.5 times the peak over big
+//!   boards played in turn (67 MB against 27 MB), the system's 19 % slower;
+//!   the split stays, and it is also where a refused block is said and where
+//!   an address-space limit turns reservations off. The allocator is the
+//!   binary's alone: the library crates leave the choice to whoever links
+//!   them.
 //! - **The layers are crates, not folders.** One crate held everything
 //!   until its 23,000 lines no longer showed the design: "front" had come to
 //!   hold ways to play, batch tools, terminal plumbing, words and records,

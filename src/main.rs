@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use console::messages::Printer;
 use minesweeper::cli;
 use minesweeper::run;
 
@@ -14,24 +15,25 @@ fn main() -> ExitCode {
     // A program under `check` that ran a copy of this one would have it
     // play its games for it: the game's sandbox says so, and this refuses.
     if sandbox::inside_a_checked_game() {
-        console::messages::error(
+        Printer::default().error(
             "minesweeper does not play inside a game that `minesweeper check` is playing: the \
              program checked must play by itself",
         );
         return ExitCode::from(126);
     }
-    minesweeper::log::from_environment();
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(usage) => return print_usage(&usage),
     };
-    match run(cli) {
+    let printer = cli.printer();
+    minesweeper::log::start(printer);
+    match run(cli, printer) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_closed_output() => ExitCode::SUCCESS,
         Err(error) => {
             // Its parts may come from files anyone could have written:
             // the channel takes every control character out.
-            console::messages::error(&error);
+            printer.error(&error);
             ExitCode::from(error.exit_code())
         }
     }
@@ -45,7 +47,7 @@ fn print_usage(usage: &clap::Error) -> ExitCode {
         Ok(()) => ExitCode::from(usage.exit_code() as u8),
         Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => {
-            console::messages::error(format_args!("cannot write the output: {error}"));
+            Printer::default().error(format_args!("cannot write the output: {error}"));
             ExitCode::FAILURE
         }
     }

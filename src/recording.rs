@@ -4,6 +4,7 @@
 
 use std::io::{self, IsTerminal};
 
+use console::messages::Printer;
 use console::resume::Answer;
 use engine::Layout;
 use records::history::{self, Problem};
@@ -77,7 +78,7 @@ pub(crate) fn places() -> Result<Places, AppError> {
 /// MINESWEEPER_NO_RECORD, when the input is not a terminal (a script's
 /// game) unless `--record` or `--resume` asks for the records, or when
 /// there is no home folder (said once on stderr).
-pub(crate) fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
+pub(crate) fn recorder_for(records: &RecordArgs, front: Front, printer: Printer) -> Recorder {
     let switched_off =
         std::env::var_os(records::NO_RECORD_VARIABLE).is_some_and(|value| !value.is_empty());
     let asked = records.record || records.resume;
@@ -88,7 +89,7 @@ pub(crate) fn recorder_for(records: &RecordArgs, front: Front) -> Recorder {
     match Places::find() {
         Ok(places) => Recorder::new(places, front),
         Err(e) => {
-            console::messages::warn(format_args!("{e}; games are not recorded"));
+            printer.warn(format_args!("{e}; games are not recorded"));
             Recorder::off(front)
         }
     }
@@ -104,10 +105,16 @@ pub(crate) fn recorder_and_saved(
     front: Front,
     wanted: &Wanted,
     answer: Answer,
+    printer: Printer,
 ) -> Result<(Recorder, Option<Record>), AppError> {
-    let mut recorder = recorder_for(records, front);
-    let saved =
-        console::resume::choose(&mut recorder, records.resume, |r| wanted.matches(r), answer)?;
+    let mut recorder = recorder_for(records, front, printer);
+    let saved = console::resume::choose(
+        &mut recorder,
+        records.resume,
+        |r| wanted.matches(r),
+        answer,
+        printer,
+    )?;
     if let Some(record) = &saved {
         records::rebuild::dealt(record).map_err(AppError::saved_game)?;
     }
@@ -120,6 +127,7 @@ pub(crate) fn recorder_and_saved(
 pub(crate) fn each_in_history<M: DeserializeOwned + Send>(
     places: &Places,
     visit: impl FnMut(usize, Record<M>),
+    printer: Printer,
 ) -> Result<Vec<Problem>, AppError> {
     let problems = history::each(&places.history, visit).map_err(|e| {
         AppError::Records(format!(
@@ -128,7 +136,7 @@ pub(crate) fn each_in_history<M: DeserializeOwned + Send>(
         ))
     })?;
     for problem in &problems {
-        console::messages::warn(problem);
+        printer.warn(problem);
     }
     Ok(problems)
 }

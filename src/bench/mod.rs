@@ -11,9 +11,9 @@ pub mod report;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use console::messages::Printer;
 use engine::{FirstMove, Game, Layout, Pos, Rules};
 use solver::{Event, Finish, Verdict, WhenStuck, autoplay};
 
@@ -95,12 +95,8 @@ pub fn default_first_square(layout: Layout, first_move: FirstMove) -> Pos {
 /// Plays the trial's games on a pool of its threads (rayon's), each
 /// thread one game at a time, with a progress bar on stderr when stderr
 /// is a terminal.
-pub fn run(trial: Trial) -> Tally {
-    let progress = ProgressBar::with_draw_target(Some(trial.games), ProgressDrawTarget::stderr());
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-            .expect("the template is well-formed"),
-    );
+pub fn run(trial: Trial, printer: Printer) -> Tally {
+    let progress = printer.progress(trial.games, "games");
     // No more threads than games: the others would have nothing to do.
     let threads = trial
         .threads
@@ -248,15 +244,18 @@ mod tests {
     fn no_more_threads_are_counted_than_played() {
         // Games this small may all be over before a second thread starts;
         // the report counts the threads that played, never more than the games.
-        let tally = run(Trial {
-            layout: Layout::BEGINNER,
-            first_move: FirstMove::Safe,
-            at: Pos::new(0, 0),
-            games: 8,
-            seed: 1,
-            threads: 50,
-            each: false,
-        });
+        let tally = run(
+            Trial {
+                layout: Layout::BEGINNER,
+                first_move: FirstMove::Safe,
+                at: Pos::new(0, 0),
+                games: 8,
+                seed: 1,
+                threads: 50,
+                each: false,
+            },
+            Printer::quiet(),
+        );
         assert_eq!(tally.games, 8);
         assert!((1..=8).contains(&tally.threads), "{}", tally.threads);
     }
@@ -272,21 +271,27 @@ mod tests {
             threads,
             each: true,
         };
-        assert_eq!(run(trial(1)).wins, run(trial(3)).wins);
+        assert_eq!(
+            run(trial(1), Printer::quiet()).wins,
+            run(trial(3), Printer::quiet()).wins
+        );
     }
 
     #[test]
     fn every_game_lost_is_counted_where_its_rules_allow() {
         for first_move in [FirstMove::Any, FirstMove::Safe, FirstMove::Opening] {
-            let tally = run(Trial {
-                layout: Layout::BEGINNER,
-                first_move,
-                at: Pos::new(2, 2),
-                games: 400,
-                seed: 1,
-                threads: 2,
-                each: false,
-            });
+            let tally = run(
+                Trial {
+                    layout: Layout::BEGINNER,
+                    first_move,
+                    at: Pos::new(2, 2),
+                    games: 400,
+                    seed: 1,
+                    threads: 2,
+                    each: false,
+                },
+                Printer::quiet(),
+            );
             let counted: u64 = Loss::ALL.iter().map(|&l| tally.losses.count(l)).sum();
             assert_eq!(counted, tally.games - tally.wins, "{first_move:?}");
             let first = tally.losses.count(Loss::FirstMove);

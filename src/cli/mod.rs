@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use console::messages::{Printer, Verbosity};
 use console::render::Background;
 use engine::{FirstMove, Frame, Layout, RuleSet};
 use grader::case::Inputs;
@@ -53,9 +54,30 @@ pub struct Cli {
     #[arg(long, value_enum, value_name = "WHEN", default_value_t, global = true)]
     pub color: ColorChoice,
 
+    /// Say nothing on stderr but the error that ends the program: no
+    /// warnings, no progress bars. The output itself is the same.
+    #[arg(long, short, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Say on stderr what the program decides (the sandbox's layers, each
+    /// student's check), as MINESWEEPER_LOG=debug does; twice, every step.
+    #[arg(long, short, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
     #[command(flatten)]
     /// The prompt game's board, rules and options.
     pub play: PlayArgs,
+}
+
+impl Cli {
+    /// Where the command's messages go, as `--quiet` and `--verbose` say.
+    pub fn printer(&self) -> Printer {
+        Printer::new(match (self.quiet, self.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (false, 0) => Verbosity::Normal,
+            (false, times) => Verbosity::Verbose(times),
+        })
+    }
 }
 
 /// `--animate` without a value: milliseconds a step.

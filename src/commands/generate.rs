@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use console::messages::Printer;
 use engine::{Layout, NoRoom, Pos, place_mines, to_board_file};
 use solver::{NoGuessError, no_guess_board};
 
@@ -10,7 +11,11 @@ use crate::error::AppError;
 use crate::memory::Room;
 use crate::plan::GeneratePlan;
 
-pub(super) fn run(plan: GeneratePlan, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(
+    plan: GeneratePlan,
+    out: &mut impl Write,
+    printer: Printer,
+) -> Result<(), AppError> {
     let GeneratePlan {
         layout,
         policy,
@@ -22,7 +27,7 @@ pub(super) fn run(plan: GeneratePlan, out: &mut impl Write) -> Result<(), AppErr
     } = plan;
     if seed_made {
         // On stderr, so stdout stays a board file; a failure to say it is no reason to stop.
-        console::messages::warn(format_args!("generated with --seed {seed}"));
+        printer.warn(format_args!("generated with --seed {seed}"));
     }
     let no_room = |no_room: NoRoom| {
         AppError::Usage(format!(

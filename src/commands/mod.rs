@@ -21,6 +21,8 @@ mod stats;
 
 use std::io::{self, BufWriter, Write};
 
+use console::messages::Printer;
+
 use crate::allocator::{self, Advice};
 use crate::cli::{Cli, Command};
 use crate::colour::{paint_for, terminal_shows};
@@ -30,31 +32,42 @@ use crate::options::fresh_seed;
 use crate::plan;
 
 /// Runs the command `cli` names; without one, the prompt game.
-pub fn run(cli: Cli) -> Result<(), AppError> {
+pub fn run(cli: Cli, printer: Printer) -> Result<(), AppError> {
     allocator::advise(advice_for(cli.command.as_ref()));
     let paint = paint_for(cli.color);
     let shows = terminal_shows();
     console::render::set_depth(shows.depth);
     let mut out = BufWriter::new(io::stdout().lock());
     match cli.command {
-        None => prompt::run(plan::prompt(&cli.play, fresh_seed)?, &mut out, paint)?,
-        Some(Command::Play(args)) => play::run(&plan::play(&args), &mut out, paint, shows)?,
+        None => prompt::run(
+            plan::prompt(&cli.play, fresh_seed)?,
+            &mut out,
+            paint,
+            printer,
+        )?,
+        Some(Command::Play(args)) => {
+            play::run(&plan::play(&args), &mut out, paint, shows, printer)?;
+        }
         Some(Command::Show(args)) => show::run(&args, &mut out, paint)?,
         Some(Command::Generate(args)) => {
-            generate::run(plan::generate(&args, fresh_seed)?, &mut out)?;
+            generate::run(plan::generate(&args, fresh_seed)?, &mut out, printer)?;
         }
         Some(Command::Solve(args)) => solve::run(&args, &mut out, paint)?,
         Some(Command::Bench(args)) => {
             let cores = std::thread::available_parallelism().map_or(1, usize::from);
             let room = Room::of_this_process();
-            bench::run(plan::bench(&args, &room, cores, fresh_seed)?, &mut out)?;
+            bench::run(
+                plan::bench(&args, &room, cores, fresh_seed)?,
+                &mut out,
+                printer,
+            )?;
         }
         Some(Command::Check(args)) => {
             let here = std::env::current_dir;
-            check::run(plan::check(&args, fresh_seed, here)?, &mut out)?;
+            check::run(plan::check(&args, fresh_seed, here, printer)?, &mut out)?;
         }
-        Some(Command::Stats(args)) => stats::run(&args, &mut out)?,
-        Some(Command::Replay(args)) => replay::run(&args, &mut out, paint, shows)?,
+        Some(Command::Stats(args)) => stats::run(&args, &mut out, printer)?,
+        Some(Command::Replay(args)) => replay::run(&args, &mut out, paint, shows, printer)?,
         Some(Command::Completions(args)) => completions::run(&args, &mut out)?,
         Some(Command::Man) => man::run(&mut out)?,
         Some(Command::Comp1511) => comp1511::run(&mut out)?,

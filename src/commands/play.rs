@@ -6,6 +6,7 @@ use std::io::Write;
 
 use console::animate::locale_is_utf8;
 use console::load::load_board;
+use console::messages::Printer;
 use console::prompt::{Recording, Session};
 use console::render::Paint;
 use console::resume::Answer;
@@ -26,13 +27,19 @@ pub(super) fn run(
     out: &mut impl Write,
     paint: Paint,
     shows: Shows,
+    printer: Printer,
 ) -> Result<(), AppError> {
     if plan.in_lines {
-        return in_lines(plan, out);
+        return in_lines(plan, out, printer);
     }
     full_screen_shows()?;
-    let (recorder, saved) =
-        recorder_and_saved(plan.records, Front::Screen, &plan.wanted, Answer::Key)?;
+    let (recorder, saved) = recorder_and_saved(
+        plan.records,
+        Front::Screen,
+        &plan.wanted,
+        Answer::Key,
+        printer,
+    )?;
     let settings = recorder.settings();
     let screen_plan = plan.screen(&settings, paint, locale_is_utf8());
     let setup = match &saved {
@@ -57,9 +64,14 @@ pub(super) fn run(
 
 /// `play --screen-reader`: the same dealing and records, played in lines
 /// at the prompt, hints offered as the full screen offers them.
-fn in_lines(plan: &PlayPlan, out: &mut impl Write) -> Result<(), AppError> {
-    let (recorder, saved) =
-        recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
+fn in_lines(plan: &PlayPlan, out: &mut impl Write, printer: Printer) -> Result<(), AppError> {
+    let (recorder, saved) = recorder_and_saved(
+        plan.records,
+        Front::Prompt,
+        &plan.wanted,
+        Answer::Line,
+        printer,
+    )?;
     let settings = recorder.settings();
     let Dealing {
         rule_set,
@@ -83,7 +95,7 @@ fn in_lines(plan: &PlayPlan, out: &mut impl Write) -> Result<(), AppError> {
             board_name: plan.board_name.clone(),
         },
     };
-    super::prompt::play_at_prompts(session, out, Paint::Plain)
+    super::prompt::play_at_prompts(session, out, Paint::Plain, printer)
 }
 
 /// What a new session plays ([`PlayPlan::dealing`]), its board file

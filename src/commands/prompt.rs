@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use console::animate::Animation;
 use console::load::load_board;
+use console::messages::Printer;
 use console::prompt::{BoardSource, Console, RandomBoards, Recording, Session, play};
 use console::render::{Background, Paint};
 use console::resume::Answer;
@@ -20,24 +21,39 @@ use crate::options::too_many_mines;
 use crate::plan::{Boards, Dealing, PromptPlan};
 use crate::recording::recorder_and_saved;
 
-pub(super) fn run(plan: PromptPlan, out: &mut impl Write, paint: Paint) -> Result<(), AppError> {
+pub(super) fn run(
+    plan: PromptPlan,
+    out: &mut impl Write,
+    paint: Paint,
+    printer: Printer,
+) -> Result<(), AppError> {
     // Everything about the game is checked before the game starts.
     let mut session = session(&plan)?;
-    let (mut recorder, saved) =
-        recorder_and_saved(plan.records, Front::Prompt, &plan.wanted, Answer::Line)?;
-    learn_the_background(plan.background, &mut recorder, paint);
+    let (mut recorder, saved) = recorder_and_saved(
+        plan.records,
+        Front::Prompt,
+        &plan.wanted,
+        Answer::Line,
+        printer,
+    )?;
+    learn_the_background(plan.background, &mut recorder, paint, printer);
     session.recording = Recording {
         recorder,
         resume: saved,
         board_name: plan.board_name,
     };
-    play_at_prompts(session, out, paint)
+    play_at_prompts(session, out, paint, printer)
 }
 
 /// Tells the printer the terminal's background (the clues' colours under
 /// 16 colours depend on it), keeping what `--background` said for the
 /// next time.
-fn learn_the_background(asked: Option<Background>, recorder: &mut Recorder, paint: Paint) {
+fn learn_the_background(
+    asked: Option<Background>,
+    recorder: &mut Recorder,
+    paint: Paint,
+    printer: Printer,
+) {
     let kept = recorder.settings().background;
     if let Some(asked) = asked {
         let said = Settings {
@@ -45,7 +61,7 @@ fn learn_the_background(asked: Option<Background>, recorder: &mut Recorder, pain
             ..Settings::default()
         };
         if let Some(trouble) = recorder.keep_settings(&said) {
-            console::messages::warn(trouble);
+            printer.warn(trouble);
         }
     }
     console::render::set_background(background::learn(asked, kept.as_deref(), paint));
@@ -57,6 +73,7 @@ pub(super) fn play_at_prompts(
     session: Session,
     out: &mut impl Write,
     paint: Paint,
+    printer: Printer,
 ) -> Result<(), AppError> {
     let paint = match session.voice {
         Voice::Boards => paint,
@@ -66,13 +83,14 @@ pub(super) fn play_at_prompts(
         input: io::stdin().lock(),
         out,
         // The game's own stream of warnings, which it writes through
-        // console::messages::warn_to.
+        // its printer.
         #[expect(
             clippy::disallowed_methods,
             reason = "handed to the game as its stderr"
         )]
         err: io::stderr(),
         paint,
+        printer,
     };
     play(&mut console, session)?;
     Ok(())

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use console::animate::locale_is_utf8;
+use console::messages::Printer;
 use console::render::Paint;
 use records::places::Places;
 use records::rebuild::Rebuilder;
@@ -24,8 +25,9 @@ pub(super) fn run(
     out: &mut impl Write,
     paint: Paint,
     shows: Shows,
+    printer: Printer,
 ) -> Result<(), AppError> {
-    let (mut record, title) = recorded_game(&args.game)?;
+    let (mut record, title) = recorded_game(&args.game, printer)?;
     with_its_board(&mut record)?;
     if let Some(path) = &args.html {
         let page = crate::replay_page::page(&record, &title)?;
@@ -60,7 +62,7 @@ fn with_its_board(record: &mut Record) -> Result<(), AppError> {
 
 /// The game `replay` names: `last`, a number in the history, or a file
 /// (a move log, or a saved game); with a title for the replay's bar.
-fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
+fn recorded_game(which: &str, printer: Printer) -> Result<(Record, String), AppError> {
     let number = match which {
         "last" => None,
         _ => match which.parse::<usize>() {
@@ -71,13 +73,17 @@ fn recorded_game(which: &str) -> Result<(Record, String), AppError> {
     // The history read a chunk at a time, only the game asked for kept.
     let places = places()?;
     let (mut first, mut last, mut found) = (None, 0, None);
-    each_in_history(&places, |line, record: Record| {
-        first.get_or_insert(line);
-        last = line;
-        if number.is_none_or(|number| number == line) {
-            found = Some((line, record));
-        }
-    })?;
+    each_in_history(
+        &places,
+        |line, record: Record| {
+            first.get_or_insert(line);
+            last = line;
+            if number.is_none_or(|number| number == line) {
+                found = Some((line, record));
+            }
+        },
+        printer,
+    )?;
     let shown = visible::path(&places.history);
     match (found, first) {
         (Some((number, record)), _) => Ok((record, format!("of game #{number}"))),

@@ -6,6 +6,7 @@ use std::path::Path;
 use serde::de::IgnoredAny;
 use serde_json::json;
 
+use console::messages::Printer;
 use console::words::{counted, group_title, local_time};
 use records::GameResult;
 use records::history::Problem;
@@ -16,7 +17,11 @@ use crate::cli::StatsArgs;
 use crate::error::AppError;
 use crate::recording::{each_in_history, places};
 
-pub(super) fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError> {
+pub(super) fn run(
+    args: &StatsArgs,
+    out: &mut impl Write,
+    printer: Printer,
+) -> Result<(), AppError> {
     let places = places()?;
     let filter = Filter {
         rules: args.rules.map(|r| r.set().name.to_owned()),
@@ -27,8 +32,11 @@ pub(super) fn run(args: &StatsArgs, out: &mut impl Write) -> Result<(), AppError
     };
     // The history tallied as it is read, whatever its size.
     let mut tally = Tally::new(filter);
-    let problems =
-        each_in_history::<IgnoredAny>(&places, |number, record| tally.add(number, &record))?;
+    let problems = each_in_history::<IgnoredAny>(
+        &places,
+        |number, record| tally.add(number, &record),
+        printer,
+    )?;
     let groups = tally.groups();
     if args.json {
         write_json(out, &places.history, &problems, &groups)?;

@@ -4,6 +4,7 @@ use std::io;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use console::messages::Printer;
 use grader::case::Plan;
 use grader::runner::Program;
 use grader::score::Weights;
@@ -54,6 +55,7 @@ pub(crate) fn check(
     args: &CheckArgs,
     seed: impl FnOnce() -> u64,
     here: impl FnOnce() -> io::Result<PathBuf>,
+    printer: Printer,
 ) -> Result<CheckPlan, AppError> {
     if args.min_size > args.max_size {
         return Err(AppError::Usage(format!(
@@ -109,7 +111,7 @@ pub(crate) fn check(
             None => weights,
         },
         budget: args.budget,
-        quiet: false,
+        printer,
         unprivileged: args.unprivileged,
         class: None,
         sandboxed: !args.no_sandbox,
@@ -141,7 +143,12 @@ mod tests {
         let Some(Command::Check(args)) = cli.command else {
             panic!("a check");
         };
-        check(&args, || 77, || Ok(PathBuf::from("/here")))
+        check(
+            &args,
+            || 77,
+            || Ok(PathBuf::from("/here")),
+            Printer::default(),
+        )
     }
 
     #[test]

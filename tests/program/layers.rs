@@ -394,3 +394,27 @@ fn the_terminal_s_colours_are_asked_in_one_place() {
     }
     assert_eq!(asking, ["crates/console/src/terminal.rs"]);
 }
+
+/// Messages are the binary's to allow: a printer that says anything is
+/// made only in `src/`, from the command line, and handed down; below it a
+/// crate may make one only to say nothing (`Printer::quiet`, a class's
+/// students), so `--quiet` reaches every warning and every bar.
+#[test]
+fn only_the_binary_makes_a_printer_that_speaks() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut making = Vec::new();
+    for file in rust_files(&root.join("crates")) {
+        let code = without_tests(&without_comments(&std::fs::read_to_string(&file).unwrap()));
+        let shown = file.strip_prefix(root).unwrap().display().to_string();
+        if shown.contains("/tests/") || shown == "crates/console/src/messages.rs" {
+            continue;
+        }
+        if ["Printer::default()", "Printer::new(", "Printer {"]
+            .iter()
+            .any(|made| code.contains(made))
+        {
+            making.push(shown);
+        }
+    }
+    assert_eq!(making, Vec::<String>::new());
+}

@@ -399,6 +399,38 @@ fn a_damaged_or_newer_history_is_named_line_by_line_counted_and_never_rewritten(
     assert_eq!(std::fs::read_to_string(home.history()).unwrap(), grown);
 }
 
+/// `--quiet` means the same to every command: no warning (a damaged
+/// line of the history, a seed made up), the same output, and the error
+/// that ends the program still said.
+#[test]
+fn quiet_keeps_the_output_and_the_errors_and_says_no_warning() {
+    let home = Home::new();
+    home.run(&args_with_seed("1"), &one_click_games(1));
+    let mut history = std::fs::read_to_string(home.history()).unwrap();
+    history.push_str("a line typed by hand\n");
+    std::fs::write(home.history(), &history).unwrap();
+    let loud = home.run(&["stats"], b"");
+    assert!(text(&loud.stderr).contains("not a game record"), "{loud:?}");
+    for quiet in [&["stats", "--quiet"][..], &["-q", "stats"]] {
+        let quiet = home.run(quiet, b"");
+        assert!(quiet.status.success());
+        assert_eq!(text(&quiet.stdout), text(&loud.stdout));
+        assert_eq!(text(&quiet.stderr), "");
+    }
+
+    let made_up = home.run(&["generate", "--level", "beginner"], b"");
+    assert!(text(&made_up.stderr).contains("generated with --seed"));
+    let quiet = home.run(&["generate", "--level", "beginner", "-q"], b"");
+    assert_eq!(text(&quiet.stderr), "");
+    assert_eq!(text(&quiet.stdout).lines().count(), 11, "a board file");
+
+    let failed = home.run(&["--quiet", "no-such-board.txt"], b"");
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(text(&failed.stderr).starts_with("error: "), "{failed:?}");
+    let both = home.run(&["-q", "-v", "stats"], b"");
+    assert_eq!(both.status.code(), Some(2), "{both:?}");
+}
+
 #[test]
 fn a_game_left_unfinished_is_carried_on_with_resume_and_recorded_whole() {
     let home = Home::new();

@@ -19,7 +19,7 @@
 //! the one channel for messages on stderr. May use: `engine`, `solver`,
 //! `records`, `signals` (the terminal's guard), `visible`, `crossterm` (keys
 //! in raw mode), `owo-colors` (escape codes), `supports-color`, `jiff` (local
-//! times), `thiserror`. Must
+//! times), `indicatif` (the printer's progress bars), `thiserror`. Must
 //! never use: the full screen's crates (ratatui), the command line's (clap),
 //! or the grader.
 //!
@@ -40,7 +40,7 @@
 //! | `src/spoken/words.rs` | the game in sentences | `opening`, `after_move` (what a move changed, from the squares it opened: `Opened`), `read` (a square, its neighbours by direction, a row or column in runs, the counts), `undone`, `mines_were` (runs), `ended` (a game's end in one line: the figures of `Summary`, the hints, the standing) |
 //! | `src/resume.rs` | carrying on a saved game | `choose(recorder, --resume)`: the save, or the player's answer on a terminal; a save not carried on filed as abandoned and said, one that cannot be read set aside; `ask`, `describe`; `ResumeError` |
 //! | `src/interrupt.rs` | the seed on an ending signal | `SeedOnInterrupt`: the seed sentence kept with the `signals` watcher |
-//! | `src/messages.rs` | the one channel to stderr | `warn`, `warn_to` (`minesweeper: ` and a line), `error` (`error: `), control characters taken out |
+//! | `src/messages.rs` | the one channel to stderr | `Printer` (made once from `--quiet`/`--verbose`, handed to each command): `warn`, `warn_to` (`minesweeper: ` and a line), `error` (`error: `), `progress`, `spinner`; `Verbosity`; control characters taken out |
 //!
 //! # Decisions
 //!

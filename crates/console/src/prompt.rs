@@ -22,6 +22,7 @@ use crate::answer::{self, OrHint, Shortcut};
 use crate::explain;
 use crate::interrupt::SeedOnInterrupt;
 use crate::load::{built_in_board, load_board};
+use crate::messages::Printer;
 use crate::render::{Paint, write_board};
 use crate::spoken::commands::{self as spoken_commands, Checked, Command};
 use crate::spoken::{Voice, words as spoken};
@@ -57,6 +58,9 @@ pub struct Console<R, W, E> {
     pub err: E,
     /// Colours, or none.
     pub paint: Paint,
+    /// How much is said on `err` beside the game: with `--quiet`, a
+    /// record's trouble is not (a board file's is: the game cannot go on).
+    pub printer: Printer,
 }
 
 /// Where each game's board comes from.
@@ -388,7 +392,7 @@ impl Playing {
         };
         let trouble = recorder.carry_out(request);
         match trouble {
-            Some(trouble) => crate::messages::warn_to(&mut console.err, trouble),
+            Some(trouble) => console.printer.warn_to(&mut console.err, trouble),
             None => Ok(()),
         }
     }
@@ -1094,6 +1098,7 @@ mod tests {
             out: Vec::new(),
             err: Vec::new(),
             paint: Paint::Plain,
+            printer: Printer::default(),
         };
         let session = Session::proj3(parse_board(board.as_bytes()).unwrap());
         play(&mut console, session).unwrap();

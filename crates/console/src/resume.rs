@@ -10,7 +10,7 @@ use records::{Abandoned, Record, Recorder};
 use visible::Visible;
 
 use crate::answer::yes_or_no;
-use crate::messages;
+use crate::messages::Printer;
 use crate::words::{counted, local_time, stdout_width, to_width};
 use signals::{RawMode, Signalled};
 
@@ -49,15 +49,17 @@ pub enum ResumeError {
 /// kind, or not offered because there is no terminal to ask at) is kept
 /// in the history as abandoned, and said; a save that cannot be read is
 /// set aside under a name of its own, and said (where it cannot be, the
-/// new game is not recorded, so nothing is written over it).
+/// new game is not recorded, so nothing is written over it). What is
+/// said goes through `printer`.
 pub fn choose(
     recorder: &mut Recorder,
     resume: bool,
     wanted: impl Fn(&Record) -> bool,
     answer: Answer,
+    printer: Printer,
 ) -> Result<Option<Record>, ResumeError> {
     for said in recorder.file_unfiled(&solver::NoGuess) {
-        messages::warn(said);
+        printer.warn(said);
     }
     let saved = match recorder.saved() {
         Ok(saved) => saved,
@@ -68,7 +70,7 @@ pub fn choose(
                 _ => Aside::Unread,
             };
             let said = out_of_the_way(recorder, why, "it");
-            messages::warn(format_args!("{e}{said}"));
+            printer.warn(format_args!("{e}{said}"));
             None
         }
     };
@@ -93,10 +95,10 @@ pub fn choose(
             match abandon(recorder, record) {
                 Abandoned::Filed => {}
                 Abandoned::NotBegun => {
-                    messages::warn(NOT_BEGUN);
+                    printer.warn(NOT_BEGUN);
                 }
                 Abandoned::Unfiled(trouble) | Abandoned::Unplayable(trouble) => {
-                    messages::warn(trouble);
+                    printer.warn(trouble);
                 }
             }
             Ok(None)
@@ -113,7 +115,7 @@ pub fn choose(
                 ),
                 Abandoned::NotBegun => format!("{what} {NOT_BEGUN}"),
             };
-            messages::warn(said);
+            printer.warn(said);
             Ok(None)
         }
         None => Ok(None),

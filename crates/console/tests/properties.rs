@@ -4,6 +4,7 @@
 use engine::strategies::{any_board, any_moves, to_move};
 use engine::{Board, Game, RuleSet, Rules, parse_board};
 use minesweeper_console::animate::Animation;
+use minesweeper_console::messages::Printer;
 use minesweeper_console::prompt::{BoardSource, Console, Session, play};
 use minesweeper_console::render::{Paint, write_board, write_solution};
 use proptest::prelude::*;
@@ -91,6 +92,7 @@ proptest! {
             out: Vec::new(),
             err: Vec::new(),
             paint: Paint::Plain,
+            printer: Printer::default(),
         };
         play(&mut console, Session::proj3(board)).unwrap();
         let text = String::from_utf8(console.out).unwrap();
@@ -214,6 +216,7 @@ proptest! {
             out: Vec::new(),
             err: Vec::new(),
             paint: Paint::Plain,
+            printer: Printer::default(),
         };
         prop_assert!(play(&mut console, session).is_ok());
         let text = String::from_utf8(console.out).unwrap();

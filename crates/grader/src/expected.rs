@@ -104,6 +104,7 @@ pub(crate) fn transcript(case: &Case, board_file: &Path) -> io::Result<String> {
         out: Vec::new(),
         err: io::sink(),
         paint: Paint::Plain,
+        printer: console::messages::Printer::quiet(),
     };
     let session = Session {
         rule_set: &RuleSet::PROJ3,

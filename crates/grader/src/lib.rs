@@ -18,7 +18,7 @@
 //! program runs: the jail, its own crate below this one), `engine`,
 //! `console` (our side's transcript is the prompt game's), `signals` (the
 //! watcher kills the programs and removes their boards), `visible`,
-//! `process-wrap`, `rayon`, `indicatif`, `serde`, `serde_json`,
+//! `process-wrap`, `rayon`, `serde`, `serde_json`,
 //! `signal-hook`, `tempfile`, `thiserror`, `libc` (Unix: a game's process
 //! waited on by its pidfd). Must never use: clap (its `Inputs` is a plain
 //! enum the command line mirrors), the full screen, an output format.
@@ -247,9 +247,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
+use console::messages::Printer;
 use engine::{Board, Frame, to_board_file};
 use sandbox::{Limits, Sandbox};
 use signals::RemoveOnInterrupt;
@@ -300,8 +300,9 @@ pub struct Options {
     /// within it for the check to give a score; shrinking and the other
     /// extra work take what is left, and stop at its end.
     pub budget: Option<Duration>,
-    /// No progress bars (a class shows its own).
-    pub quiet: bool,
+    /// Where progress is drawn, and whether (a class's students' checks
+    /// are quiet: the class shows its own bar).
+    pub printer: Printer,
     /// When the check runs as root, run the program as nobody.
     pub unprivileged: bool,
     /// In a class: the class folder and the class's reports' folder,
@@ -1170,7 +1171,7 @@ impl Checker<'_> {
                 Err(NotPlayed::OutOfTime) => return Ok(unplayed(true)),
             };
         }
-        let progress = progress_bar(options.games, options.quiet);
+        let progress = options.printer.progress(options.games, "games");
         progress.inc(1);
         let schedule = Schedule::new(1, options.games);
         schedule.finished(0, hung(&first_played));
@@ -1256,7 +1257,7 @@ impl Checker<'_> {
     /// to shrink; the smallest game reached when a share runs out is kept,
     /// and a fault reached when none is left is counted, not shown.
     fn find_all(&self, faults: &[FaultSeen]) -> Result<Found, CheckError> {
-        let spinner = spinner(self.options.quiet);
+        let spinner = self.options.printer.spinner();
         let mut found = Found {
             findings: Vec::new(),
             out_of_time: Vec::new(),
@@ -1283,36 +1284,6 @@ impl Checker<'_> {
         }
         Ok(found)
     }
-}
-
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    let progress = ProgressBar::with_draw_target(Some(games), drawn(quiet));
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-            .expect("the template is well-formed"),
-    );
-    progress
-}
-
-/// Where progress is drawn: stderr (when it is a terminal), or nowhere.
-fn drawn(quiet: bool) -> ProgressDrawTarget {
-    if quiet {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    }
-}
-
-/// A spinner with a message, on stderr when it is a terminal.
-fn spinner(quiet: bool) -> ProgressBar {
-    let spinner = ProgressBar::with_draw_target(None, drawn(quiet));
-    spinner.set_style(
-        ProgressStyle::with_template("{spinner} {msg}").expect("the template is well-formed"),
-    );
-    if !quiet {
-        spinner.enable_steady_tick(Duration::from_millis(100));
-    }
-    spinner
 }
 
 impl Checker<'_> {

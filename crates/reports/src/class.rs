@@ -14,11 +14,10 @@ use std::time::Instant;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
 use crate::html;
 use crate::report;
 pub use crate::roster::{Checked, Class, Skipped, Student, students};
+use console::messages::Printer;
 use grader::FolderError;
 use grader::judge::Kind;
 use grader::layout::{LayoutError, resolved};
@@ -42,12 +41,7 @@ pub fn check_class(
         "cannot make {}",
         visible::path(out)
     )))?;
-    let progress =
-        ProgressBar::with_draw_target(Some(students.len() as u64), ProgressDrawTarget::stderr());
-    progress.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} students, {eta} left")
-            .expect("the template is well-formed"),
-    );
+    let progress = options.printer.progress(students.len() as u64, "students");
     // Plain threads, each taking the next student: a rayon worker waiting
     // on a student's own pool would take up further students meanwhile,
     // and more would run at once than there are cores.
@@ -141,7 +135,7 @@ fn check_one(options: &Options, student: Student, out: &Path, class: &Path) -> C
         folder: Some(student.folder.clone()),
         out: own.clone(),
         threads: Some(1),
-        quiet: true,
+        printer: Printer::quiet(),
         class: Some((class.to_owned(), out.to_owned())),
         ..options.clone()
     };

@@ -102,7 +102,7 @@ fn in_process_with(
         folder: None,
         weights: grader::score::Weights::default_for(false),
         budget: None,
-        quiet: true,
+        printer: console::messages::Printer::quiet(),
         unprivileged: false,
         class: None,
         sandboxed: false,

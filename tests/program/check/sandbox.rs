@@ -429,15 +429,19 @@ fn a_fork_loop_is_bounded_even_for_root() {
     assert!(!stderr.contains("started 3000"), "{stderr}");
 }
 
-/// `MINESWEEPER_LOG=debug` says what the sandbox decided: each protection
-/// given or not and why, the limits, the user, what a run may read, and
-/// each run; nothing without it.
+/// `MINESWEEPER_LOG=debug` or `--verbose` says what the sandbox decided:
+/// each protection given or not and why, the limits, the user, what a run
+/// may read, and each run; nothing without either, and the variable wins
+/// over the option.
 #[test]
 fn the_log_says_what_the_sandbox_decided() {
     let (out, program) = (folder(), folder());
-    let run = |log: Option<&str>| {
+    let run = |log: Option<&str>, verbose: &[&str]| {
         let mut command = Command::new(common::minesweeper_binary());
-        command.arg("check").args(two_games(&["--out"]));
+        command
+            .args(verbose)
+            .arg("check")
+            .args(two_games(&["--out"]));
         command.arg(out.path()).arg("--folder").arg(program.path());
         command.args(["--", "sh", "-c", "exit 1"]);
         if let Some(level) = log {
@@ -445,7 +449,8 @@ fn the_log_says_what_the_sandbox_decided() {
         }
         text(&common::sandboxed(&mut command).output().unwrap().stderr)
     };
-    let said = run(Some("debug"));
+    let said = run(Some("debug"), &[]);
+    let verbose = run(None, &["--verbose"]);
     for expected in [
         "protection=\"no network (a network namespace of its own)\"",
         "limits cpu_seconds=",
@@ -453,8 +458,13 @@ fn the_log_says_what_the_sandbox_decided() {
         "run folder=",
     ] {
         assert!(said.contains(expected), "{expected}: {said}");
+        assert!(verbose.contains(expected), "{expected}: {verbose}");
     }
-    assert!(!run(None).contains("DEBUG"));
+    assert!(!run(None, &[]).contains("DEBUG"));
+    assert!(
+        !run(Some("off"), &["-v"]).contains("DEBUG"),
+        "the variable wins"
+    );
 }
 
 /// A program that tries, at the start of every game, to find what an
