@@ -215,7 +215,20 @@ pub(crate) fn typing_command(event: &Event, held: &mut Held) -> Option<Command> 
 /// scripted play: `"jjl<space>f"` moves, opens and flags. A name it does
 /// not know is a mistake in the script: `None`.
 pub fn typed(keys: &str) -> Option<Vec<Command>> {
-    let mut commands = Vec::new();
+    let mut held = Held::default();
+    let events = key_events(keys)?;
+    Some(
+        events
+            .iter()
+            .filter_map(|event| command_for(event, &mut held))
+            .collect(),
+    )
+}
+
+/// The key presses `keys` names, as [`typed`] reads them: what a script
+/// hands the loop itself ([`Scripted`](crate::host::Scripted)).
+pub fn key_events(keys: &str) -> Option<Vec<Event>> {
+    let mut events = Vec::new();
     let mut rest = keys;
     while let Some(c) = rest.chars().next() {
         let (key, after) = match c {
@@ -235,10 +248,10 @@ pub fn typed(keys: &str) -> Option<Vec<Command>> {
                 )
             }
         };
-        commands.extend(command_for(&Event::Key(key), &mut Held::default()));
+        events.push(Event::Key(key));
         rest = after;
     }
-    Some(commands)
+    Some(events)
 }
 
 /// The key called `name` in [`typed`]'s scripts.

@@ -24,8 +24,9 @@
 //!
 //! | file | concept | main items |
 //! |---|---|---|
-//! | `src/lib.rs` | the map | `run` (the `play` loop), the modules |
-//! | `src/play.rs` | `play`'s loop | `run(setup, zoom, saved, recorder)`: draw, signals, events over `RawMode::full_screen`; each command's requests carried out by the recorder, the first trouble told on the message line (`Screen::tell`) |
+//! | `src/lib.rs` | the map | `run`, `ready`, `play_on` (the `play` loop), the modules |
+//! | `src/play.rs` | `play`'s loop | `run` (the screen made `ready`, then the terminal taken), `play_on(host, screen, recorder)`: draw, signals, events; each command's requests carried out by the recorder, the first trouble told on the message line (`Screen::tell`) |
+//! | `src/host.rs` | where the loops run | `Host` (draw, redraw whole, size, the next event, signals, Ctrl-Z, the seed a signal says), `OnTerminal` (raw mode and the alternate screen, crossterm's events), `Scripted` (events from a script drawn into ratatui's test backend, the screen kept as each event was taken: the loops' tests in this process) |
 //! | `src/state.rs` | the screen's state | `Screen::new`, `update(Command, now)`, `run_clock`, `away`, `summary`, `refresh_overlay`, `Screen::resume`, `replay_event`, `take_requests`, `take_settings`, `show_scores`, `Setup` (`Setup::recorded`, `HINT_PENALTY`) |
 //! | `src/menu.rs` | the menu (`m`) | the named sizes (`Preset`s: stepped through after the levels, `start_naming`/`type_char`/`finish_naming`, `forget_preset`), `Choices` (rule set, layout, first move, no guess, question marks, hint penalty, theme; `settings()` as the file keeps them), `Item`, `Menu` (`go`, `change`, `lines`): values the state moves and the view draws |
 //! | `src/sheet.rs` | what is shown over the board | `Sheet` (the keys, or the statistics: `Scores`, this game's kind first, said to have no games where it has none), `pages(width, height)` (long or short words wrapped to the box, each kind of game or key kept whole on a page, a page never without its kind's name), `title` (how to turn and close, in the room there is): the state turns a sheet's pages, the view draws the page |
@@ -39,7 +40,7 @@
 //! | `src/shows.rs` | what the terminal shows | `Shows` (its `Depth` and `Font`, as the binary found them once and handed to `run`; `fit` a frame to both) |
 //! | `src/sixteen.rs` | output for 16 colours | `SixteenColours` (a writer: `38;5;N` said as 30–37/90–97, `48;5;N` as 40–47/100–107, the underline's colour dropped, where the terminal shows 16 colours) |
 //! | `src/theme.rs` | looks | `Theme` (classic, colorblind, mono; `name`, `named` as the settings keep it), `BOARD` (the board's own background), `Looks` (squares, cursor, hint mark, hover, chances; Unicode or ASCII; whether colour may be used at all; `sixteen`: the clues' own colours among the 16, `CLASSIC_16`, `COLOUR_BLIND_16`) |
-//! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run`; `watch` plays the game `play` has just ended back on its own terminal (`w`), `play_back` the loop both share |
+//! | `src/replay.rs` | `replay` | `Replay` (a `Screen` fed the recorded events at their times, on a clock of its own; `with_wasted_clicks`: the record's clicks that changed nothing, counted at the end as the game counted them; `advance`, `control`: pause, step, speed, ends), `control_for`, `run`, `play_on` (on any `Host`); `watch` plays the game `play` has just ended back on its own host (`w`), `play_back` the loop both share |
 //!
 //! The state (`src/state.rs`) takes every command: the cursor and view,
 //! reveals and chords, flags, undo and redo, pauses (the terminal at the
@@ -136,6 +137,7 @@ pub mod command;
 mod depth;
 pub mod font;
 mod geometry;
+pub mod host;
 mod menu;
 mod play;
 pub mod replay;
@@ -148,5 +150,5 @@ pub mod view;
 mod words;
 
 pub use geometry::Zoom;
-pub use play::{RunError, run};
+pub use play::{RunError, play_on, ready, run};
 pub use shows::Shows;

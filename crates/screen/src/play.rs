@@ -6,21 +6,16 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event;
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
-
 use crate::command::{Command, Held, command_for, typing_command};
 use crate::geometry::Zoom;
+use crate::host::{Host, OnTerminal};
 use crate::replay;
 use crate::shows::Shows;
-use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
-use crate::view::{self, redraw_whole};
-use console::interrupt::SeedOnInterrupt;
+use crate::view;
 use records::rebuild::RebuildError;
 use records::{GameResult, Record, Recorder, Request};
-use signals::{RawMode, Signalled};
+use signals::Signalled;
 
 /// The longest the screen sleeps with nothing due: signals wake it sooner
 /// (SIGWINCH, raised by the stop and resume handlers), so this only bounds
@@ -34,8 +29,8 @@ const IDLE: Duration = Duration::from_secs(1);
 /// and the screen stayed "too small" on a terminal grown large. Asked only
 /// with nothing waiting, so keys typed before a resize still act before
 /// it, as they were typed (on a board not yet shown: not at all).
-fn follow_a_resize_not_told(screen: &mut Screen) {
-    if let Ok(size) = crossterm::terminal::size()
+fn follow_a_resize_not_told(screen: &mut Screen, host: &mut impl Host) {
+    if let Ok(size) = host.size()
         && size != screen.size()
     {
         let (width, height) = size;
@@ -68,10 +63,28 @@ pub fn run(
     setup: Setup,
     zoom: Zoom,
     saved: Option<&Record>,
-    mut recorder: Recorder,
+    recorder: Recorder,
     shows: Shows,
 ) -> Result<Option<u64>, RunError> {
-    let (width, height) = crossterm::terminal::size()?;
+    // The screen is made before the terminal is taken: a saved game that
+    // does not play again is said on the terminal as it was.
+    let size = crossterm::terminal::size()?;
+    let screen = ready(setup, zoom, saved, &recorder, shows, size)?;
+    let mut host = OnTerminal::full_screen(shows)?;
+    play_on(&mut host, screen, recorder, shows)
+}
+
+/// The screen `run` starts from on a terminal of `size`: `saved` carried
+/// on, or `setup` dealt, at `zoom`, with the recorder's presets and what
+/// the terminal `shows`.
+pub fn ready(
+    setup: Setup,
+    zoom: Zoom,
+    saved: Option<&Record>,
+    recorder: &Recorder,
+    shows: Shows,
+    (width, height): (u16, u16),
+) -> Result<Screen, RunError> {
     let mut screen = match saved {
         Some(record) => Screen::resume(setup, record, width, height)?,
         None => Screen::new(setup, width, height)
@@ -81,16 +94,25 @@ pub fn run(
     screen.set_zoom(zoom);
     screen.set_presets(recorder.settings().presets());
     screen.set_sixteen_colours(shows.sixteen());
-    let mut raw = RawMode::full_screen()?;
-    let (width, height) = crate::command::size_once_resizes_are_heard()?;
+    Ok(screen)
+}
+
+/// The loop of `play` on `host` until the player quits: draw, signals,
+/// events; each command's requests carried out by `recorder`, the first
+/// trouble told on the message line. The seed of the random board played
+/// last, if it was dealt.
+pub fn play_on(
+    host: &mut impl Host,
+    mut screen: Screen,
+    mut recorder: Recorder,
+    shows: Shows,
+) -> Result<Option<u64>, RunError> {
+    let (width, height) = host.size()?;
     screen.update(Command::Resize { width, height }, Instant::now());
-    let out = SixteenColours::new(io::stdout(), shows.sixteen());
-    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    redraw_whole(&mut terminal)?;
+    host.redraw_whole()?;
     let mut held = Held::default();
     // A signal that ends the game prints the seed, as quitting does.
-    let seed_on_interrupt = SeedOnInterrupt::new();
-    seed_on_interrupt.keep(screen.dealt_seed());
+    host.keep_seed(screen.dealt_seed());
     loop {
         // Woken by something to show: draw it, in the colours the terminal shows.
         let now = Instant::now();
@@ -103,13 +125,13 @@ pub fn run(
         // The same for a big board's chances, when the overlay is on.
         screen.collect_chances();
 
-        terminal.draw(|frame| {
+        host.draw(|frame| {
             view::draw(frame, &screen, now);
             shows.fit(frame.buffer_mut());
         })?;
-        if let Signalled::Resumed { stopped } = raw.look_for_signals()? {
+        if let Signalled::Resumed { stopped } = host.look_for_signals()? {
             screen.away(stopped, Instant::now());
-            redraw_whole(&mut terminal)?;
+            host.redraw_whole()?;
             continue;
         }
         // Asleep until a key, a click, a signal (which wakes the reader),
@@ -126,11 +148,10 @@ pub fn run(
         .flatten()
         .min();
         let wait = wake.map_or(IDLE, |at| at.saturating_duration_since(Instant::now()));
-        if !event::poll(wait)? {
-            follow_a_resize_not_told(&mut screen);
+        let Some(event) = host.next_event(wait)? else {
+            follow_a_resize_not_told(&mut screen, host);
             continue;
-        }
-        let event = event::read()?;
+        };
         let command = if screen.is_typing() {
             typing_command(&event, &mut held)
         } else {
@@ -138,10 +159,10 @@ pub fn run(
         };
         if let Some(command) = command {
             if command == Command::Suspend
-                && let Signalled::Resumed { stopped } = raw.suspend()?
+                && let Signalled::Resumed { stopped } = host.suspend()?
             {
                 screen.away(stopped, Instant::now());
-                redraw_whole(&mut terminal)?;
+                host.redraw_whole()?;
             }
             let overlaid = screen.has_overlay();
             screen.update(command, Instant::now());
@@ -151,26 +172,24 @@ pub fn run(
             // font) wraps it onto the next line, where no diff of cells
             // would ever look.
             if overlaid && !screen.has_overlay() {
-                redraw_whole(&mut terminal)?;
+                host.redraw_whole()?;
             }
             if screen.has_quit() {
                 break;
             }
             if let Some(played) = screen.take_replay_request() {
                 let looks = screen.setup().looks;
-                if let Err(why) = replay::watch(&played, looks, &mut terminal, &mut raw, shows)? {
+                if let Err(why) = replay::watch(&played, looks, host, shows)? {
                     screen.tell(&why);
                 }
                 // Back to the game as it ended, drawn whole at its size.
-                let (width, height) = crossterm::terminal::size()?;
+                let (width, height) = host.size()?;
                 screen.update(Command::Resize { width, height }, Instant::now());
-                redraw_whole(&mut terminal)?;
+                host.redraw_whole()?;
             }
-            seed_on_interrupt.keep(screen.dealt_seed());
+            host.keep_seed(screen.dealt_seed());
         }
     }
-    drop(terminal);
-    drop(raw);
     Ok(screen.dealt_seed())
 }
 

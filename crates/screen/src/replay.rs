@@ -10,20 +10,18 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind};
-use ratatui::Terminal;
-use ratatui::backend::CrosstermBackend;
+use crossterm::event::{Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::style::{Modifier, Style};
 
+use crate::host::{Host, OnTerminal};
 use crate::shows::Shows;
-use crate::sixteen::SixteenColours;
 use crate::state::{Screen, Setup};
 use crate::theme::Looks;
 use crate::view;
 use engine::NoRoom;
 use records::rebuild::{RebuildError, Rebuilder};
 use records::{Logged, Record};
-use signals::{LOOK_EVERY, RawMode, Signalled};
+use signals::{LOOK_EVERY, Signalled};
 
 /// The slowest and fastest speeds, times the real pace.
 pub(crate) const SPEEDS: (f64, f64) = (0.25, 64.0);
@@ -275,30 +273,24 @@ pub(crate) fn control_for(event: &TermEvent) -> Option<Control> {
         KeyCode::Home | KeyCode::Char('0') => Control::Start,
         KeyCode::End | KeyCode::Char('$') => Control::End,
         KeyCode::Char('q') | KeyCode::Esc => Control::Quit,
-        KeyCode::Char('c') if key.modifiers.contains(event::KeyModifiers::CONTROL) => Control::Quit,
-        KeyCode::Char('z') if key.modifiers.contains(event::KeyModifiers::CONTROL) => {
-            Control::Suspend
-        }
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Control::Quit,
+        KeyCode::Char('z') if key.modifiers.contains(KeyModifiers::CONTROL) => Control::Suspend,
         _ => return None,
     })
 }
 
 /// Plays `replay` on the terminal until the player quits, drawn for a
 /// terminal that `shows` what the binary found it shows.
-pub fn run(mut replay: Replay, shows: Shows) -> io::Result<()> {
-    let mut raw = RawMode::full_screen()?;
-    replay.screen.set_sixteen_colours(shows.sixteen());
-    let out = SixteenColours::new(io::stdout(), shows.sixteen());
-    let mut terminal = Terminal::new(CrosstermBackend::new(out))?;
-    play_back(&mut replay, &mut terminal, &mut raw, shows)?;
-    drop(terminal);
-    drop(raw);
-    Ok(())
+pub fn run(replay: Replay, shows: Shows) -> io::Result<()> {
+    let mut host = OnTerminal::full_screen(shows)?;
+    play_on(&mut host, replay, shows)
 }
 
-/// The full screen's terminal, its colours said as the terminal shows
-/// them.
-pub(crate) type FullScreen = Terminal<CrosstermBackend<SixteenColours<io::Stdout>>>;
+/// Plays `replay` on `host` until the player quits it.
+pub fn play_on(host: &mut impl Host, mut replay: Replay, shows: Shows) -> io::Result<()> {
+    replay.screen.set_sixteen_colours(shows.sixteen());
+    play_back(&mut replay, host, shows)
+}
 
 /// `record`, the game `play` has just ended, played back on `play`'s own
 /// terminal (`w`), in `looks`, until the player quits the replay; `Err`
@@ -306,8 +298,7 @@ pub(crate) type FullScreen = Terminal<CrosstermBackend<SixteenColours<io::Stdout
 pub(crate) fn watch(
     record: &Record,
     looks: Looks,
-    terminal: &mut FullScreen,
-    raw: &mut RawMode,
+    host: &mut impl Host,
     shows: Shows,
 ) -> io::Result<Result<(), String>> {
     let why = |e: RebuildError| format!("This game cannot be watched again: {e}");
@@ -319,47 +310,35 @@ pub(crate) fn watch(
         Ok(rebuilder) => rebuilder.events_to_watch(),
         Err(e) => return Ok(Err(why(e))),
     };
-    let size = terminal.size()?;
+    let size = host.size()?;
     let title = "of the game just played".to_owned();
     let wasted = usize::try_from(record.wasted).unwrap_or(usize::MAX);
-    let mut replay = match Replay::new(
-        setup,
-        events,
-        1.0,
-        title,
-        (size.width, size.height),
-        Instant::now(),
-    ) {
+    let mut replay = match Replay::new(setup, events, 1.0, title, size, Instant::now()) {
         Ok(replay) => replay.with_wasted_clicks(wasted),
         Err(e) => return Ok(Err(why(e))),
     };
     replay.screen.set_sixteen_colours(shows.sixteen());
-    play_back(&mut replay, terminal, raw, shows)?;
+    play_back(&mut replay, host, shows)?;
     Ok(Ok(()))
 }
 
-/// Plays `replay` on `terminal` until the player quits it.
-fn play_back(
-    replay: &mut Replay,
-    terminal: &mut FullScreen,
-    raw: &mut RawMode,
-    shows: Shows,
-) -> io::Result<()> {
+/// Plays `replay` on `host` until the player quits it.
+fn play_back(replay: &mut Replay, host: &mut impl Host, shows: Shows) -> io::Result<()> {
     // The bar takes the last row, as below.
-    let (width, height) = crate::command::size_once_resizes_are_heard()?;
+    let (width, height) = host.size()?;
     let height = height.saturating_sub(1);
     replay.screen.update(
         crate::command::Command::Resize { width, height },
         Instant::now(),
     );
-    view::redraw_whole(terminal)?;
+    host.redraw_whole()?;
     let mut last = Instant::now();
     loop {
         let now = Instant::now();
         replay.advance(now - last);
         last = now;
         replay.screen.collect_counts();
-        terminal.draw(|frame| {
+        host.draw(|frame| {
             view::draw(frame, &replay.screen, replay.screen_now());
             let area = frame.area();
             let y = area.height.saturating_sub(1);
@@ -376,9 +355,9 @@ fn play_back(
             );
             shows.fit(frame.buffer_mut());
         })?;
-        if let Signalled::Resumed { .. } = raw.look_for_signals()? {
+        if let Signalled::Resumed { .. } = host.look_for_signals()? {
             // The time stopped is not the replay's to play.
-            view::redraw_whole(terminal)?;
+            host.redraw_whole()?;
             last = Instant::now();
         }
         // The clock on screen moves on every tenth of a second.
@@ -390,10 +369,9 @@ fn play_back(
             } else {
                 100
             }));
-        if !event::poll(wait)? {
+        let Some(read) = host.next_event(wait)? else {
             continue;
-        }
-        let read = event::read()?;
+        };
         if let TermEvent::Resize(width, height) = read {
             let height = height.saturating_sub(1);
             replay
@@ -404,8 +382,8 @@ fn play_back(
         match control_for(&read) {
             Some(Control::Quit) => return Ok(()),
             Some(Control::Suspend) => {
-                raw.suspend()?;
-                view::redraw_whole(terminal)?;
+                host.suspend()?;
+                host.redraw_whole()?;
                 last = Instant::now();
             }
             Some(control) => replay.control(control),
