@@ -226,7 +226,7 @@ pub fn typed(keys: &str) -> Option<Vec<Command>> {
 }
 
 /// The key presses `keys` names, as [`typed`] reads them: what a script
-/// hands the loop itself ([`Scripted`](crate::host::Scripted)).
+/// hands the loop itself (a `Scripted` host).
 pub fn key_events(keys: &str) -> Option<Vec<Event>> {
     let mut events = Vec::new();
     let mut rest = keys;
