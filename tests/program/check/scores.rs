@@ -88,8 +88,9 @@ fn the_gradescope_file_has_one_test_a_part_of_the_score_worth_its_weight() {
 }
 
 /// The score follows how much of the game is right: nothing for a
-/// program that never shows a right board, whatever way it fails; all
-/// of it for a right one; most of it for one wrong on a rare path.
+/// program that never shows a right board, whatever way it fails (real
+/// programs, each ending its own way); all of it for a right one; most of
+/// it for one wrong on a rare path.
 #[test]
 fn scores_follow_how_much_of_the_game_is_right() {
     let score = |program: &[&str], extra: &[&str]| -> f64 {
@@ -108,8 +109,14 @@ fn scores_follow_how_much_of_the_game_is_right() {
         0.0,
         "sleeps"
     );
-    assert_eq!(score(&[&example()], &[]), 100.0);
-    let rare = score(&[&example(), "--bug", "crash-on-one-square"], &[]);
+    // The example, right and wrong on a rare path, played in this process.
+    let modelled = |args: &[&str]| {
+        let out = folder();
+        let (_, outcome) = in_process(args, 60, 2, out.path());
+        outcome.score.unwrap().total
+    };
+    assert_eq!(modelled(&[]), 100.0);
+    let rare = modelled(&["--bug", "crash-on-one-square"]);
     assert!(rare > 95.0 && rare < 100.0, "{rare}");
 }
 
