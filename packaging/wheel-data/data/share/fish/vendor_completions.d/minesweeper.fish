@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_minesweeper_global_optspecs
-    string join \n color= rules= animate= hints screen-reader background= no-record record resume level= rows= cols= mines= seed= first-move= h/help V/version
+    string join \n color= q/quiet v/verbose rules= animate= hints screen-reader background= no-record record resume level= rows= cols= mines= seed= first-move= h/help V/version
 end
 
 function __fish_minesweeper_needs_command
@@ -43,6 +43,8 @@ complete -c minesweeper -n "__fish_minesweeper_needs_command" -l seed -d 'Makes 
 complete -c minesweeper -n "__fish_minesweeper_needs_command" -l first-move -d 'Which squares the mines avoid, given the first square opened: none (`any`), that square (`safe`, the default), or it and its neighbours (`opening`)' -r -f -a "any\t'Nothing: the first square opened may be a mine'
 safe\t'The first square opened is never a mine'
 opening\t'The first square opened and its neighbours hold no mine, so it opens an area'"
+complete -c minesweeper -n "__fish_minesweeper_needs_command" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_needs_command" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_needs_command" -l hints -d 'Offer `h` for a hint at the row and action prompts: a square that is certainly safe or certainly a mine, or the best guess; and why. Hints used are counted at the end'
 complete -c minesweeper -n "__fish_minesweeper_needs_command" -l screen-reader -d 'Play for a screen reader or a braille display: no board is reprinted; after each move one line says what changed, and commands read a square, its neighbours, a row, a column or the counts (`?` lists them). No colour and no escape codes'
 complete -c minesweeper -n "__fish_minesweeper_needs_command" -l no-record -d 'Leave no trace of this game: neither the history of finished games nor the save of the game in progress is written (or read). So does MINESWEEPER_NO_RECORD set and not empty'
@@ -65,18 +67,26 @@ complete -c minesweeper -n "__fish_minesweeper_needs_command" -a "help" -d 'Prin
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand show" -l color -d 'When to colour the output: `auto` colours a terminal unless NO_COLOR is set' -r -f -a "auto\t'On a terminal, unless NO_COLOR is set'
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand show" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand show" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand completions" -l color -d 'When to colour the output: `auto` colours a terminal unless NO_COLOR is set' -r -f -a "auto\t'On a terminal, unless NO_COLOR is set'
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand completions" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand completions" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand man" -l color -d 'When to colour the output: `auto` colours a terminal unless NO_COLOR is set' -r -f -a "auto\t'On a terminal, unless NO_COLOR is set'
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand man" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand man" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand comp1511" -l color -d 'When to colour the output: `auto` colours a terminal unless NO_COLOR is set' -r -f -a "auto\t'On a terminal, unless NO_COLOR is set'
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand comp1511" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand comp1511" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand comp1511" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -l rules -d 'The rules to play by [default: proj3 with BOARD; without, the menu\'s last choice or classic]' -r -f -a "proj3\t'CMSC 201 Project 3: win by flagging exactly the mines'
 classic\t'The classic game: win by opening every safe square; flags, question marks'
@@ -103,6 +113,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -l screen-
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -l no-record -d 'Leave no trace of this game: neither the history of finished games nor the save of the game in progress is written (or read). So does MINESWEEPER_NO_RECORD set and not empty'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -l record -d 'Keep this game in the records although its input is not a terminal. Games played from a script or a file (`< moves.txt`) are not recorded without it, so scripted runs leave no trace'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -l resume -d 'Carry on the game saved in progress, where it was left (a game is saved after every move). Without it, a terminal is asked'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand play" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -l rules -d 'Only games played by these rules' -r -f -a "proj3\t'CMSC 201 Project 3: win by flagging exactly the mines'
 classic\t'The classic game: win by opening every safe square; flags, question marks'
@@ -114,6 +126,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -l color 
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -l json -d 'Print one JSON object instead of a table'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -l export -d 'Write the game as a plain text move log to FILE (`-` for stdout) instead of showing it; `replay FILE` reads it back' -r -F
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -l html -d 'Write the game as a page that plays it back to FILE (`-` for stdout): one file, to open in any browser or to share' -r -F
@@ -121,6 +135,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -l speed
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -l color -d 'When to colour the output: `auto` colours a terminal unless NO_COLOR is set' -r -f -a "auto\t'On a terminal, unless NO_COLOR is set'
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand replay" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -l level -d 'A standard size: beginner 9x9 with 10 mines, intermediate 16x16 with 40, expert 16 rows and 30 columns with 99. --rows, --cols and --mines change the size they give' -r -f -a "beginner\t'9x9, 10 mines'
 intermediate\t'16x16, 40 mines'
@@ -138,6 +154,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -l col
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -l no-guess -d 'Only a board the solver clears from --at (the centre without it) by deduction alone, never guessing. The first move opens an area unless --first-move says otherwise'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand generate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -l at -d 'The first square to open, as ROW,COL (from 1). Without it the first move is a hint' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -l when-stuck -d 'What to do when nothing is certain' -r -f -a "hint\t'Ask for a hint: open a square the board knows is safe'
@@ -146,6 +164,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -l color 
 always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -l steps -d 'Print every deduction with its reason, and the board after it'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -l games -d 'How many games' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -l threads -d 'Threads to play on, 1 to 256 [default: every core]' -r
@@ -165,6 +185,8 @@ always\t'Even on a pipe or into a file'
 never\t'Plain text, even on a terminal'"
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -l json -d 'Print one JSON object instead of text'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -l each -d 'Say how each game went as well, in game order: its seed, won or where it was lost, its guesses, and their chances of a mine added up (the mines it was expected to meet). A table before the report, or `each` in the JSON object'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand bench" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l games -d 'How many games' -r
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l seed -d 'Makes the games reproducible: game n (from 1, as reports count) is made from SEED + n - 1. Without it a seed is picked and printed' -r
@@ -194,6 +216,8 @@ complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l json -
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l unprivileged -d 'When the check runs as root, run each game as the user nobody rather than a user of its own, its jail built by nobody as for a check run by another user, nothing of root\'s used (each smallest game is played again from a copy of its board that nobody can read, so --out may be a folder only you can enter)'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l no-sandbox -d 'Run each game without the sandbox: in the program\'s own folder, with this environment and your rights, no limits, namespaces or Landlock. For measuring what the sandbox costs, on a program you trust; every report says so. With --class and --gradescope-bundle only with --trust-programs too'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -l trust-programs -d 'With --no-sandbox, run a class\'s or a Gradescope bundle\'s programs without the sandbox too: every student\'s program then runs with your rights'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -s q -l quiet -d 'Say nothing on stderr but the error that ends the program: no warnings, no progress bars. The output itself is the same'
+complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -s v -l verbose -d 'Say on stderr what the program decides (the sandbox\'s layers, each student\'s check), as MINESWEEPER_LOG=debug does; twice, every step'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand check" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand help; and not __fish_seen_subcommand_from show completions man comp1511 play stats replay generate solve bench check help" -f -a "show" -d 'Print a board file solved: mines as `*`, every clue, blanks, in the game\'s board format'
 complete -c minesweeper -n "__fish_minesweeper_using_subcommand help; and not __fish_seen_subcommand_from show completions man comp1511 play stats replay generate solve bench check help" -f -a "completions" -d 'Print a completion script for SHELL, to be sourced or installed (README says where each shell looks for it)'
