@@ -5,10 +5,11 @@
 use std::fs;
 use std::path::Path;
 
+use super::{Checker, NotPlayed, replace_bytes};
 use crate::again::RunAgain;
 use crate::case::Case;
 use crate::expected::transcript;
-use crate::{CheckError, Checker, NotPlayed, Played};
+use crate::{CheckError, Played};
 
 /// The most of a program's output a reproduction keeps: far more than a
 /// game's boards, far less than a program printing without end.
@@ -86,7 +87,7 @@ pub(crate) fn write_reproduction(
     // played again by hand, from input.txt.
     let whole = board_file.to_string_lossy();
     for output in [&mut played.run.stdout, &mut played.run.stderr] {
-        *output = crate::replace_bytes(output, whole.as_bytes(), again.board_file().as_bytes());
+        *output = replace_bytes(output, whole.as_bytes(), again.board_file().as_bytes());
     }
     let actual = kept_of(&played.run.stdout);
     let stderr = kept_of(&played.run.stderr);
