@@ -1,6 +1,7 @@
 //! What each way of installing the program gives: `cargo install --git`
 //! finds one package, every part prints CHANGELOG's release, and the
-//! wheel ships the manual page and completion scripts the binary prints.
+//! wheel ships the manual page and completion scripts the binary prints;
+//! and README's one description of `.ci/run`, every step named.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -139,4 +140,44 @@ fn the_version_printed_is_the_changelogs_latest_release() {
         printed.starts_with(&format!("minesweeper {latest}")),
         "{printed}"
     );
+}
+
+/// README says once what `.ci/run` runs, every step of it: each command
+/// the script runs (cargo's, the pages' script, the pytest file) is named
+/// in README's one description, and there is no second one to go stale.
+#[test]
+fn readme_names_every_step_of_the_ci_script_once() {
+    let script = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let opening = "- `.ci/run` is what every commit must pass";
+    assert_eq!(readme.matches(opening).count(), 1, "one description");
+    let start = readme.find(opening).unwrap();
+    let end = start + readme[start + 2..].find("\n- ").unwrap() + 2;
+    let said: String = readme[start..end]
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut steps: Vec<String> = script
+        .lines()
+        .map(str::trim)
+        .filter(|line| {
+            ["cargo ", "RUSTDOCFLAGS=", "scripts/"]
+                .iter()
+                .any(|start| line.starts_with(start))
+        })
+        .map(str::to_owned)
+        .collect();
+    steps.extend(
+        script
+            .split_whitespace()
+            .filter(|word| word.starts_with("examples/test_"))
+            .map(str::to_owned),
+    );
+    assert!(steps.len() >= 6, "{steps:?}");
+    for step in steps {
+        assert!(
+            said.contains(&step),
+            "README's .ci/run leaves out `{step}`: {said}"
+        );
+    }
 }

@@ -257,3 +257,66 @@ fn a_replay_plays_on_its_own_and_quits() {
     assert_eq!(squares(&host.seen[2], 1), ["X", ".", "."]);
     assert!(host.seen[2].contains("move 1 of 1"), "{}", host.seen[2]);
 }
+
+/// The screen README shows after a hint (`play --level expert --seed 5
+/// --first-move opening`, then Space and `i`, on 80x24) is the one the
+/// loop draws, the clock aside (a player's hint comes later than a
+/// script's).
+#[test]
+fn the_readme_hint_screen_is_what_the_loop_draws() {
+    let rule_set = &RuleSet::CLASSIC;
+    let setup = Setup {
+        deal: Deal::Random {
+            layout: engine::Layout::EXPERT,
+            seed: 5,
+            no_guess: false,
+        },
+        rule_set,
+        rules: engine::Rules {
+            first_move: engine::FirstMove::Opening,
+            ..rule_set.rules
+        },
+        looks: Looks {
+            colour: true,
+            sixteen: false,
+            theme: Theme::Classic,
+            unicode: true,
+        },
+        animate: None,
+        board_name: None,
+        hint_penalty: None,
+        spare_seed: 6,
+    };
+    let folder = tempfile::tempdir().unwrap();
+    let (host, ended) = play_setup(setup, folder.path(), keys(" iq"));
+    ended.unwrap();
+    // A no-break space holds a number to its unit on the screen; README
+    // shows a space.
+    let drawn = without_the_clock(&trimmed(&host.seen[2].replace('\u{a0}', " ")));
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+            .unwrap();
+    let start = readme
+        .find("hint (`i`) on an 80x24 terminal:\n\n```\n")
+        .expect("README's hint screen")
+        + "hint (`i`) on an 80x24 terminal:\n\n```\n".len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    assert_eq!(without_the_clock(shown.trim_end()), drawn, "\n{drawn}");
+}
+
+/// `screen` with each line's trailing spaces and the blank lines at its
+/// end taken off.
+fn trimmed(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
+    lines.join("\n").trim_end().to_owned()
+}
+
+/// `screen` with its clock's figure as `N`.
+fn without_the_clock(screen: &str) -> String {
+    let Some(at) = screen.find("Time ") else {
+        return screen.to_owned();
+    };
+    let after = at + "Time ".len();
+    let end = after + screen[after..].find(' ').unwrap_or(0);
+    format!("{}N{}", &screen[..after], &screen[end..])
+}
