@@ -39,9 +39,24 @@ impl fmt::Display for Visible<'_> {
     }
 }
 
-/// A path made visible; bytes that are not UTF-8 show as U+FFFD.
+/// A path made visible; bytes that are not UTF-8 show as U+FFFD. On
+/// Windows its separators, `\`, are shown as they are, not doubled as a
+/// backslash in a name is: there none can be in a name, and a student
+/// reading `C:\\Users\\ana` would not know the folder.
 pub fn path(path: &Path) -> String {
-    Visible(&path.to_string_lossy()).to_string()
+    with_separator(&path.to_string_lossy(), std::path::MAIN_SEPARATOR)
+}
+
+/// `text`, a path whose folders are parted by `separator`, made visible,
+/// each separator as itself. Only `\` needs this: `/` is never escaped.
+fn with_separator(text: &str, separator: char) -> String {
+    if separator != '\\' {
+        return Visible(text).to_string();
+    }
+    text.split(separator)
+        .map(|part| Visible(part).to_string())
+        .collect::<Vec<_>>()
+        .join("\\")
 }
 
 /// Whether `c` is printed as an escape.
@@ -156,6 +171,19 @@ fn is_invisible(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_separators_show_as_they_are_and_a_unix_backslash_is_escaped() {
+        assert_eq!(
+            with_separator("C:\\Users\\ana\\check-failures\\crash", '\\'),
+            "C:\\Users\\ana\\check-failures\\crash"
+        );
+        assert_eq!(
+            with_separator("C:\\Users\\a\u{1b}[2Jb", '\\'),
+            "C:\\Users\\a\\u{1b}[2Jb"
+        );
+        assert_eq!(with_separator("/tmp/a\\b", '/'), "/tmp/a\\\\b");
+    }
 
     #[test]
     fn json_keeps_its_meaning_with_nothing_raw() {
