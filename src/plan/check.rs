@@ -76,6 +76,9 @@ pub(crate) fn check(
             )));
         }
     }
+    if let Some(why) = refusal_without_a_jail(args, sandbox::JAILS_HERE) {
+        return Err(AppError::Usage(why));
+    }
     let mut words = args.program.iter().cloned();
     let command = words
         .next()
@@ -132,6 +135,35 @@ pub(crate) fn check(
     Ok(CheckPlan { options, then })
 }
 
+/// Why `args` cannot be checked on a system whose `jails` is false (no
+/// jail for a game): a class's or a bundle's programs are students', and
+/// a program run without the jail only with `--no-sandbox`, which says
+/// the user trusts it.
+fn refusal_without_a_jail(args: &CheckArgs, jails: bool) -> Option<String> {
+    if jails {
+        return None;
+    }
+    const NONE: &str = "this system has no jail for a checked program (it is Linux's: \
+                        namespaces, Landlock, seccomp, control groups)";
+    if args.class.is_some() {
+        return Some(format!(
+            "{NONE}, so a class's programs are not run here: check the class on Linux"
+        ));
+    }
+    if args.gradescope_bundle.is_some() {
+        return Some(format!(
+            "{NONE}, and the bundle would carry this system's binary where Gradescope runs \
+             Linux: make it on Linux"
+        ));
+    }
+    (!args.no_sandbox).then(|| {
+        format!(
+            "{NONE}: a program of your own is checked with --no-sandbox, which runs it with \
+             your rights; never a program you do not trust"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +218,48 @@ mod tests {
         assert_eq!(
             (class.options.seed, class.then),
             (3, Then::Class("c".into()))
+        );
+    }
+
+    /// Where there is no jail, a program runs only when its user says it
+    /// is trusted, and a class or a bundle never; with the jail, all go.
+    #[test]
+    fn without_a_jail_only_a_trusted_program_of_ones_own_is_checked() {
+        let args = |line: &[&str]| {
+            let cli = Cli::try_parse_from(line).unwrap();
+            let Some(Command::Check(args)) = cli.command else {
+                panic!("a check");
+            };
+            args
+        };
+        let own = args(&["m", "check", "--", "python3", "p.py"]);
+        let trusted = args(&["m", "check", "--no-sandbox", "--", "python3", "p.py"]);
+        let class = args(&[
+            "m",
+            "check",
+            "--class",
+            "c",
+            "--no-sandbox",
+            "--trust-programs",
+            "--",
+            "p",
+        ]);
+        let bundle = args(&["m", "check", "--gradescope-bundle", "b", "--", "p"]);
+        for args in [&own, &trusted, &class, &bundle] {
+            assert_eq!(refusal_without_a_jail(args, true), None);
+        }
+        let said = refusal_without_a_jail(&own, false).unwrap();
+        assert!(said.contains("--no-sandbox"), "{said}");
+        assert_eq!(refusal_without_a_jail(&trusted, false), None);
+        assert!(
+            refusal_without_a_jail(&class, false)
+                .unwrap()
+                .contains("on Linux")
+        );
+        assert!(
+            refusal_without_a_jail(&bundle, false)
+                .unwrap()
+                .contains("Gradescope")
         );
     }
 }

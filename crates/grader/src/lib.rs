@@ -76,6 +76,10 @@
 //!
 //! - **Each game is a jail, denied by default**: the `minesweeper-sandbox`
 //!   crate, whose map tells its layers and why it builds them itself.
+//! - **Without the jail, only a trusted program runs.** On a system that
+//!   has no jail (`sandbox::JAILS_HERE`: not Linux) the command line
+//!   refuses a check without `--no-sandbox`, a class and a bundle: a
+//!   folder and a clean environment keep nothing from a hostile program.
 //! - **`--no-sandbox` is there to measure the sandbox.** It runs every game
 //!   in the program's own folder with the check's rights, says so in every
 //!   report, and is refused for a class or a bundle, which run students'

@@ -132,6 +132,12 @@ pub use portable::inside_a_checked_game;
 pub use protection::Protection;
 pub use readable::{Readable, find_command};
 
+/// Whether this system has the jail (Linux's namespaces, Landlock,
+/// seccomp and control groups). Elsewhere a game has only a folder of its
+/// own and a clean environment, which keep nothing from a hostile program:
+/// `check` then runs only a program its user trusts.
+pub const JAILS_HERE: bool = cfg!(target_os = "linux");
+
 /// A resource `setrlimit` limits, as the system's C library names its
 /// type.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
