@@ -89,10 +89,17 @@ impl RunAgain {
         slashed(&self.folder.join("board.txt"))
     }
 
-    /// The command line to type: `python3 proj3.py < wrong-board/input.txt`.
+    /// The command line to type: `python3 proj3.py < wrong-board/input.txt`;
+    /// on Windows handed to cmd, so PowerShell, which has no `<`, takes it
+    /// too.
     pub fn line(&self) -> String {
         let input = slashed(&self.folder.join("input.txt"));
-        format!("{} < {}", self.command, shown_word(&input))
+        let line = format!("{} < {}", self.command, shown_word(&input));
+        if cfg!(windows) {
+            through_cmd(&line)
+        } else {
+            line
+        }
     }
 
     /// Where to type it, when not where the check was run; `beside` is
@@ -114,6 +121,14 @@ impl RunAgain {
     }
 }
 
+/// `line`, a command reading its input with `<`, as cmd runs it from
+/// cmd or PowerShell alike: cmd takes away the first and the last quote
+/// of what follows `/c` when the line holds a `<`, whatever quotes are
+/// inside.
+fn through_cmd(line: &str) -> String {
+    format!("cmd /c \"{line}\"")
+}
+
 /// `path` with `/` between its parts, which every system's programs
 /// take.
 fn slashed(path: &Path) -> String {
@@ -129,6 +144,14 @@ fn slashed(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn on_windows_the_line_is_handed_to_cmd_whole() {
+        assert_eq!(
+            through_cmd("\"my prog.exe\" --bug x < check-failures/crash/input.txt"),
+            "cmd /c \"\"my prog.exe\" --bug x < check-failures/crash/input.txt\""
+        );
+    }
 
     fn program() -> Program {
         Program {
