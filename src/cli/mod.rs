@@ -25,7 +25,9 @@ pub use advice::parse;
 /// Classic rules: open every square without a mine to win. Under both,
 /// revealing a mine loses.
 #[derive(Debug, Parser)]
-#[command(name = "minesweeper", version = env!("MINESWEEPER_VERSION"))]
+// The name usage lines give on every system (not `minesweeper.exe`, as the
+// file is named on Windows), so help reads the same everywhere.
+#[command(name = "minesweeper", bin_name = "minesweeper", version = env!("MINESWEEPER_VERSION"))]
 #[command(
     override_usage = "minesweeper [OPTIONS] [BOARD]\n       minesweeper [--color <WHEN>] <COMMAND>"
 )]

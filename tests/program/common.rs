@@ -49,6 +49,17 @@ fn remove_homes_of_ended_runs(folder: &Path) {
     }
 }
 
+/// A temporary folder where a test's programs, boards and sockets are
+/// made: where the games of a check run as root make theirs
+/// (`sandbox::games_temp_dir`), so that a check `--unprivileged`, whose
+/// games run as the user nobody, reaches them however private `TMPDIR`
+/// is.
+pub(crate) fn tempdir() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .tempdir_in(sandbox::games_temp_dir())
+        .unwrap()
+}
+
 /// `command` with HOME and the XDG folders in [`home`].
 pub(crate) fn sandboxed(command: &mut Command) -> &mut Command {
     let home = home();

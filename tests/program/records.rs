@@ -19,7 +19,7 @@ struct Home {
 impl Home {
     fn new() -> Self {
         Home {
-            dir: tempfile::tempdir().unwrap(),
+            dir: common::tempdir(),
         }
     }
 

@@ -92,7 +92,7 @@ impl Layout {
             out: resolved(out),
             class: class.map(|(class, out)| (resolved(class), resolved(out))),
             home: home.map(resolved),
-            temp: resolved(&std::env::temp_dir()),
+            temp: resolved(&sandbox::games_temp_dir()),
         }
     }
 

@@ -40,9 +40,12 @@ impl Program {
 /// not plainly visible escaped, and quoted unless every character means
 /// itself to a shell.
 pub(crate) fn shown_word(word: &str) -> String {
-    // A word may hold anything: escaped before it is shown.
-    let word = visible::Visible(word).to_string();
-    let plain = |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c);
+    // A word may hold anything: escaped before it is shown, as a path is
+    // (on Windows its separators, `\`, stay as typed, and mean only
+    // themselves to cmd).
+    let word = visible::path(std::path::Path::new(word));
+    let plain =
+        |c: char| c.is_alphanumeric() || "_./,:=@%+-".contains(c) || (cfg!(windows) && c == '\\');
     if word.is_empty() || !word.chars().all(plain) {
         crate::bundle::shell_word(&word)
     } else {

@@ -298,6 +298,24 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Where the games' folders and their board files are made: the system's
+/// temporary folder, unless the games may run as another user (a check
+/// run as root) and a folder on the way to it shuts others out, as a
+/// `TMPDIR` in root's home does: then /tmp, which every user may go
+/// through. Without it those games could not reach their own board, and
+/// a grade would hang on where the teacher's `TMPDIR` points.
+pub fn games_temp_dir() -> PathBuf {
+    let temp = std::env::temp_dir();
+    #[cfg(unix)]
+    if super::is_root() && closed_to_others(&temp).is_some() {
+        let shared = Path::new("/tmp");
+        if closed_to_others(shared).is_none() {
+            return shared.to_owned();
+        }
+    }
+    temp
+}
+
 /// The first folder on the way to `path` (or `path` itself) that a user
 /// who is neither its owner nor in its group cannot go through or read:
 /// where such a user, running a program, is stopped. `None` when every

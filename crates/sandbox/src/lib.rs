@@ -37,7 +37,7 @@
 //! | `src/copies.rs` | copies of this program | `is_a_copy` (a rustc executable whose .rodata holds the help), `copies_among` (bin folders shown and on PATH), `inside_a_checked_game` (the canary, asked by a system call of its own) |
 //! | `src/exec.rs` | the program's own exec | `Exec::of(Command)` (places on PATH, arguments, environment, a script without `#!` by /bin/sh), `Stack` (a guarded stack for a process sharing its parent's memory) |
 //! | `src/raw.rs` | what runs between fork and exec | `Stage`, `failed`, `SetupFailure::of` (a failed step read back from an error), `tell`/`told`, `close_all_but`, `wait_for`, `end_as` |
-//! | `src/folder.rs` | the program's folder | `ProgramFolder::measure` (left out and not copied), `copy_of_program`, `Listing` (a small copy, copied into each game), `open_to_every_user`, `hand_over`, `closed_to_others` |
+//! | `src/folder.rs` | the program's folder | `ProgramFolder::measure` (left out and not copied), `copy_of_program`, `Listing` (a small copy, copied into each game), `open_to_every_user`, `hand_over`, `closed_to_others`, `games_temp_dir` (TMPDIR, or /tmp where the games' user could not reach it) |
 //! | `src/readable.rs` | what a game may read | `Readable::for_program` (the system's folders and /etc's few files, the command's installation, absolute arguments, never what the layout hides), `without`, `find_command` |
 //! | `src/protection.rs` | the report's protections | `Protection`, each one's name |
 //! | `src/portable.rs` | elsewhere than Linux | the same `Confinement`, limits alone, every Linux layer said to be missing |
@@ -78,7 +78,8 @@
 //!   overlay's mount cost half a millisecond). A failed step is told
 //!   through the game's pipe, never taken for the program's crash.
 
-use std::ffi::OsString;
+use std::borrow::Cow;
+use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -126,7 +127,7 @@ pub use copies::inside_a_checked_game;
 pub use folder::FolderError;
 #[cfg(unix)]
 pub use folder::closed_to_others;
-pub use folder::{ProgramFolder, set_mode, starting_a_process};
+pub use folder::{ProgramFolder, games_temp_dir, set_mode, starting_a_process};
 #[cfg(not(target_os = "linux"))]
 pub use portable::inside_a_checked_game;
 pub use protection::Protection;
@@ -490,7 +491,7 @@ pub fn setup_failure(error: &io::Error) -> Option<String> {
 fn runs_folder() -> Result<tempfile::TempDir, FolderError> {
     tempfile::Builder::new()
         .prefix("minesweeper-runs")
-        .tempdir()
+        .tempdir_in(games_temp_dir())
         .map_err(|source| FolderError::Unreadable {
             folder: "a temporary folder".to_owned(),
             source,
@@ -540,6 +541,19 @@ impl Place {
     pub fn path(&self) -> &Path {
         &self.path
     }
+
+    /// `command` as a program started in this place must be named. Windows
+    /// looks for a program named by a relative path (`.\proj3.exe`) from
+    /// the folder of the process that starts it, where Unix looks from the
+    /// folder the program is started in: there it is named from the place.
+    pub fn command<'a>(&self, command: &'a OsStr) -> Cow<'a, OsStr> {
+        let path = Path::new(command);
+        if cfg!(windows) && path.is_relative() && path.components().count() > 1 {
+            Cow::Owned(self.path.join(path).into_os_string())
+        } else {
+            Cow::Borrowed(command)
+        }
+    }
 }
 
 impl Drop for Place {
@@ -583,6 +597,26 @@ mod tests {
             Readable::system(),
             None,
         )
+    }
+
+    /// A program named by a relative path starts from the game's folder on
+    /// every system; one found on the PATH or named in full stays as it is.
+    #[test]
+    fn a_relative_command_is_named_from_the_place_where_the_system_needs_it() {
+        let place = Place {
+            path: PathBuf::from("games").join("run-1"),
+            game: None,
+        };
+        let relative = Path::new(".").join("proj3.exe");
+        let expected = if cfg!(windows) {
+            Path::new("games").join("run-1").join(".").join("proj3.exe")
+        } else {
+            relative.clone()
+        };
+        assert_eq!(place.command(relative.as_os_str()), expected.as_os_str());
+        assert_eq!(place.command(OsStr::new("python3")), OsStr::new("python3"));
+        let full = std::env::temp_dir().join("proj3.exe");
+        assert_eq!(place.command(full.as_os_str()), full.as_os_str());
     }
 
     #[test]

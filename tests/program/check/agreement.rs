@@ -52,7 +52,7 @@ fn another_format_is_not_the_course_text() {
         &[&example()],
     );
     assert_eq!(run.status.code(), Some(1));
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     assert_eq!(report["failures"][0]["kind"], "wrong-text");
 }
 
@@ -143,7 +143,7 @@ fn a_correct_program_scores_100_in_either_frame_on_narrow_boards() {
             out.path(),
             &[&ours()],
         );
-        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        let report: Value = json_report(&run);
         assert_eq!(report["agreed"], 100, "{frame}: {report}");
         assert_eq!(report["score"]["total"], 100.0, "{frame}");
     }
@@ -161,7 +161,7 @@ fn a_board_without_mines_may_be_won_before_or_after_the_first_move() {
         out.path(),
         &[&example(), "--win-after-move"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     assert_eq!(report["agreed"], 100, "{report}");
     // Said, so a teacher knows which ending the program chose.
     assert_eq!(report["won_after_a_move"], 4, "{report}");
@@ -179,7 +179,7 @@ fn a_board_without_mines_may_be_won_before_or_after_the_first_move() {
         out.path(),
         &[&python, program.to_str().unwrap()],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     assert_eq!(report["agreed"], 40, "{report}");
     assert!(report["won_after_a_move"].as_u64() > Some(0), "{report}");
 }
@@ -218,7 +218,7 @@ fn a_correct_python_program_scores_100_in_either_frame() {
                 // `-S`: no site packages, a start of 15 ms, not 70.
                 &[&python, "-S", "proj3.py"],
             );
-            let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+            let report: Value = json_report(&run);
             assert_eq!(report["agreed"], 30, "{frame} {size}: {report}");
             assert_eq!(report["score"]["total"], 100.0, "{frame} {size}");
         }

@@ -17,7 +17,7 @@ fn findings_for(bug: &str, games: &str, extra: &[&str]) -> Vec<Value> {
         args.extend(extra);
         let run = check(&args, out.path(), &[&example(), "--bug", bug]);
         assert_eq!(run.status.code(), Some(1), "{bug}: {}", text(&run.stderr));
-        serde_json::from_slice(&run.stdout).unwrap()
+        json_report(&run)
     };
     let findings = report["findings"].as_array().unwrap().clone();
     // The first fault of each kind shrinks to a tiny game (later ones,
@@ -152,7 +152,7 @@ fn a_program_that_always_hangs_stops_the_check_early() {
         out.path(),
         &["sh", "-c", "sleep 100"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     assert_eq!(report["games"], 5, "{report}");
     assert_eq!(report["not_played"], 295);
     assert_eq!(report["stopped"], "hangs");
@@ -205,7 +205,7 @@ fn a_win_without_its_board_is_a_missing_board_at_that_move() {
         out.path(),
         &[&example(), "--no-last-board"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let findings = report["findings"].as_array().unwrap();
     assert_eq!(kinds(findings), ["missing-board"], "{report}");
     let finding = &findings[0];
@@ -237,7 +237,7 @@ fn a_bad_answer_taken_is_one_input_fault_counted_the_same_everywhere() {
         out.path(),
         &[&example(), "--bug", "accepts-zero"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let failures = report["failures"].as_array().unwrap();
     assert_eq!(failures.len(), 1, "{report}");
     assert_eq!(failures[0]["kind"], "input", "{report}");
@@ -267,7 +267,7 @@ fn a_skipped_board_is_missing_at_its_move_not_wrong_at_the_next() {
         out.path(),
         &[&example(), "--bug", "skip-unflag-board"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let findings = report["findings"].as_array().unwrap();
     assert_eq!(kinds(findings), ["missing-board"], "{report}");
     // Every game it fails, it fails as a missing board, however many
@@ -329,7 +329,7 @@ fn a_fault_is_said_to_need_an_edge_case_only_after_games_without_it() {
         out.path(),
         &[&example(), "--bug", "wide-edge"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let finding = &report["findings"][0];
     assert_eq!(finding["kind"], "wrong-board", "{report}");
     assert_eq!(finding["seen_only_on"], serde_json::json!([]), "{finding}");
@@ -385,7 +385,7 @@ fn a_program_killed_by_a_signal_is_said_to_be() {
     ] {
         let out = folder();
         let run = check(&two_games(&["--json"]), out.path(), &["sh", "-c", script]);
-        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        let report: Value = json_report(&run);
         let finding = &report["findings"][0];
         assert_eq!(finding["kind"], "crash", "{script}: {report}");
         let what = finding["what"].as_str().unwrap();

@@ -76,7 +76,7 @@ fn report_of(
         .arg("check")
         .args(["--json", "--timeout", "120", "--frame", "+"])
         .args(args);
-    let here = tempfile::tempdir().unwrap();
+    let here = common::tempdir();
     common::sandboxed(&mut command)
         .current_dir(folder.unwrap_or(here.path()))
         .arg("--out")

@@ -39,7 +39,7 @@ fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
         command.args(["--timeout", "120"]);
     }
     // The program's folder, copied for each game: an empty one of its own.
-    let folder = tempfile::tempdir().unwrap();
+    let folder = common::tempdir();
     common::sandboxed(&mut command)
         .current_dir(folder.path())
         .arg("--out")
@@ -49,6 +49,20 @@ fn check(args: &[&str], out: &Path, program: &[&str]) -> Output {
         .env("RUST_BACKTRACE", "0")
         .output()
         .unwrap()
+}
+
+/// The JSON report `run` printed; when it printed none, the test fails
+/// with what it said instead and how it ended, which a busy machine's
+/// failure must leave to read.
+fn json_report(run: &Output) -> Value {
+    serde_json::from_slice(&run.stdout).unwrap_or_else(|error| {
+        panic!(
+            "no JSON report ({error}): {:?}\n--- stdout\n{}\n--- stderr\n{}",
+            run.status,
+            text(&run.stdout),
+            text(&run.stderr)
+        )
+    })
 }
 
 /// `check` in this process against the example's program with `args`
@@ -157,7 +171,7 @@ fn machine_free(report: &str) -> String {
 }
 
 fn folder() -> tempfile::TempDir {
-    tempfile::tempdir().unwrap()
+    common::tempdir()
 }
 
 /// Two games of the course's frame, then `more`: enough for a program

@@ -254,7 +254,7 @@ fn an_unprivileged_run_is_not_root() {
         out.path(),
         &["sh", "-c", "id -u >&2; exit 1"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let unprivileged = protection(
         &report,
         "no privilege: a user with nothing of its own, no capability",
@@ -263,6 +263,48 @@ fn an_unprivileged_run_is_not_root() {
     let folder = PathBuf::from(report["findings"][0]["folder"].as_str().unwrap());
     let uid = std::fs::read_to_string(folder.join("stderr.txt")).unwrap();
     assert_ne!(uid.trim(), "0", "the program ran as root");
+}
+
+/// A check run as root whose `TMPDIR` other users cannot enter (one in
+/// root's home) grades as any other: its games, run as nobody
+/// (`--unprivileged`) or as users of their own, still reach their boards
+/// and folders, which are made in /tmp instead.
+#[cfg(unix)]
+#[test]
+fn a_tmpdir_the_games_user_cannot_enter_changes_no_grade() {
+    use std::os::unix::fs::PermissionsExt;
+    // SAFETY: geteuid cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("not root: the games run as the check's user, who enters its TMPDIR");
+        return;
+    }
+    let private = folder();
+    std::fs::set_permissions(private.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    let tmpdir = private.path().join("tmp");
+    std::fs::create_dir(&tmpdir).unwrap();
+    let program = folder();
+    std::fs::copy(example(), program.path().join("proj3")).unwrap();
+    for user in [&["--unprivileged"][..], &[]] {
+        let out = folder();
+        let run = common::sandboxed(&mut Command::new(common::minesweeper_binary()))
+            .arg("check")
+            .args(["--json", "--games", "6", "--seed", "3", "--timeout", "120"])
+            .args(user)
+            .arg("--out")
+            .arg(out.path())
+            .args(["--", "./proj3"])
+            .current_dir(program.path())
+            .env("TMPDIR", &tmpdir)
+            .output()
+            .unwrap();
+        let report = json_report(&run);
+        assert_eq!(report["score"]["total"], 100.0, "{user:?}: {report}");
+        let left: Vec<_> = std::fs::read_dir(&tmpdir).unwrap().collect();
+        assert!(
+            left.is_empty(),
+            "{user:?}: nothing is made in the closed TMPDIR"
+        );
+    }
 }
 
 /// With `--unprivileged`, the smallest games are written to a folder only
@@ -292,7 +334,7 @@ fn an_unprivileged_reproduction_plays_even_where_nobody_can_enter() {
         out.path(),
         &["./proj3", "--bug", "no-diagonal"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let finding = &report["findings"][0];
     assert_eq!(finding["kind"], "wrong-board", "{report}");
     let folder = PathBuf::from(finding["folder"].as_str().unwrap());
@@ -414,7 +456,7 @@ fn a_fork_loop_is_bounded_even_for_root() {
              exit 1",
         ],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     let bound = protection(
         &report,
         "at most 256 processes in each game, whoever else runs",
@@ -521,7 +563,7 @@ exec(open("proj3.py").read())
         out.path(),
         &[&python, "hostile.py"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     if protection(&report, ALLOWLIST)["given"] != true {
         eprintln!("no seccomp filter here: {report}");
         return;
@@ -664,7 +706,7 @@ fn as_root_each_game_runs_as_a_user_of_its_own() {
         out.path(),
         &["sh", "-c", "id -u >&2; cat /proc/self/uid_map >&2; exit 1"],
     );
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     if protection(&report, "a user namespace of its own")["given"] != true {
         eprintln!("no user namespace here: {report}");
         return;

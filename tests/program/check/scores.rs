@@ -98,7 +98,7 @@ fn scores_follow_how_much_of_the_game_is_right() {
         let mut args = vec!["--games", "60", "--seed", "2", "--json"];
         args.extend(extra);
         let run = check(&args, out.path(), program);
-        let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+        let report: Value = json_report(&run);
         report["score"]["total"].as_f64().unwrap()
     };
     assert_eq!(score(&["true"], &[]), 0.0, "exits at once");
@@ -127,7 +127,7 @@ fn scored(bug: &str, extra: &[&str]) -> (Option<f64>, Value, Output) {
     let mut args = vec!["--games", "60", "--seed", "5", "--json"];
     args.extend(extra);
     let run = check(&args, out.path(), &[&example(), "--bug", bug]);
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     (report["score"]["total"].as_f64(), report, run)
 }
 
@@ -203,7 +203,7 @@ fn the_budget_stops_a_game_in_progress() {
     );
     // Far below the 600 s a game could take: no claim on this machine's speed.
     assert!(started.elapsed().as_secs() < 300);
-    let report: Value = serde_json::from_slice(&run.stdout).unwrap();
+    let report: Value = json_report(&run);
     assert_eq!(report["score"], Value::Null, "{report}");
     assert_eq!(report["stopped"], "budget");
     assert_eq!(report["failures"], serde_json::json!([]), "{report}");

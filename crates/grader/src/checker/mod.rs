@@ -4,6 +4,7 @@
 
 mod reproduction;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
@@ -122,7 +123,14 @@ impl Checker<'_> {
             return Ok(model.0.run(input));
         }
         let place = self.sandbox.place()?;
-        let mut run = runner::run_in(&self.program, input, limit, |command| {
+        let program = match place.command(&self.program.command) {
+            Cow::Borrowed(_) => Cow::Borrowed(&self.program),
+            Cow::Owned(command) => Cow::Owned(Program {
+                command,
+                ..self.program.clone()
+            }),
+        };
+        let mut run = runner::run_in(&program, input, limit, |command| {
             self.sandbox
                 .prepare(command, &place, Some(path), &self.program.env);
         })?;
@@ -356,7 +364,7 @@ pub fn check(options: &Options) -> Result<Outcome, CheckError> {
     let (program, sandbox) = prepared(options)?;
     let scratch = tempfile::Builder::new()
         .prefix("minesweeper-check")
-        .tempdir()
+        .tempdir_in(sandbox::games_temp_dir())
         .map_err(CheckError::io("cannot make a folder for the board files"))?;
     if sandbox.others_must_reach().is_some() {
         // The program, run as another user, reads its board file here.
