@@ -1,43 +1,73 @@
 #!/bin/sh
-# scripts/wheel.sh DIR [ARCH]: builds the portable wheel of `minesweeper`
-# for ARCH (x86_64, the default, or aarch64) into DIR and checks it.
+# scripts/wheel.sh DIR [PLATFORM]: builds the portable wheel of `minesweeper`
+# for PLATFORM into DIR and checks it. PLATFORM is x86_64 (the default) or
+# aarch64, Linux on that processor; windows, Windows 10 or later on x86-64
+# (win_amd64); or macos, macOS 10.12 or later on Intel and 11 or later on
+# Apple silicon (one universal2 wheel).
 #
-# The wheel is manylinux2014 (any Linux on ARCH with glibc 2.17 or later),
-# linked with zig against glibc 2.17's symbols. maturin and ziglang come
-# from the Python package index into a virtual environment of this
-# script's own (target/wheel-venv), and the target's Rust standard library
-# from rustup when it is missing; nothing is installed for the machine.
-# Then the wheel is checked:
-# - the binary is ARCH's and asks for no glibc symbol newer than 2.17;
+# The Linux wheels are manylinux2014 (any Linux on the processor with glibc
+# 2.17 or later), linked with zig against glibc 2.17's symbols; zig links
+# the others too, with the C libraries it carries for Windows and macOS.
+# maturin and ziglang come from the Python package index into a virtual
+# environment of this script's own (target/wheel-venv), the target's Rust
+# standard library from rustup when it is missing; the build goes to
+# target/wheels, apart from the machine's own. Nothing is installed for
+# the machine. Then the wheel is checked:
+# - the binary is the platform's: on Linux the processor's, asking for no
+#   glibc symbol newer than 2.17; on Windows a PE32+ console program for
+#   x86-64 loading only Windows' own DLLs; on macOS a universal binary
+#   whose slices ask for no newer macOS than the wheel's tag and load only
+#   the system's libraries, the arm64 one signed
+#   (scripts/foreign_binary.py);
 # - it carries the manual page and completion scripts of packaging/wheel-data;
-# - on a machine of ARCH, installed with pip into a fresh virtual
+# - on a Linux machine of its processor, installed with pip into a fresh virtual
 #   environment with no index to fetch from, it puts a `minesweeper` on that
 #   environment's PATH that plays a scripted game, the manual page and
 #   completions under its share/ as the binary prints them, `man -w`
 #   finds the page, and the whole-program tests pass against it;
-# - on another machine, the binary plays the same game and passes the
+# - on another Linux machine, the binary plays the same game and passes the
 #   whole-program tests that emulation can carry (all but full screen,
 #   memory limits and `check`) under qemu user emulation, where
 #   qemu-ARCH-static and ARCH's C library are installed (Debian:
 #   qemu-user-static libc6-arm64-cross); where they are not, it says it
-#   was not run.
+#   was not run;
+# - the Windows wheel, installed by pip for win_amd64, runs under Wine
+#   (Debian: wine64) in a Wine prefix of its own: a transcript of the
+#   prompt game, show, stats, replay and check --no-sandbox of a program
+#   of one's own, then the course's transcripts (the golden tests). A Wine
+#   without bcryptprimitives.dll (Wine 8) is given scripts/wine's stand-in.
+#   Without Wine it says it was not run;
+# - the macOS wheel cannot be run here, and the script says so.
 set -eu
+started=$(date +%s)
 
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: scripts/wheel.sh DIR [x86_64|aarch64]" >&2
+    echo "usage: scripts/wheel.sh DIR [x86_64|aarch64|windows|macos]" >&2
     exit 2
 fi
 out=$1
-arch=${2:-x86_64}
-case $arch in
-    x86_64) machine="X86-64" ;;
-    aarch64) machine="AArch64" ;;
+platform=${2:-x86_64}
+case $platform in
+    x86_64 | aarch64)
+        arch=$platform
+        target=$arch-unknown-linux-gnu
+        tag=manylinux2014_$arch
+        ;;
+    windows)
+        arch=x86_64
+        target=x86_64-pc-windows-gnu
+        tag=win_amd64
+        ;;
+    macos)
+        arch=universal2
+        target=universal2-apple-darwin
+        tag=universal2
+        ;;
     *)
-        echo "error: no wheel for $arch: x86_64 or aarch64" >&2
+        echo "error: no wheel for $platform: x86_64, aarch64, windows or macos" >&2
         exit 2
         ;;
 esac
-target=$arch-unknown-linux-gnu
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 # The tools it needs besides what it installs itself, named when missing
@@ -56,14 +86,20 @@ for tool in "$python" readelf rustc cargo cmp find du; do
     fi
 done
 
-# The target's standard library: rustup fetches it once.
-if [ ! -d "$(rustc --print target-libdir --target "$target")" ]; then
-    if ! command -v rustup > /dev/null 2>&1; then
-        echo "error: no Rust standard library for $target, and no rustup to fetch it" >&2
-        exit 1
+# The targets' standard libraries: rustup fetches each once.
+case $target in
+    universal2-apple-darwin) std_targets="x86_64-apple-darwin aarch64-apple-darwin" ;;
+    *) std_targets=$target ;;
+esac
+for std_target in $std_targets; do
+    if [ ! -d "$(rustc --print target-libdir --target "$std_target")" ]; then
+        if ! command -v rustup > /dev/null 2>&1; then
+            echo "error: no Rust standard library for $std_target, and no rustup to fetch it" >&2
+            exit 1
+        fi
+        rustup target add "$std_target"
     fi
-    rustup target add "$target"
-fi
+done
 
 venv=$root/target/wheel-venv
 mkdir -p "$out"
@@ -73,43 +109,38 @@ if [ ! -x "$venv/bin/maturin" ]; then
     "$venv/bin/pip" install --quiet --disable-pip-version-check \
         "maturin[zig]>=1.9,<2"
 fi
+zig() { "$venv/bin/python" -m ziglang "$@"; }
 
 # maturin finds zig through the Python on the PATH: this environment's.
-PATH=$venv/bin:$PATH "$venv/bin/maturin" build --release --zig --compatibility manylinux2014 \
+# zig's C compiler refuses mimalloc's __DATE__ for Windows and macOS (it
+# makes builds differ): a warning there, as gcc has it. The build has a
+# target folder of its own, so that the universal2 binary, which maturin
+# leaves in target/release, never takes the place of this machine's.
+case $target in
+    *-linux-gnu) compatibility="--compatibility manylinux2014" ;;
+    *) compatibility="" ;;
+esac
+# shellcheck disable=SC2086 # $compatibility is two words or none
+CARGO_TARGET_DIR=$root/target/wheels \
+    CFLAGS_x86_64_pc_windows_gnu=-Wno-error=date-time \
+    CFLAGS_x86_64_apple_darwin=-Wno-error=date-time \
+    CFLAGS_aarch64_apple_darwin=-Wno-error=date-time \
+    PATH=$venv/bin:$PATH "$venv/bin/maturin" build --release --zig $compatibility \
     --target "$target" --manifest-path "$root/Cargo.toml" --out "$out"
-wheel=$(ls -t "$out"/minesweeper_proj3-*manylinux2014_"$arch"*.whl | head -n 1)
+wheel=$(ls -t "$out"/minesweeper_proj3-*"$tag"*.whl | head -n 1)
 echo "built $wheel ($(du -h "$wheel" | cut -f1))"
 
 check=$(mktemp -d)
-trap 'rm -rf "$check"' EXIT
+# Wine's server for the prefix made below ends with it.
+trap 'if [ -d "$check/wine" ]; then WINEPREFIX=$check/wine wineserver -k 2> /dev/null || true; fi; rm -rf "$check"' EXIT
 "$venv/bin/python" -m zipfile -e "$wheel" "$check/unpacked"
-binary=$(find "$check/unpacked" -type f -path '*/scripts/minesweeper' | head -n 1)
+binary=$(find "$check/unpacked" -type f -path '*/scripts/minesweeper*' | head -n 1)
 if [ -z "$binary" ]; then
     echo "error: no minesweeper binary in $wheel" >&2
     exit 1
 fi
 # zipfile does not keep the mode the wheel records.
 chmod +x "$binary"
-
-# Its machine, and the glibc it needs: the newest GLIBC_ version among its
-# symbols.
-if ! readelf -h "$binary" | grep -q "Machine:.*$machine"; then
-    echo "error: the binary is not $arch's: $(readelf -h "$binary" | grep Machine:)" >&2
-    exit 1
-fi
-newest=$(readelf -W --dyn-syms "$binary" | grep -o 'GLIBC_[0-9.]*' | sort -t. -k1,1 -k2,2n -k3,3n -u | tail -n 1)
-if [ -z "$newest" ]; then
-    echo "error: readelf found no GLIBC_ symbol in $binary: not a binary linked with glibc" >&2
-    exit 1
-fi
-echo "the $arch binary needs $newest at most"
-case $newest in
-    GLIBC_2.[0-9] | GLIBC_2.1[0-7] | GLIBC_2.[0-9].* | GLIBC_2.1[0-7].*) ;;
-    *)
-        echo "error: $newest is newer than GLIBC_2.17" >&2
-        exit 1
-        ;;
-esac
 
 # The manual page and completions it carries are the repository's (which a
 # test keeps equal to what the binary prints).
@@ -144,69 +175,10 @@ tests() {
         --manifest-path "$root/Cargo.toml" --test program -- "$@"
 }
 
-if [ "$(uname -m)" != "$arch" ]; then
-    # Another machine's binary: under qemu, with that machine's C library.
-    qemu=qemu-$arch-static
-    sysroot=/usr/$arch-linux-gnu
-    if command -v "$qemu" > /dev/null 2>&1 && [ -e "$sysroot/lib/ld-linux-$arch.so.1" ]; then
-        "$qemu" -L "$sysroot" "$binary" --version
-        plays "$qemu" -L "$sysroot" "$binary"
-        echo "the $arch minesweeper plays under $qemu"
-        # The whole-program tests that emulation can carry: not the
-        # full-screen ones (qemu 7.2 has no TCSETS2, which sets the
-        # terminal), nor those that limit memory (the limit would fall on
-        # the emulator's own address space), nor `check`'s (its sandbox
-        # forks a threaded process, and an emulated fork of one can hang).
-        # The binary keeps its name, which its messages quote.
-        mkdir -p "$check/emulated/$arch"
-        cp "$binary" "$check/emulated/$arch/minesweeper"
-        printf '#!/bin/sh\nexec %s -L %s %s "$@"\n' "$qemu" "$sysroot" \
-            "$check/emulated/$arch/minesweeper" > "$check/emulated/minesweeper"
-        chmod +x "$check/emulated/minesweeper"
-        # A test copies the program and runs it as the user nobody, whom
-        # the script's private folder would stop short of the binary.
-        chmod 711 "$check"
-        chmod 755 "$check/emulated" "$check/emulated/$arch"
-        tests "$check/emulated/minesweeper" golden:: cli:: records:: screen_reader:: packaging:: \
-            --skip under_a_memory_limit --skip in_bounded_memory
-    else
-        echo "not run here: no $qemu or no $sysroot (apt-get install qemu-user-static libc6-arm64-cross)"
-    fi
-    echo "$wheel"
-    exit 0
-fi
-
-# Installed into a fresh environment with no index: the command works, and
-# the manual page and completions are where man and the shells' loaders
-# look under a prefix, as the installed binary prints them.
-"$python" -m venv "$check/venv"
-"$check/venv/bin/pip" install --quiet --disable-pip-version-check --no-index "$wheel"
-installed=$check/venv/bin/minesweeper
-"$installed" --version
-plays "$installed"
-echo "the installed minesweeper plays"
-for page in "man/man1/minesweeper.1:man" \
-    "bash-completion/completions/minesweeper:completions bash" \
-    "zsh/site-functions/_minesweeper:completions zsh" \
-    "fish/vendor_completions.d/minesweeper.fish:completions fish"; do
-    file=$check/venv/share/${page%%:*}
-    # shellcheck disable=SC2086 # the arguments are words on purpose
-    if ! "$installed" ${page#*:} | cmp -s - "$file"; then
-        echo "error: the wheel did not install $file as \`minesweeper ${page#*:}\` prints it" >&2
-        exit 1
-    fi
-done
-if command -v man > /dev/null 2>&1; then
-    # man-db looks in ../share/man beside each folder of PATH.
-    found=$(env -u MANPATH PATH="$check/venv/bin:$PATH" man -w minesweeper 2>&1 || true)
-    case $found in
-        "$check/venv/share/man/"*) echo "man minesweeper finds $found" ;;
-        *)
-            echo "error: with the environment on PATH, man minesweeper found: $found" >&2
-            exit 1
-            ;;
-    esac
-fi
-echo "the manual page and completions are installed under the environment's share/"
-tests "$installed"
+case $platform in
+    windows) . "$root/scripts/wheel/windows.sh" ;;
+    macos) . "$root/scripts/wheel/macos.sh" ;;
+    *) . "$root/scripts/wheel/linux.sh" ;;
+esac
+echo "built and checked in $(($(date +%s) - started)) s"
 echo "$wheel"

@@ -170,7 +170,7 @@ fn readme_names_every_step_of_the_ci_script_once() {
     steps.extend(
         script
             .split_whitespace()
-            .filter(|word| word.starts_with("examples/test_"))
+            .filter(|word| word.starts_with("examples/test_") || word.starts_with("scripts/test_"))
             .map(str::to_owned),
     );
     assert!(steps.len() >= 6, "{steps:?}");
