@@ -5,10 +5,14 @@
 "$venv/bin/python" "$root/scripts/foreign_binary.py" windows "$binary"
 
 # shown COMMAND...: runs a command of the transcript, as a player would
-# type it, printing the line and what it printed; fails with its status.
+# type it, printing the line and what it printed; ends the session when it
+# fails (set -e does not hold on the left of the session's ||).
 shown() {
     echo "> $*"
-    "$@"
+    "$@" || {
+        echo "error: \`$*\` ended with status $?"
+        exit 1
+    }
 }
 
 under_wine() {
@@ -32,7 +36,7 @@ under_wine() {
     # The tests and the transcript call it as `minesweeper`, the name its
     # messages give.
     mkdir -p "$check/wine-bin"
-    printf '#!/bin/sh\nWINEPREFIX=%s WINEDEBUG=-all exec wine %s "$@"\n' \
+    printf '#!/bin/sh\nWINEPREFIX='"'%s'"' WINEDEBUG=-all exec wine '"'%s'"' "$@"\n' \
         "$check/wine" "$exe" > "$check/wine-bin/minesweeper"
     chmod +x "$check/wine-bin/minesweeper"
 
